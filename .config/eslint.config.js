@@ -1,0 +1,124 @@
+// ESLint flat config. Lives in .config/ to keep the repository's top level to the owner's list;
+// the root `lint` script passes it with -c.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/** The UI package is presentational: no state, routing, API or other packages. */
+const uiForbidden = [
+  {
+    group: [
+      '@parlance/app',
+      '@parlance/app/*',
+      '@parlance/server',
+      '@parlance/server/*',
+      '@parlance/mocks',
+      '@parlance/mocks/*',
+    ],
+    message: '@parlance/ui must not import the app, server or mocks.',
+  },
+  {
+    group: ['@reduxjs/*', 'react-redux', 'redux'],
+    message: '@parlance/ui is presentational: no Redux.',
+  },
+  {
+    group: ['react-router', 'react-router-dom'],
+    message: '@parlance/ui takes links as props: no router.',
+  },
+  { group: ['msw', 'msw/*', 'axios'], message: '@parlance/ui does not fetch.' },
+  {
+    group: ['**/app/src/**', '**/server/src/**', '**/mocks/src/**'],
+    message: '@parlance/ui must not reach into other packages.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'storybook-static/**',
+      'packages/engine/**',
+      'packages/app/public/mockServiceWorker.js',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
+    },
+  },
+  {
+    files: ['packages/ui/src/**/*.{ts,tsx}'],
+    ignores: ['packages/ui/src/**/*.stories.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: uiForbidden }] },
+  },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@parlance/app', '@parlance/ui', '@parlance/mocks', 'react', 'react-dom'],
+              message: 'The server does not import front-end code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\./|\\.\\./contract/).*',
+              message: 'The contract is runtime-free: import only zod and other contract files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/app/src/**/*.{ts,tsx}', 'mocks/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@parlance/server(?!/contract$)',
+              message:
+                'Only the runtime-free contract (@parlance/server/contract) may be imported from the server.',
+            },
+            {
+              group: ['**/server/src/**', '**/ui/src/**'],
+              message: 'Import packages by name, not by path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+);

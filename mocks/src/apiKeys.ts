@@ -1,0 +1,130 @@
+import { http, HttpResponse } from 'msw';
+import type {
+  ErrorResponse,
+  ApiKey,
+  ApiKeyList,
+  ApiKeyResponse,
+  CreatedApiKey,
+  MessageResponse,
+} from '@parlance/server/contract';
+import {
+  NOW,
+  ago,
+  apiError,
+  failAll,
+  slowAll,
+  unauthorizedAll,
+  type Endpoint,
+  type Scenarios,
+} from './support';
+
+const KEY_ID = '1a2b3c4d-0000-4000-8000-000000000001';
+
+export const apiKeysEndpoints = [
+  { method: 'get', path: '/api/api-keys' },
+  { method: 'post', path: '/api/api-keys', example: { body: { name: 'CI' } } },
+  {
+    method: 'put',
+    path: '/api/api-keys/:id',
+    example: { url: `/api/api-keys/${KEY_ID}`, body: { name: 'Renamed' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/api-keys/:id/toggle',
+    example: { url: `/api/api-keys/${KEY_ID}/toggle` },
+  },
+  { method: 'delete', path: '/api/api-keys/:id', example: { url: `/api/api-keys/${KEY_ID}` } },
+] as const satisfies readonly Endpoint[];
+
+export const apiKeysFixture: ApiKey[] = [
+  {
+    id: KEY_ID,
+    name: 'Production backend',
+    prefix: 'pk_live_7Hq2',
+    enabled: true,
+    createdAt: ago(84),
+    lastUsedAt: ago(0, 3),
+  },
+  {
+    id: '1a2b3c4d-0000-4000-8000-000000000002',
+    name: 'Staging',
+    prefix: 'pk_live_Xa91',
+    enabled: true,
+    createdAt: ago(40),
+    lastUsedAt: ago(5),
+  },
+  {
+    id: '1a2b3c4d-0000-4000-8000-000000000003',
+    name: 'Old laptop script',
+    prefix: 'pk_live_bQ0z',
+    enabled: false,
+    createdAt: ago(110),
+    lastUsedAt: null,
+  },
+];
+
+/** The secret of a newly created key: shown once. */
+export const createdSecretFixture = 'pk_live_N3wK3y_4f9c2e7a1b8d6053c4e2f1a9b7d3c5e8';
+
+const find = (id: unknown) => apiKeysFixture.find((key) => key.id === id);
+const notFound = () => apiError(404, 'API key not found', 'api_key_not_found');
+
+function handlersFor(keys: ApiKey[]) {
+  return [
+    http.get('/api/api-keys', () => HttpResponse.json<ApiKeyList>({ apiKeys: keys })),
+    http.post('/api/api-keys', async ({ request }) => {
+      const { name = '' } = (await request.json()) as { name?: string };
+      const apiKey: ApiKey = {
+        id: '1a2b3c4d-0000-4000-8000-000000000099',
+        name: name.trim(),
+        prefix: createdSecretFixture.slice(0, 12),
+        enabled: true,
+        createdAt: NOW.toISOString(),
+        lastUsedAt: null,
+      };
+      return HttpResponse.json<CreatedApiKey>(
+        { apiKey, secret: createdSecretFixture },
+        { status: 201 },
+      );
+    }),
+    http.put<{ id: string }, { name?: string }, ApiKeyResponse | ErrorResponse>(
+      '/api/api-keys/:id',
+      async ({ params, request }) => {
+        const key = find(params.id);
+        const { name = '' } = (await request.json()) as { name?: string };
+        return key
+          ? HttpResponse.json<ApiKeyResponse>({ apiKey: { ...key, name: name.trim() } })
+          : notFound();
+      },
+    ),
+    http.patch<{ id: string }, never, ApiKeyResponse | ErrorResponse>(
+      '/api/api-keys/:id/toggle',
+      ({ params }) => {
+        const key = find(params.id);
+        return key
+          ? HttpResponse.json<ApiKeyResponse>({ apiKey: { ...key, enabled: !key.enabled } })
+          : notFound();
+      },
+    ),
+    http.delete('/api/api-keys/:id', ({ params }) =>
+      find(params.id)
+        ? HttpResponse.json<MessageResponse>({ message: 'API key deleted' })
+        : notFound(),
+    ),
+  ];
+}
+
+export const apiKeysHandlers = {
+  default: handlersFor(apiKeysFixture),
+  empty: handlersFor([]),
+  error: failAll(apiKeysEndpoints),
+  slow: slowAll(apiKeysEndpoints),
+  unauthorized: unauthorizedAll(apiKeysEndpoints),
+  /** Listing works; toggling fails (the optimistic switch flips back). */
+  toggleError: [
+    http.patch('/api/api-keys/:id/toggle', () =>
+      apiError(500, 'Could not update the key. Try again.', 'internal_error'),
+    ),
+    ...handlersFor(apiKeysFixture),
+  ],
+} satisfies Scenarios<'toggleError'>;

@@ -1,0 +1,24 @@
+import { http, HttpResponse } from 'msw';
+import type { PublicConfig } from '@parlance/server/contract';
+import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
+
+export const configEndpoints = [
+  { method: 'get', path: '/api/config' },
+] as const satisfies readonly Endpoint[];
+
+/** The test site key Cloudflare documents as "always passes". */
+export const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000AA';
+
+const configWith = (config: PublicConfig) => [
+  http.get('/api/config', () => HttpResponse.json<PublicConfig>(config)),
+];
+
+export const configHandlers = {
+  /** No bot check, Google sign-in available. */
+  default: configWith({ turnstileSiteKey: null, googleEnabled: true }),
+  empty: configWith({ turnstileSiteKey: null, googleEnabled: false }),
+  error: failAll(configEndpoints),
+  slow: slowAll(configEndpoints),
+  unauthorized: unauthorizedAll(configEndpoints),
+  withTurnstile: configWith({ turnstileSiteKey: TURNSTILE_TEST_SITE_KEY, googleEnabled: true }),
+} satisfies Scenarios<'withTurnstile'>;

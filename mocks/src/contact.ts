@@ -1,0 +1,36 @@
+import { http, HttpResponse } from 'msw';
+import type { MessageResponse } from '@parlance/server/contract';
+import {
+  apiError,
+  failAll,
+  slowAll,
+  unauthorizedAll,
+  type Endpoint,
+  type Scenarios,
+} from './support';
+
+export const contactEndpoints = [
+  { method: 'post', path: '/api/contact' },
+] as const satisfies readonly Endpoint[];
+
+const received = [
+  http.post('/api/contact', () =>
+    HttpResponse.json<MessageResponse>(
+      { message: 'Thanks, Ada Lovelace. We will answer at ada@example.com.' },
+      { status: 201 },
+    ),
+  ),
+];
+
+export const contactHandlers = {
+  default: received,
+  empty: received,
+  error: failAll(contactEndpoints),
+  slow: slowAll(contactEndpoints),
+  unauthorized: unauthorizedAll(contactEndpoints),
+  invalid: [
+    http.post('/api/contact', () =>
+      apiError(400, 'Enter a valid email address', 'validation_failed'),
+    ),
+  ],
+} satisfies Scenarios<'invalid'>;

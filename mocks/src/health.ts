@@ -1,0 +1,25 @@
+import { http, HttpResponse } from 'msw';
+import type { HealthResponse } from '@parlance/server/contract';
+import {
+  apiError,
+  failAll,
+  slowAll,
+  unauthorizedAll,
+  type Endpoint,
+  type Scenarios,
+} from './support';
+
+export const healthEndpoints = [
+  { method: 'get', path: '/api/health' },
+] as const satisfies readonly Endpoint[];
+
+const ok = [http.get('/api/health', () => HttpResponse.json<HealthResponse>({ status: 'ok' }))];
+
+export const healthHandlers = {
+  default: ok,
+  empty: ok,
+  error: [http.get('/api/health', () => apiError(503, 'Storage unreachable', 'not_ready'))],
+  slow: slowAll(healthEndpoints),
+  unauthorized: unauthorizedAll(healthEndpoints),
+  broken: failAll(healthEndpoints),
+} satisfies Scenarios<'broken'>;

@@ -1,0 +1,27 @@
+import { http, HttpResponse } from 'msw';
+import type { RatesResponse } from '@parlance/server/contract';
+import { ratesFixture } from './fixtures/billing';
+import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
+
+/** The public price list of the pricing page (GET /api/billing/rates needs no session). */
+export const pricingEndpoints = [
+  { method: 'get', path: '/api/billing/rates' },
+] as const satisfies readonly Endpoint[];
+
+const ratesWith = (rates: RatesResponse['rates']) => [
+  http.get('/api/billing/rates', () =>
+    HttpResponse.json<RatesResponse>({
+      currency: 'USD',
+      billing: 'Per second of audio, rounded up to the next cent per file',
+      rates,
+    }),
+  ),
+];
+
+export const pricingHandlers = {
+  default: ratesWith(ratesFixture),
+  empty: ratesWith([]),
+  error: failAll(pricingEndpoints),
+  slow: slowAll(pricingEndpoints),
+  unauthorized: unauthorizedAll(pricingEndpoints),
+} satisfies Scenarios;

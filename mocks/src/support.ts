@@ -1,0 +1,60 @@
+import { delay, http, HttpResponse, type HttpResponseResolver, type RequestHandler } from 'msw';
+import type { ErrorResponse } from '@parlance/server/contract';
+
+/** The fixed "now" of every fixture, so stories and screenshots never depend on the clock. */
+export const NOW = new Date('2026-11-20T12:00:00.000Z');
+
+/** An ISO timestamp `days` (and `hours`) before NOW. */
+export function ago(days: number, hours = 0): string {
+  return new Date(NOW.getTime() - (days * 24 + hours) * 3_600_000).toISOString();
+}
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** One route of the API, written as MSW writes paths (`/api/api-keys/:id`). */
+export interface Endpoint {
+  method: Method;
+  path: string;
+  /**
+   * A concrete request for the contract test when the bare path is not one: required query
+   * parameters (`/api/usage/spending?from=2026-10-21&to=2026-11-20`) or a JSON body.
+   */
+  example?: { url?: string; body?: unknown };
+}
+
+/** The scenarios every domain exports; a domain may add its own (e.g. `loginInvalid`). */
+export type ScenarioName = 'default' | 'empty' | 'error' | 'slow' | 'unauthorized';
+export type Scenarios<Extra extends string = never> = Record<
+  ScenarioName | Extra,
+  RequestHandler[]
+>;
+
+/** One handler for each endpoint, all answering with the same resolver. */
+export function onEach(
+  endpoints: readonly Endpoint[],
+  resolver: HttpResponseResolver,
+): RequestHandler[] {
+  return endpoints.map(({ method, path }) => http[method](path, resolver));
+}
+
+/** The server's error shape: `{ message, code }` with the given status. */
+export function apiError(status: number, message: string, code: string) {
+  return HttpResponse.json<ErrorResponse>({ message, code }, { status });
+}
+
+/** Every endpoint never answers: loading states. */
+export const slowAll = (endpoints: readonly Endpoint[]) =>
+  onEach(endpoints, async () => {
+    await delay('infinite');
+    return new HttpResponse(null, { status: 204 });
+  });
+
+/** Every endpoint fails with a 500 and the server's error shape. */
+export const failAll = (
+  endpoints: readonly Endpoint[],
+  message = 'Something went wrong on our side',
+) => onEach(endpoints, () => apiError(500, message, 'internal'));
+
+/** Every endpoint answers 401 as the server does without a session. */
+export const unauthorizedAll = (endpoints: readonly Endpoint[]) =>
+  onEach(endpoints, () => apiError(401, 'Sign in to continue', 'unauthenticated'));

@@ -1,0 +1,134 @@
+import { http, HttpResponse } from 'msw';
+import type {
+  ErrorResponse,
+  MessageResponse,
+  SpeechModelList,
+  Transcript,
+  TranscriptList,
+  TranscriptSummary,
+} from '@parlance/server/contract';
+import {
+  completedTranscriptFixture,
+  exportFixture,
+  modelsFixture,
+  queuedTranscriptFixture,
+  transcriptFixture,
+  transcriptSummariesFixture,
+} from './fixtures/transcripts';
+import {
+  apiError,
+  failAll,
+  slowAll,
+  unauthorizedAll,
+  type Endpoint,
+  type Scenarios,
+} from './support';
+
+const done = `/v1/transcript/${completedTranscriptFixture.id}`;
+
+export const transcriptsEndpoints = [
+  { method: 'get', path: '/api/transcript/user' },
+  {
+    method: 'post',
+    path: '/v1/transcript',
+    example: { body: { audio_url: 'https://media.example.com/recordings/new-upload.mp3' } },
+  },
+  { method: 'get', path: '/v1/transcript/:id', example: { url: done } },
+  { method: 'get', path: '/v1/transcript/:id/:format', example: { url: `${done}/txt` } },
+  { method: 'delete', path: '/v1/transcript/:id', example: { url: done } },
+  { method: 'get', path: '/v1/models' },
+] as const satisfies readonly Endpoint[];
+
+const notFound = () => apiError(404, 'Transcript not found', 'transcript_not_found');
+
+/** GET /api/transcript/user as the server answers it: search on the file name, status filter, pages. */
+function list(rows: TranscriptSummary[]) {
+  return http.get('/api/transcript/user', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    const page = Number(query.get('page') ?? 1);
+    const limit = Number(query.get('limit') ?? 10);
+    const search = query.get('search')?.toLowerCase();
+    const status = query.get('status');
+    const matching = rows.filter(
+      (row) =>
+        (!search || (row.fileName ?? row.audioUrl ?? '').toLowerCase().includes(search)) &&
+        (!status || row.status === status),
+    );
+    return HttpResponse.json<TranscriptList>({
+      transcriptions: matching.slice((page - 1) * limit, page * limit),
+      total: matching.length,
+      page,
+      limit,
+    });
+  });
+}
+
+/** Detail, exports, delete, submit and models; `poll` answers the detail of the submitted job. */
+function jobHandlers(poll: (id: string) => Transcript | undefined) {
+  return [
+    http.post('/v1/transcript', () =>
+      HttpResponse.json<Transcript>(queuedTranscriptFixture, { status: 202 }),
+    ),
+    http.get<{ id: string }, never, Transcript | ErrorResponse>(
+      '/v1/transcript/:id',
+      ({ params }) => {
+        const transcript = poll(String(params.id));
+        return transcript ? HttpResponse.json<Transcript>(transcript) : notFound();
+      },
+    ),
+    http.get('/v1/transcript/:id/:format', ({ params }) => {
+      const format = String(params.format);
+      if (format !== 'txt' && format !== 'srt' && format !== 'vtt' && format !== 'json')
+        return notFound();
+      return new HttpResponse(exportFixture(format), {
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
+    }),
+    http.delete('/v1/transcript/:id', () =>
+      HttpResponse.json<MessageResponse>({ message: 'Transcript deleted' }),
+    ),
+    http.get('/v1/models', () => HttpResponse.json<SpeechModelList>(modelsFixture)),
+  ];
+}
+
+/** The submitted job finishes by the first poll. */
+const finishes = (id: string) =>
+  id === queuedTranscriptFixture.id
+    ? { ...completedTranscriptFixture, id, fileName: queuedTranscriptFixture.fileName }
+    : transcriptFixture(id);
+
+export const transcriptsHandlers = {
+  default: [list(transcriptSummariesFixture), ...jobHandlers(finishes)],
+  empty: [list([]), ...jobHandlers(finishes)],
+  error: failAll(transcriptsEndpoints),
+  slow: slowAll(transcriptsEndpoints),
+  unauthorized: unauthorizedAll(transcriptsEndpoints),
+  /** The submitted job stays in the queue (two jobs ahead). */
+  stillQueued: [list(transcriptSummariesFixture), ...jobHandlers(transcriptFixture)],
+  /** Submission refused for lack of credit. */
+  insufficientCredits: [
+    http.post('/v1/transcript', () =>
+      apiError(
+        402,
+        'Insufficient credits: this transcription costs $0.12 but your balance is $0.00.',
+        'insufficient_credits',
+      ),
+    ),
+    list(transcriptSummariesFixture),
+    ...jobHandlers(finishes),
+  ],
+  deleteError: [
+    http.delete('/v1/transcript/:id', () =>
+      apiError(500, 'Could not delete the transcript. Try again.', 'internal_error'),
+    ),
+    list(transcriptSummariesFixture),
+    ...jobHandlers(finishes),
+  ],
+  broken: [
+    http.get(
+      '/api/transcript/user',
+      () => new HttpResponse('Internal Server Error', { status: 500 }),
+    ),
+    ...jobHandlers(finishes),
+  ],
+} satisfies Scenarios<string>;

@@ -1,0 +1,22 @@
+/** Debian's Chromium driven by Playwright (it cannot download its own browser here). */
+import { chromium, type Browser, type BrowserContext } from 'playwright';
+import chromiumFlags from './chromium-flags.json' with { type: 'json' };
+
+/** Shared with lighthouse.mjs, which launches the same Chromium through chrome-launcher. */
+export const chromiumArgs: string[] = chromiumFlags;
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+export const phone = { width: 375, height: 667 };
+export const desktop = { width: 1280, height: 800 };
+
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = desktop,
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport });
+}

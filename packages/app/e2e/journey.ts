@@ -1,0 +1,58 @@
+/** What every journey file shares: the products under test and one Chromium per file. */
+import type { Browser, Locator, Page } from 'playwright';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { launchBrowser } from './browser';
+
+/** The products started by global-setup.ts, one per storage backend: `describe.each(products)`. */
+export const products = inject('products');
+
+/** Launches Chromium before the file's tests and closes it after; call at the top of a file. */
+export function launchedPerFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running');
+    return browser;
+  };
+}
+
+const UI_TIMEOUT = 20_000;
+
+/** Waits until the element's visible text matches (the DOM settles on its own time). */
+export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
+  await locator.first().waitFor({ timeout: UI_TIMEOUT });
+  await expect
+    .poll(() => locator.first().innerText(), { timeout: UI_TIMEOUT })
+    .toMatch(typeof expected === 'string' ? new RegExp(escape(expected)) : expected);
+}
+
+/** The value a description list gives for `term` (<dt>term</dt><dd>value</dd>). */
+export function definitionOf(scope: Page | Locator, term: string): Locator {
+  return scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^\\s*${escape(term)}\\s*$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
+export async function expectVisible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+}
+
+/**
+ * Waits for the browser to be on `path` (pathname, exact). Polls the URL rather than waiting for
+ * a navigation event: a client-side navigation that a 401 redirect cuts short aborts the event.
+ */
+export async function expectPath(page: Page, path: string): Promise<void> {
+  await expect
+    .poll(() => new URL(page.url()).pathname, { timeout: UI_TIMEOUT, interval: 100 })
+    .toBe(path);
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

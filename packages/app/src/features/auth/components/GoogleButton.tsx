@@ -1,0 +1,51 @@
+import styled from 'styled-components';
+import { paths } from '../../../paths';
+
+const GoogleLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[3]};
+  width: 100%;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font-weight: ${({ theme }) => theme.fontWeight.medium};
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceMuted};
+  }
+
+  svg {
+    width: 18px;
+    height: 18px;
+    flex: none;
+  }
+`;
+
+/** Google sign-in is a full browser redirect to the server, which comes back to /auth/callback. */
+export function GoogleButton({ label = 'Continue with Google' }: { label?: string }) {
+  return (
+    <GoogleLink href={paths.server.googleSignIn.getHref()}>
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          fill="#4285F4"
+          d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.8z"
+        />
+        <path
+          fill="#34A853"
+          d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z"
+        />
+        <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6H1.3a12 12 0 0 0 0 10.8l4-3.1z" />
+        <path
+          fill="#EA4335"
+          d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z"
+        />
+      </svg>
+      {label}
+    </GoogleLink>
+  );
+}

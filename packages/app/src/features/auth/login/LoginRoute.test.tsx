@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, test } from 'vitest';
+import { authHandlers, configHandlers } from '@parlance/mocks';
+import { server } from '../../../test/server';
+import { renderRoute } from '../../../test/render';
+import { configApi } from '../../config/configApi';
+import { TURNSTILE_SCRIPT_URL } from '../turnstile/loadTurnstile';
+
+const turnstileScripts = () =>
+  document.head.querySelectorAll(`script[src="${TURNSTILE_SCRIPT_URL}"]`);
+
+async function signIn() {
+  const user = userEvent.setup({ delay: null });
+  await user.type(await screen.findByLabelText('Email', {}, { timeout: 5000 }), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+afterEach(() => {
+  turnstileScripts().forEach((script) => script.remove());
+});
+
+describe('/login', { timeout: 20_000 }, () => {
+  test("shows the server's message when sign-in is refused", async () => {
+    server.use(...authHandlers.loginInvalid);
+    renderRoute('/login');
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+
+  test("falls back to 'Login failed' when the answer has no message", async () => {
+    server.use(...authHandlers.loginBroken);
+    renderRoute('/login');
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Login failed$/);
+  });
+
+  test('sends email, password and the bot-check field, then opens the dashboard', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ user: { id: 'x' } });
+      }),
+    );
+    const { router } = renderRoute('/login');
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
+    expect(body).toEqual({ email: 'ada@example.com', password: 'correct horse battery' });
+  });
+
+  test('loads no bot-check script when the server has no Turnstile site key', async () => {
+    renderRoute('/login');
+    await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Continue with Google' });
+    expect(turnstileScripts()).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  test('loads the Turnstile script on demand when a site key is set, and waits for its token', async () => {
+    server.use(...configHandlers.withTurnstile);
+    renderRoute('/login');
+    await waitFor(() => expect(turnstileScripts()).toHaveLength(1), { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  });
+
+  test('hides Google sign-in when the server has it off', async () => {
+    server.use(...configHandlers.empty);
+    const { store } = renderRoute('/login');
+    await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(configApi.endpoints.config.select()(store.getState()).isSuccess).toBe(true),
+    );
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
+  });
+});

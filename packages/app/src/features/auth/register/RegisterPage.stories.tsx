@@ -1,0 +1,75 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { authHandlers } from '@parlance/mocks';
+import { PageStory } from '../../../test/PageStory';
+
+/** The real /register route against the mock API: sign-up, then the code step. */
+const meta = {
+  title: 'Auth/Register page',
+  component: PageStory,
+  args: { path: '/register' },
+  parameters: { router: { disable: true }, msw: { handlers: { auth: authHandlers.empty } } },
+} satisfies Meta<typeof PageStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const register = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  await userEvent.type(await canvas.findByLabelText('Name', {}, { timeout: 5000 }), 'Ada Lovelace');
+  await userEvent.type(canvas.getByLabelText('Work email'), 'ada@example.com');
+  await userEvent.type(canvas.getByLabelText('Password'), 'analytical engine');
+  await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
+  return canvas;
+};
+
+export const Idle: Story = {
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole(
+        'heading',
+        { name: 'Create your Parlance account' },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+  },
+};
+
+export const EmailTaken: Story = {
+  parameters: { visual: false, msw: { handlers: { auth: authHandlers.registerTaken } } },
+  play: async ({ canvasElement }) => {
+    const canvas = await register(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'An account with this email already exists.',
+    );
+  },
+};
+
+export const ServerWithoutMessage: Story = {
+  parameters: { visual: false, msw: { handlers: { auth: authHandlers.registerBroken } } },
+  play: async ({ canvasElement }) => {
+    const canvas = await register(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Registration failed');
+  },
+};
+
+export const VerificationStep: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = await register(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Send a new code' }));
+    await expect(await canvas.findByText(/we sent it a new code/)).toBeVisible();
+  },
+};
+
+export const WrongCode: Story = {
+  parameters: { visual: false, msw: { handlers: { auth: authHandlers.verifyWrongCode } } },
+  play: async ({ canvasElement }) => {
+    const canvas = await register(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Verification code'), '111111');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify and continue' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'That code is not correct. 4 attempts left.',
+    );
+  },
+};

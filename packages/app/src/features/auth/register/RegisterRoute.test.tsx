@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { authHandlers } from '@parlance/mocks';
+import { server } from '../../../test/server';
+import { renderRoute } from '../../../test/render';
+
+async function register(user = userEvent.setup({ delay: null })) {
+  await user.type(await screen.findByLabelText('Name', {}, { timeout: 5000 }), 'Ada Lovelace');
+  await user.type(screen.getByLabelText('Work email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), 'analytical engine');
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+  return user;
+}
+
+describe('/register', { timeout: 20_000 }, () => {
+  test('register, then the 6-digit code signs in and opens the dashboard', async () => {
+    const { router } = renderRoute('/register');
+    const user = await register();
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
+  });
+
+  test("'Registration failed' when the answer has no message; the server's message otherwise", async () => {
+    server.use(...authHandlers.registerBroken);
+    renderRoute('/register');
+    await register();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Registration failed$/);
+    server.use(...authHandlers.registerTaken);
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An account with this email already exists. Sign in instead.',
+    );
+  });
+
+  test("'Verification failed' fallback, the server's message, and resending a code", async () => {
+    renderRoute('/register');
+    const user = await register();
+    await screen.findByRole('heading', { name: 'Check your email' });
+    server.use(...authHandlers.verifyBroken);
+    await user.type(screen.getByLabelText('Verification code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Verification failed$/);
+    server.use(...authHandlers.verifyWrongCode);
+    await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That code is not correct. 4 attempts left.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(
+      'If that account is waiting for verification, we sent it a new code.',
+    );
+  });
+});

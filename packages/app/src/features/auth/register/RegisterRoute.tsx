@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@parlance/ui';
+import { paths } from '../../../paths';
+import { errorMessage } from '../../../store/errors';
+import { useConfigQuery } from '../../config/configApi';
+import { useRegisterMutation, useResendCodeMutation, useVerifyCodeMutation } from '../authApi';
+import { useBotCheck } from '../turnstile/useBotCheck';
+import { RegisterForm, type Registration } from './RegisterForm';
+import { VerifyCodeForm } from './VerifyCodeForm';
+
+/** /register: create the account, then verify the e-mailed code, which signs the user in. */
+export function Component() {
+  const [email, setEmail] = useState<string | null>(null);
+  return email === null ? <RegisterStep onRegistered={setEmail} /> : <VerifyStep email={email} />;
+}
+
+function RegisterStep({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const { data: config } = useConfigQuery();
+  const [register, { isLoading, error }] = useRegisterMutation();
+  const botCheck = useBotCheck(config?.turnstileSiteKey ?? null);
+
+  const submit = async (registration: Registration) => {
+    const result = await register({ ...registration, 'cf-turnstile-response': botCheck.token });
+    if (result.error) botCheck.reset();
+    else onRegistered(result.data.email);
+  };
+
+  return (
+    <RegisterForm
+      onSubmit={submit}
+      submitting={isLoading}
+      error={error ? errorMessage(error, 'Registration failed') : undefined}
+      googleEnabled={config?.googleEnabled ?? false}
+      botCheck={botCheck.widget}
+      awaitingBotCheck={botCheck.awaiting}
+    />
+  );
+}
+
+function VerifyStep({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const [verify, verification] = useVerifyCodeMutation();
+  const [resend, resent] = useResendCodeMutation();
+
+  const submit = async (code: string) => {
+    const result = await verify({ email, code });
+    if (result.data) {
+      toast.success(
+        'Your account is ready. Add credit and create an API key to start transcribing.',
+        {
+          title: `Welcome to Parlance, ${result.data.user.name}`,
+        },
+      );
+      navigate(paths.dashboard.overview.getHref(), { replace: true });
+    }
+  };
+
+  return (
+    <VerifyCodeForm
+      email={email}
+      onSubmit={submit}
+      onResend={() => void resend({ email })}
+      submitting={verification.isLoading}
+      resending={resent.isLoading}
+      error={
+        verification.error
+          ? errorMessage(verification.error, 'Verification failed')
+          : resent.error && errorMessage(resent.error, 'We could not send a new code. Try again.')
+      }
+      notice={resent.data?.message}
+    />
+  );
+}

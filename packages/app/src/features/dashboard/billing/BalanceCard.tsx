@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { BillingInfo, PaymentMethod } from '@parlance/server/contract';
+import { Button, Card, SegmentedControl, Select, Skeleton, TextField } from '@parlance/ui';
+import type { Block } from '../shared/block';
+import { BlockError } from '../shared/BlockError';
+import { cardLabel, formatDollars } from './cardDisplay';
+
+/** The preset purchase amounts, in dollars. */
+export const PURCHASE_PRESETS = [10, 25, 50, 100] as const;
+const CUSTOM = 'custom';
+
+export interface BalanceCardProps {
+  info: Block<BillingInfo>;
+  /** Saved cards (the default one first is preselected). */
+  cards: readonly PaymentMethod[];
+  buying: boolean;
+  onBuy: (amount: number, card: PaymentMethod) => void;
+  onAddCard: () => void;
+}
+
+const Balance = styled.dl`
+  margin: 0 0 ${({ theme }) => theme.space[5]};
+  dt {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  dd {
+    margin: ${({ theme }) => theme.space[1]} 0 0;
+    font-size: ${({ theme }) => theme.fontSize.display};
+    font-weight: ${({ theme }) => theme.fontWeight.bold};
+    line-height: ${({ theme }) => theme.lineHeight.tight};
+    color: ${({ theme }) => theme.color.text};
+  }
+`;
+
+const Form = styled.form`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[4]};
+  max-width: 560px;
+`;
+
+/** The amount presets scroll sideways on narrow screens instead of overflowing the card. */
+const Presets = styled.div`
+  overflow-x: auto;
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[3]};
+  > :first-child {
+    flex: 1 1 220px;
+    min-width: 0;
+  }
+`;
+
+const Note = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+/** The credit balance and the buy-credits form: a preset or custom amount, paid with a saved card. */
+export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCardProps) {
+  const [choice, setChoice] = useState<string>('25');
+  const [custom, setCustom] = useState('');
+  const defaultCard = cards.find((card) => card.isDefault) ?? cards[0];
+  const [cardId, setCardId] = useState<string | undefined>(undefined);
+  const card = cards.find((candidate) => candidate.id === cardId) ?? defaultCard;
+  const amount = choice === CUSTOM ? Number(custom) : Number(choice);
+  // The server validates the amount (spec: no client-side validation; its message is shown).
+  const validAmount = Number.isFinite(amount) && amount > 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (card && validAmount) onBuy(amount, card);
+  };
+
+  return (
+    <Card
+      title="Credit balance"
+      description="Transcriptions are paid from your balance, per second of audio."
+    >
+      {info.error ? (
+        <BlockError block={info} />
+      ) : info.loading || !info.data ? (
+        <Skeleton width="180px" height="52px" />
+      ) : (
+        <Balance>
+          <dt>Current balance</dt>
+          <dd>{info.data.balance}</dd>
+        </Balance>
+      )}
+      <Form onSubmit={submit} aria-label="Buy credits">
+        <Presets>
+          <SegmentedControl
+            aria-label="Amount"
+            options={[
+              ...PURCHASE_PRESETS.map((preset) => ({
+                value: String(preset),
+                label: formatDollars(preset),
+              })),
+              { value: CUSTOM, label: 'Custom' },
+            ]}
+            value={choice}
+            onChange={setChoice}
+          />
+        </Presets>
+        {choice === CUSTOM && (
+          <TextField
+            label="Custom amount (USD)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            value={custom}
+            onChange={(event) => setCustom(event.target.value)}
+          />
+        )}
+        {card ? (
+          <Row>
+            <Select
+              label="Pay with"
+              options={cards.map((saved) => ({
+                value: saved.id,
+                label: `${cardLabel(saved)}${saved.isDefault ? ' (default)' : ''}`,
+              }))}
+              value={card.id}
+              onChange={(event) => setCardId(event.target.value)}
+            />
+            <Button variant="secondary" onClick={onAddCard}>
+              Add a card
+            </Button>
+          </Row>
+        ) : (
+          <Row>
+            <Note>
+              Add a card to buy credits. Cards are stored by our payment provider, never on our
+              servers.
+            </Note>
+            <Button variant="secondary" onClick={onAddCard}>
+              Add a card
+            </Button>
+          </Row>
+        )}
+        <div>
+          <Button type="submit" loading={buying} disabled={!card || !validAmount}>
+            {validAmount ? `Buy ${formatDollars(amount)} of credits` : 'Buy credits'}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

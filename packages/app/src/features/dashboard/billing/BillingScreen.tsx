@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type {
+  AddPaymentMethod,
+  BillingInfo,
+  CreditTransaction,
+  PaymentMethod,
+  Receipt,
+} from '@parlance/server/contract';
+import { ConfirmDialog } from '@parlance/ui';
+import type { Block } from '../shared/block';
+import type { Outcome } from '../shared/outcome';
+import { PageHeader, Stack } from '../shared/PageHeader';
+import { AddCardModal } from './AddCardModal';
+import { BalanceCard } from './BalanceCard';
+import { cardLabel } from './cardDisplay';
+import { CreditHistoryCard } from './CreditHistoryCard';
+import { PaymentMethodsCard } from './PaymentMethodsCard';
+import { ReceiptModal } from './ReceiptModal';
+
+export interface BillingScreenProps {
+  info: Block<BillingInfo>;
+  methods: Block<PaymentMethod[]>;
+  transactions: Block<CreditTransaction[]>;
+  canShowMore: boolean;
+  loadingMore: boolean;
+  onShowMore: () => void;
+  buying: boolean;
+  onBuy: (amount: number, card: PaymentMethod) => void;
+  adding: boolean;
+  onAddCard: (card: AddPaymentMethod) => Promise<Outcome>;
+  /** The card whose action (set default, delete) is running. */
+  busyCardId: string | null;
+  onSetDefault: (card: PaymentMethod) => void;
+  onDeleteCard: (card: PaymentMethod) => Promise<Outcome>;
+  now: Date;
+}
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+  align-items: start;
+  ${({ theme }) => theme.media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+/** Balance and buying credits, saved cards, and the credit history. */
+export function BillingScreen(props: BillingScreenProps) {
+  const [addingCard, setAddingCard] = useState(false);
+  const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const cards = props.methods.data ?? [];
+
+  const closeRemove = () => {
+    setRemoving(null);
+    setRemoveError(null);
+  };
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    const outcome = await props.onDeleteCard(removing);
+    if (outcome.ok) closeRemove();
+    else setRemoveError(outcome.message);
+  };
+
+  return (
+    <Stack>
+      <PageHeader description="Prepaid credit in US dollars. You only pay for audio you transcribe." />
+      <Columns>
+        <BalanceCard
+          info={props.info}
+          cards={cards}
+          buying={props.buying}
+          onBuy={props.onBuy}
+          onAddCard={() => setAddingCard(true)}
+        />
+        <PaymentMethodsCard
+          methods={props.methods}
+          busyId={props.busyCardId}
+          onAddCard={() => setAddingCard(true)}
+          onSetDefault={props.onSetDefault}
+          onDelete={setRemoving}
+        />
+      </Columns>
+      <CreditHistoryCard
+        transactions={props.transactions}
+        canShowMore={props.canShowMore}
+        loadingMore={props.loadingMore}
+        onShowMore={props.onShowMore}
+        onShowReceipt={(transaction) => setReceipt(transaction.receipt)}
+        now={props.now}
+      />
+      <AddCardModal
+        open={addingCard}
+        testMode={props.info.data?.paymentProvider === 'test'}
+        adding={props.adding}
+        onAdd={props.onAddCard}
+        onClose={() => setAddingCard(false)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this card?"
+        message={
+          removeError ??
+          `${removing ? cardLabel(removing) : 'The card'} will no longer be available for purchases.`
+        }
+        confirmLabel="Remove card"
+        variant="danger"
+        busy={props.busyCardId !== null && props.busyCardId === removing?.id}
+        onConfirm={confirmRemove}
+        onCancel={closeRemove}
+      />
+      <ReceiptModal receipt={receipt} onClose={() => setReceipt(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Navigate, Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { Spinner } from '@parlance/ui';
+import { useAuth } from '../../auth/useAuth';
+import { paths } from '../../../paths';
+
+const Centered = styled.div`
+  display: grid;
+  place-items: center;
+  min-height: 100vh;
+  background: ${({ theme }) => theme.color.background};
+`;
+
+/**
+ * The dashboard's gate: a spinner while the session check runs, the login page (replacing the
+ * history entry) without a session, the dashboard with one.
+ */
+export function DashboardGuard() {
+  const { status } = useAuth();
+  if (status === 'loading') {
+    return (
+      <Centered>
+        <Spinner size="lg" label="Checking your session" />
+      </Centered>
+    );
+  }
+  if (status === 'unauthenticated') return <Navigate to={paths.login.getHref()} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,163 @@
+import styled from 'styled-components';
+import type { TranscriptList, TranscriptSummary } from '@parlance/server/contract';
+import {
+  Card,
+  Link,
+  Pagination,
+  SearchInput,
+  Select,
+  StatusPill,
+  Table,
+  type TableColumn,
+} from '@parlance/ui';
+import { paths } from '../../../paths';
+import {
+  TRANSCRIPT_STATUS_FILTERS,
+  type TranscriptStatusFilter,
+} from '../../transcripts/transcriptListParams';
+import type { Block } from '../shared/block';
+import { PageHeader, Stack } from '../shared/PageHeader';
+import { RouterLink } from '../../../shared/RouterLink';
+import { formatDuration, relativeDate, transcriptName } from '../shared/transcriptDisplay';
+
+export interface HistoryScreenProps {
+  search: string;
+  onSearch: (search: string) => void;
+  status: TranscriptStatusFilter;
+  onStatusChange: (status: TranscriptStatusFilter) => void;
+  page: number;
+  onPageChange: (page: number) => void;
+  list: Block<TranscriptList>;
+  now: Date;
+}
+
+const STATUS_LABELS: Record<TranscriptStatusFilter, string> = {
+  all: 'All statuses',
+  queued: 'Queued',
+  processing: 'Processing',
+  completed: 'Completed',
+  error: 'Error',
+};
+
+const Filters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${({ theme }) => theme.space[4]};
+  > :first-child {
+    flex: 1 1 260px;
+  }
+  > :last-child {
+    flex: 0 1 200px;
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: ${({ theme }) => theme.space[4]};
+`;
+
+function columns(now: Date): TableColumn<TranscriptSummary>[] {
+  return [
+    {
+      key: 'file',
+      header: 'File',
+      render: (row) => (
+        <Link href={paths.dashboard.transcript.getHref(row.id)} linkComponent={RouterLink}>
+          {transcriptName(row)}
+        </Link>
+      ),
+    },
+    { key: 'date', header: 'Date', render: (row) => relativeDate(row.createdAt, now) },
+    { key: 'model', header: 'Model' },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) => (
+        <StatusPill
+          status={row.status}
+          percent={row.status === 'processing' ? row.progress.percent : undefined}
+        />
+      ),
+    },
+    {
+      key: 'duration',
+      header: 'Duration',
+      align: 'end',
+      render: (row) => formatDuration(row.audio_duration),
+    },
+    {
+      key: 'cost',
+      header: 'Cost',
+      align: 'end',
+      render: (row) => (row.costCents === null ? '—' : `$${(row.costCents / 100).toFixed(2)}`),
+    },
+  ];
+}
+
+/** Every transcription: search by file name, filter by status, ten per page. */
+export function HistoryScreen({
+  search,
+  onSearch,
+  status,
+  onStatusChange,
+  page,
+  onPageChange,
+  list,
+  now,
+}: HistoryScreenProps) {
+  const data = list.data;
+  const filtered = search !== '' || status !== 'all';
+  return (
+    <Stack>
+      <PageHeader description="Every file you have sent us, newest first." />
+      <Card>
+        <Filters>
+          <SearchInput
+            label="Search transcriptions"
+            placeholder="Search by file name"
+            defaultValue={search}
+            onSearch={onSearch}
+          />
+          <Select
+            label="Status"
+            hideLabel
+            options={TRANSCRIPT_STATUS_FILTERS.map((value) => ({
+              value,
+              label: STATUS_LABELS[value],
+            }))}
+            value={status}
+            onChange={(event) => onStatusChange(event.target.value as TranscriptStatusFilter)}
+          />
+        </Filters>
+        <Table
+          caption="Transcriptions"
+          hideCaption
+          columns={columns(now)}
+          rows={data?.transcriptions ?? []}
+          getRowKey={(row) => row.id}
+          loading={list.loading}
+          error={list.error ?? undefined}
+          onRetry={list.onRetry}
+          emptyMessage={
+            filtered
+              ? 'No transcriptions match these filters.'
+              : 'No transcriptions yet. Send your first file from the playground.'
+          }
+        />
+        {data && data.total > data.limit && (
+          <Footer>
+            <Pagination
+              page={page}
+              total={data.total}
+              limit={data.limit}
+              onPageChange={onPageChange}
+              label="Transcription pages"
+            />
+          </Footer>
+        )}
+      </Card>
+    </Stack>
+  );
+}

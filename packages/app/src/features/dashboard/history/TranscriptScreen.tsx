@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Transcript } from '@parlance/server/contract';
+import { Button, Card, ConfirmDialog, EmptyState, Link, Skeleton } from '@parlance/ui';
+import { paths } from '../../../paths';
+import type { Block } from '../shared/block';
+import { BlockError } from '../shared/BlockError';
+import { JobProgress } from '../shared/JobProgress';
+import type { Outcome } from '../shared/outcome';
+import { PageHeader, Stack } from '../shared/PageHeader';
+import { RouterLink } from '../../../shared/RouterLink';
+import { formatDuration, relativeDate, transcriptName } from '../shared/transcriptDisplay';
+import { TranscriptResultView } from '../shared/TranscriptResultView';
+
+export interface TranscriptScreenProps {
+  transcript: Block<Transcript>;
+  /** The transcript does not exist (or is not this user's). */
+  notFound: boolean;
+  now: Date;
+  deleting: boolean;
+  onDelete: () => Promise<Outcome>;
+  onCopyText: (text: string) => void;
+}
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0;
+  dt {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  dd {
+    margin: ${({ theme }) => theme.space[1]} 0 0;
+    color: ${({ theme }) => theme.color.text};
+    font-weight: ${({ theme }) => theme.fontWeight.medium};
+  }
+`;
+
+const back = (
+  <Link href={paths.dashboard.history.getHref()} linkComponent={RouterLink}>
+    ← All transcriptions
+  </Link>
+);
+
+/** One transcription: its facts, live progress while it runs, then playback, text and downloads. */
+export function TranscriptScreen({
+  transcript,
+  notFound,
+  now,
+  deleting,
+  onDelete,
+  onCopyText,
+}: TranscriptScreenProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const data = transcript.data;
+
+  if (notFound) {
+    return (
+      <Stack>
+        {back}
+        <Card>
+          <EmptyState
+            title="Transcript not found"
+            description="It may have been deleted, or the link is incomplete."
+            headingLevel={2}
+          />
+        </Card>
+      </Stack>
+    );
+  }
+
+  const confirmDelete = async () => {
+    const outcome = await onDelete();
+    if (!outcome.ok) setDeleteError(outcome.message);
+  };
+
+  return (
+    <Stack>
+      {back}
+      <PageHeader
+        title={data ? transcriptName(data) : undefined}
+        actions={
+          data && (
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          )
+        }
+      />
+      {transcript.error ? (
+        <Card>
+          <BlockError block={transcript} headingLevel={2} />
+        </Card>
+      ) : !data ? (
+        <Card>
+          <Skeleton shape="rect" height="160px" />
+        </Card>
+      ) : (
+        <>
+          <Card>
+            <Facts>
+              <div>
+                <dt>Created</dt>
+                <dd>{relativeDate(data.createdAt, now)}</dd>
+              </div>
+              <div>
+                <dt>Duration</dt>
+                <dd>{formatDuration(data.audio_duration)}</dd>
+              </div>
+              <div>
+                <dt>Model</dt>
+                <dd>{data.model}</dd>
+              </div>
+              <div>
+                <dt>Language</dt>
+                <dd>{data.result?.language ?? data.language ?? 'Detect'}</dd>
+              </div>
+              <div>
+                <dt>Cost</dt>
+                <dd>{data.costCents === null ? '—' : `$${(data.costCents / 100).toFixed(2)}`}</dd>
+              </div>
+            </Facts>
+          </Card>
+          <Card title="Transcript" aria-live="polite">
+            {data.status === 'completed' ? (
+              <TranscriptResultView
+                transcript={data}
+                audioSrc={data.audioUrl}
+                onCopyText={onCopyText}
+              />
+            ) : (
+              <JobProgress job={data} />
+            )}
+          </Card>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this transcript?"
+        message={
+          deleteError ??
+          'The transcript and its audio are removed for good. Your usage history keeps the charge.'
+        }
+        confirmLabel="Delete transcript"
+        variant="danger"
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          setConfirming(false);
+          setDeleteError(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import type { Transcript as TranscriptData } from '@parlance/server/contract';
+import { Button, Transcript } from '@parlance/ui';
+import {
+  TRANSCRIPT_EXPORT_FORMATS,
+  transcriptExportHref,
+} from '../../transcripts/transcriptRequest';
+import { transcriptSegments } from '../../../shared/transcriptSegments';
+
+export interface TranscriptResultViewProps {
+  transcript: TranscriptData;
+  /** What to play alongside the text (the audio URL, or the uploaded file's object URL). */
+  audioSrc: string | null;
+  onCopyText: (text: string) => void;
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const Download = styled.a`
+  display: inline-flex;
+  align-items: center;
+  padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.color.text};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: ${({ theme }) => theme.fontWeight.medium};
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceMuted};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focusRing};
+    outline-offset: 2px;
+  }
+`;
+
+const Player = styled.audio`
+  width: 100%;
+`;
+
+/** A finished transcript: playback synced with the text, downloads in four formats, copy. */
+export function TranscriptResultView({
+  transcript,
+  audioSrc,
+  onCopyText,
+}: TranscriptResultViewProps) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [currentTime, setCurrentTime] = useState(0);
+  const result = transcript.result;
+  if (!result) return null;
+  const wordLevel = transcript.timestamp_style === 'word';
+
+  const seek = (seconds: number) => {
+    const player = audio.current;
+    if (!player) return;
+    player.currentTime = seconds;
+    setCurrentTime(seconds);
+    void player.play().catch(() => undefined);
+  };
+
+  return (
+    <Layout>
+      {audioSrc && (
+        <Player
+          ref={audio}
+          controls
+          preload="none"
+          src={audioSrc}
+          aria-label="Audio"
+          onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
+        />
+      )}
+      <Toolbar aria-label="Transcript actions">
+        <Button variant="secondary" size="sm" onClick={() => onCopyText(result.text)}>
+          Copy text
+        </Button>
+        {TRANSCRIPT_EXPORT_FORMATS.map((format) => (
+          <Download
+            key={format}
+            href={transcriptExportHref(transcript.id, format)}
+            download
+            aria-label={`Download ${format.toUpperCase()}`}
+          >
+            {format.toUpperCase()}
+          </Download>
+        ))}
+      </Toolbar>
+      <Transcript
+        label="Transcript text"
+        segments={transcriptSegments(result.segments, wordLevel ? result.words : undefined)}
+        showWords={wordLevel}
+        currentTime={currentTime}
+        onSeek={seek}
+        maxHeight="480px"
+      />
+    </Layout>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest';
+import { NOW, billingHandlers, usageHandlers } from '@parlance/mocks';
+import { makeStore } from '../../../store/store';
+import { server } from '../../../test/server';
+import { billingApi } from '../../billing/billingApi';
+import { usageApi } from '../../usage/usageApi';
+import { refreshAll } from './refreshAll';
+
+describe('refreshAll', () => {
+  test('answers nothing when every block refreshed', async () => {
+    const store = makeStore();
+    expect(await refreshAll(store.dispatch, store.getState(), NOW)).toEqual([]);
+    expect(
+      usageApi.endpoints.getSpending.select({ from: '2026-10-21', to: '2026-11-20' })(
+        store.getState(),
+      ).isSuccess,
+    ).toBe(true);
+  });
+
+  test('names every block that failed', async () => {
+    server.use(...usageHandlers.error, ...billingHandlers.error);
+    const store = makeStore();
+    expect(await refreshAll(store.dispatch, store.getState(), NOW)).toEqual([
+      'Failed to refresh stats',
+      'Failed to refresh billing',
+      'Failed to refresh transactions',
+      'Failed to refresh spending',
+      'Failed to refresh payment methods',
+    ]);
+  });
+
+  test('refreshes the ranges and history lengths the screens loaded', async () => {
+    const store = makeStore();
+    await store.dispatch(
+      usageApi.endpoints.getSpending.initiate({ from: '2026-11-13', to: '2026-11-20' }),
+    );
+    await store.dispatch(billingApi.endpoints.getCreditHistory.initiate(20));
+    const requested: string[] = [];
+    const listener = ({ request }: { request: Request }) =>
+      requested.push(new URL(request.url).search);
+    server.events.on('request:start', listener);
+    await refreshAll(store.dispatch, store.getState(), NOW);
+    server.events.removeListener('request:start', listener);
+    expect(requested).toContain('?from=2026-11-13&to=2026-11-20');
+    expect(requested).toContain('?limit=20');
+    expect(requested).not.toContain('?from=2026-10-21&to=2026-11-20');
+  });
+});

@@ -1,0 +1,115 @@
+import styled from 'styled-components';
+import type { Spending } from '@parlance/server/contract';
+import { Card, SegmentedControl, Table, type TableColumn } from '@parlance/ui';
+import { SPENDING_RANGES, type SpendingRange } from '../../usage/spendingRange';
+import type { Block } from '../shared/block';
+import { BlockError } from '../shared/BlockError';
+import { SpendingChart } from '../shared/charts';
+import { PageHeader, Stack } from '../shared/PageHeader';
+import { formatDuration, relativeDate } from '../shared/transcriptDisplay';
+
+type SpendingRow = Spending['transcriptions'][number];
+
+export interface UsageScreenProps {
+  range: SpendingRange;
+  onRangeChange: (range: SpendingRange) => void;
+  spending: Block<Spending>;
+  now: Date;
+}
+
+const RANGE_LABELS: Record<SpendingRange, string> = {
+  '7d': '7 days',
+  '30d': '30 days',
+  '90d': '90 days',
+};
+
+const Totals = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0 0 ${({ theme }) => theme.space[5]};
+`;
+
+const Total = styled.div`
+  dt {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  dd {
+    margin: ${({ theme }) => theme.space[1]} 0 0;
+    font-size: ${({ theme }) => theme.fontSize.xl};
+    font-weight: ${({ theme }) => theme.fontWeight.bold};
+    color: ${({ theme }) => theme.color.text};
+  }
+`;
+
+function columns(now: Date): TableColumn<SpendingRow>[] {
+  return [
+    { key: 'file', header: 'File', render: (row) => row.fileName ?? 'Unknown File' },
+    { key: 'model', header: 'Model', render: (row) => row.model ?? '—' },
+    {
+      key: 'duration',
+      header: 'Duration',
+      align: 'end',
+      render: (row) => formatDuration(row.audioSeconds),
+    },
+    { key: 'cost', header: 'Cost', align: 'end', render: (row) => row.cost },
+    { key: 'date', header: 'Date', render: (row) => relativeDate(row.createdAt, now) },
+  ];
+}
+
+/** Spending over 7, 30 or 90 days: totals, a daily chart and the charged transcriptions. */
+export function UsageScreen({ range, onRangeChange, spending, now }: UsageScreenProps) {
+  const data = spending.data;
+  const rangeControl = (
+    <SegmentedControl
+      aria-label="Spending range"
+      options={SPENDING_RANGES.map((value) => ({ value, label: value }))}
+      value={range}
+      onChange={onRangeChange}
+    />
+  );
+  return (
+    <Stack>
+      <PageHeader description="What you transcribed and what it cost." actions={rangeControl} />
+      <Card title={`Spending, last ${RANGE_LABELS[range]}`}>
+        {spending.error ? (
+          <BlockError block={spending} />
+        ) : (
+          <>
+            {data && (
+              <Totals>
+                <Total>
+                  <dt>Spent</dt>
+                  <dd>{data.totals.cost}</dd>
+                </Total>
+                <Total>
+                  <dt>Audio</dt>
+                  <dd>{data.totals.minutes} min</dd>
+                </Total>
+                <Total>
+                  <dt>Files</dt>
+                  <dd>{data.totals.files}</dd>
+                </Total>
+              </Totals>
+            )}
+            <SpendingChart data={data?.days ?? []} loading={spending.loading} />
+          </>
+        )}
+      </Card>
+      <Card title="Charged transcriptions">
+        <Table
+          caption="Transcriptions charged in this range"
+          hideCaption
+          columns={columns(now)}
+          rows={data?.transcriptions ?? []}
+          getRowKey={(row) => row.id}
+          loading={spending.loading}
+          error={spending.error ?? undefined}
+          onRetry={spending.onRetry}
+          emptyMessage="Nothing charged in this range."
+        />
+      </Card>
+    </Stack>
+  );
+}

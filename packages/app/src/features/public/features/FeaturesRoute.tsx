@@ -1,0 +1,6 @@
+import { FeaturesPage } from './FeaturesPage';
+
+/** /features */
+export function Component() {
+  return <FeaturesPage />;
+}

@@ -1,0 +1,54 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { authHandlers } from '@parlance/mocks';
+import { PageStory } from '../../../test/PageStory';
+
+const meta = {
+  title: 'Public/Home',
+  component: PageStory,
+  args: { path: '/' },
+  parameters: { router: { disable: true }, msw: { handlers: { auth: authHandlers.empty } } },
+} satisfies Meta<typeof PageStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SignedOut: Story = {
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole(
+        'heading',
+        { level: 1, name: 'Speech to text that developers trust' },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Get started free' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    await expect(canvas.getByText('0.0%')).toBeVisible();
+    await expect(canvas.getByText('13×')).toBeVisible();
+    await expect(canvas.getByText('npm run bench:asr')).toBeVisible();
+    await userEvent.click(canvas.getByRole('tab', { name: 'Python' }));
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent('import os, time, requests');
+  },
+};
+
+export const SignedIn: Story = {
+  parameters: { msw: { handlers: { auth: authHandlers.default } } },
+  play: async ({ canvas }) => {
+    await waitFor(
+      () =>
+        expect(canvas.getAllByRole('link', { name: 'Dashboard' })[0]).toHaveAttribute(
+          'href',
+          '/dashboard/overview',
+        ),
+      {
+        timeout: 5000,
+      },
+    );
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Log Out' })[0]!);
+    await waitFor(() =>
+      expect(canvas.getAllByRole('link', { name: 'Sign In' })[0]).toBeInTheDocument(),
+    );
+  },
+};

@@ -1,0 +1,75 @@
+import type { TimestampStyle } from '@parlance/server/contract';
+
+/** The request the playground sent, to repeat from code. */
+export interface SnippetRequest {
+  /** Base URL of the API, e.g. https://parlance.example.com. */
+  baseUrl: string;
+  /** The uploaded file's name, or null when the audio comes from `audioUrl`. */
+  fileName: string | null;
+  audioUrl: string | null;
+  model: string;
+  language: string;
+  timestampStyle: TimestampStyle;
+}
+
+export interface Snippets {
+  curl: string;
+  node: string;
+  python: string;
+}
+
+const quoteShell = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+const quoteJs = (value: string) => JSON.stringify(value);
+const quotePy = (value: string) => JSON.stringify(value);
+
+/** Equivalent calls of POST /v1/transcript with curl, Node (fetch) and Python (requests). */
+export function requestSnippets(request: SnippetRequest): Snippets {
+  const url = `${request.baseUrl.replace(/\/$/, '')}/v1/transcript`;
+  const fields: [string, string][] = [
+    ['timestamp_style', request.timestampStyle],
+    ['model', request.model],
+    ['language', request.language],
+  ];
+  if (!request.fileName) fields.unshift(['audio_url', request.audioUrl ?? '']);
+  const file = request.fileName;
+
+  const curl = [
+    `curl -X POST ${quoteShell(url)}`,
+    `  -H "Authorization: Bearer $PARLANCE_API_KEY"`,
+    ...(file ? [`  -F ${quoteShell(`file=@${file}`)}`] : []),
+    ...fields.map(([name, value]) => `  -F ${quoteShell(`${name}=${value}`)}`),
+  ].join(' \\\n');
+
+  const node = [
+    ...(file ? [`import { readFile } from 'node:fs/promises';`, ''] : []),
+    'const form = new FormData();',
+    ...(file
+      ? [`form.append('file', new Blob([await readFile(${quoteJs(file)})]), ${quoteJs(file)});`]
+      : []),
+    ...fields.map(([name, value]) => `form.append(${quoteJs(name)}, ${quoteJs(value)});`),
+    '',
+    `const response = await fetch(${quoteJs(url)}, {`,
+    `  method: 'POST',`,
+    '  headers: { Authorization: `Bearer ${process.env.PARLANCE_API_KEY}` },',
+    '  body: form,',
+    '});',
+    'const job = await response.json();',
+    'console.log(job.id, job.status);',
+  ].join('\n');
+
+  const python = [
+    'import os',
+    'import requests',
+    '',
+    'response = requests.post(',
+    `    ${quotePy(url)},`,
+    '    headers={"Authorization": f"Bearer {os.environ[\'PARLANCE_API_KEY\']}"},',
+    `    data={${fields.map(([name, value]) => `${quotePy(name)}: ${quotePy(value)}`).join(', ')}},`,
+    ...(file ? [`    files={"file": open(${quotePy(file)}, "rb")},`] : []),
+    ')',
+    'job = response.json()',
+    'print(job["id"], job["status"])',
+  ].join('\n');
+
+  return { curl, node, python };
+}

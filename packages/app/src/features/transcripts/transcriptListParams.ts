@@ -1,0 +1,38 @@
+import type { TranscriptStatus } from '@parlance/server/contract';
+
+export const DEFAULT_TRANSCRIPT_PAGE = 1;
+export const DEFAULT_TRANSCRIPT_LIMIT = 10;
+
+/** The status filter of the history list: 'all' or one job state. */
+export type TranscriptStatusFilter = 'all' | TranscriptStatus;
+export const TRANSCRIPT_STATUS_FILTERS: readonly TranscriptStatusFilter[] = [
+  'all',
+  'queued',
+  'processing',
+  'completed',
+  'error',
+];
+
+export interface TranscriptListArgs {
+  page?: number;
+  limit?: number;
+  search?: string;
+  status?: TranscriptStatusFilter;
+}
+
+/**
+ * Query of GET /api/transcript/user: page (default 1), limit (default 10), search only when set,
+ * status only when set and not 'all'.
+ */
+export function transcriptListParams(
+  args: TranscriptListArgs = {},
+): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    page: args.page ?? DEFAULT_TRANSCRIPT_PAGE,
+    limit: args.limit ?? DEFAULT_TRANSCRIPT_LIMIT,
+  };
+  const search = args.search?.trim();
+  if (search) params.search = search;
+  if (args.status && args.status !== 'all') params.status = args.status;
+  return params;
+}

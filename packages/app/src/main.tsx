@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import { routerOptions, routes } from './routes';
+import { makeStore } from './store/store';
+
+async function start() {
+  // `npm run dev:mock`: the API is answered in the browser by the MSW handlers of @parlance/mocks.
+  if (import.meta.env.VITE_MOCK_API === 'true') {
+    const { startMockApi } = await import('./mockApi');
+    await startMockApi();
+  }
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App store={makeStore()} router={createBrowserRouter(routes, routerOptions)} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,45 @@
+/**
+ * Every route path of the app, defined once: `path` is the route pattern, `getHref` builds a link.
+ * Footer links with no route (/guides, /status, …) are not here: they show the not-found page.
+ */
+const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });
+
+export const paths = {
+  home: fixed('/'),
+  features: fixed('/features'),
+  pricing: fixed('/pricing'),
+  demo: fixed('/demo'),
+  blog: fixed('/blog'),
+  blogPost: { path: '/blog/:slug', getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
+  contact: fixed('/contact'),
+  docs: fixed('/docs'),
+  login: fixed('/login'),
+  register: fixed('/register'),
+  forgotPassword: fixed('/forgot-password'),
+  resetPassword: {
+    path: '/reset-password/:token',
+    getHref: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  },
+  authCallback: fixed('/auth/callback'),
+  dashboard: {
+    root: fixed('/dashboard'),
+    overview: fixed('/dashboard/overview'),
+    usage: fixed('/dashboard/usage'),
+    billing: fixed('/dashboard/billing'),
+    history: fixed('/dashboard/history'),
+    transcript: {
+      path: '/dashboard/history/:id',
+      getHref: (id: string) => `/dashboard/history/${encodeURIComponent(id)}`,
+    },
+    apiKeys: fixed('/dashboard/api-keys'),
+    playground: fixed('/dashboard/playground'),
+    settings: fixed('/dashboard/settings'),
+    account: fixed('/dashboard/account'),
+    support: fixed('/dashboard/support'),
+  },
+  /** Server pages the browser navigates to (not client routes). */
+  server: {
+    googleSignIn: fixed('/api/auth/google'),
+    apiReference: fixed('/api/reference'),
+  },
+} as const;

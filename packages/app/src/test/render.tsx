@@ -1,0 +1,39 @@
+import type { ReactElement, ReactNode } from 'react';
+import { configure, render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { themes } from '@parlance/ui';
+import { routerOptions, routes } from '../routes';
+import { makeStore, type AppStore } from '../store/store';
+
+/** Route modules load lazily (transformed on first use): give findBy/waitFor time on a busy machine. */
+configure({ asyncUtilTimeout: 5000 });
+
+function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={themes.light}>{children}</ThemeProvider>
+    </Provider>
+  );
+}
+
+/** Renders `ui` with a fresh store (or the given one) and the light theme. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { store = makeStore() }: { store?: AppStore } = {},
+) {
+  return { store, ...render(<Providers store={store}>{ui}</Providers>) };
+}
+
+/** Renders the real route table at `path` in a memory router, with a fresh store. */
+export function renderRoute(
+  path: string,
+  { store = makeStore(), state }: { store?: AppStore; state?: unknown } = {},
+) {
+  const router = createMemoryRouter(routes, {
+    ...routerOptions,
+    initialEntries: [state === undefined ? path : { pathname: path, state }],
+  });
+  return { router, ...renderWithProviders(<RouterProvider router={router} />, { store }) };
+}

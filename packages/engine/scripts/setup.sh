@@ -1,0 +1,17 @@
+#!/bin/sh
+# Creates (or refreshes) the engine's Python environment: packages/engine/.venv with the pinned
+# requirements and the offline default model. Idempotent: does nothing when the requirements
+# have not changed since the last successful run.
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+venv="$here/.venv"
+stamp="$venv/.requirements.sha256"
+want=$(cat "$here/requirements.txt" "$here/pyproject.toml" | sha256sum | cut -d' ' -f1)
+if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+  exit 0
+fi
+python=${PYTHON:-python3}
+echo "parlance engine: setting up $venv"
+"$python" -m venv "$venv"
+"$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt" -e "$here"
+echo "$want" > "$stamp"

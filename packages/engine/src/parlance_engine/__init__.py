@@ -1,0 +1,3 @@
+"""Parlance speech-recognition engine (faster-whisper / CTranslate2, CPU)."""
+
+__version__ = "0.1.0"

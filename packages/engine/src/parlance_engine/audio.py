@@ -1,0 +1,162 @@
+"""Audio probing and streaming decode (PyAV, i.e. FFmpeg's libraries).
+
+Every input is decoded to 16 kHz mono float32, the format Whisper expects.
+Decoding is streamed in blocks so that long recordings are never held as one
+array (see ``iter_pcm``).
+"""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import os
+from typing import Iterator, Optional
+
+import av
+import numpy as np
+
+from .errors import EngineError
+
+SAMPLE_RATE = 16000
+
+
+def _check_path(path: object) -> str:
+    if not isinstance(path, str) or not path:
+        raise EngineError("invalid_params", "params.path must be a non-empty string")
+    if not os.path.isabs(path):
+        raise EngineError("invalid_params", f"params.path must be absolute: {path!r}")
+    if not os.path.exists(path):
+        raise EngineError("file_not_found", f"no such file: {path}")
+    if os.path.isdir(path):
+        raise EngineError("unsupported_audio", f"is a directory, not an audio file: {path}")
+    return path
+
+
+def _open(path: str):
+    try:
+        container = av.open(path, mode="r", metadata_errors="ignore")
+    except (av.error.FFmpegError, UnicodeDecodeError, ValueError) as exc:
+        raise EngineError(
+            "unsupported_audio", f"not a decodable audio or video file: {path} ({exc})"
+        ) from exc
+    audio_streams = [s for s in container.streams if s.type == "audio"]
+    if not audio_streams:
+        container.close()
+        raise EngineError("unsupported_audio", f"file has no audio track: {path}")
+    return container, audio_streams[0]
+
+
+def _metadata_duration(container, stream) -> Optional[float]:
+    if stream.duration is not None and stream.time_base is not None:
+        d = float(stream.duration * stream.time_base)
+        if d > 0:
+            return d
+    if container.duration is not None and container.duration > 0:
+        return container.duration / av.time_base
+    return None
+
+
+def probe(path: object, exact: bool = False) -> dict:
+    """Return duration (seconds) and basic stream facts.
+
+    By default the duration comes from the container metadata when present
+    (instant, accurate to a frame for the common formats); ``exact=True`` or a
+    file without a duration decodes the whole audio track and counts samples.
+    """
+    path = _check_path(path)
+    container, stream = _open(path)
+    try:
+        info = {
+            "format": container.format.name,
+            "codec": stream.codec_context.name,
+            "sample_rate": stream.codec_context.sample_rate,
+            "channels": stream.codec_context.channels,
+            "has_video": any(s.type == "video" for s in container.streams),
+        }
+        duration = None if exact else _metadata_duration(container, stream)
+    finally:
+        container.close()
+    info["exact"] = duration is None
+    if duration is None:
+        samples = 0
+        for block in iter_pcm(path):
+            samples += block.shape[0]
+        if samples == 0:
+            raise EngineError("unsupported_audio", f"audio track decodes to nothing: {path}")
+        duration = samples / SAMPLE_RATE
+    info["duration"] = round(duration, 3)
+    return info
+
+
+def estimate_duration(path: str) -> Optional[float]:
+    container, stream = _open(path)
+    try:
+        return _metadata_duration(container, stream)
+    finally:
+        container.close()
+
+
+def iter_pcm(path: object, block_samples: int = SAMPLE_RATE * 30) -> Iterator[np.ndarray]:
+    """Yield the audio as 16 kHz mono float32 blocks of about ``block_samples``.
+
+    Memory use is bounded by the block size, whatever the file length. Invalid
+    frames (damaged packets) are skipped, as faster-whisper's decode_audio does.
+    """
+    path = _check_path(path)
+    container, stream = _open(path)
+    resampler = av.audio.resampler.AudioResampler(format="s16", layout="mono", rate=SAMPLE_RATE)
+    pending: list[np.ndarray] = []
+    pending_n = 0
+    decoded_any = False
+    try:
+        frames = container.decode(stream)
+        for frame in itertools.chain(_skip_invalid(frames), [None]):
+            if frame is not None:
+                frame.pts = None
+            for out in resampler.resample(frame):
+                arr = out.to_ndarray().reshape(-1)
+                if arr.size == 0:
+                    continue
+                decoded_any = True
+                pending.append(arr)
+                pending_n += arr.size
+                if pending_n >= block_samples:
+                    yield np.concatenate(pending).astype(np.float32) / 32768.0
+                    pending, pending_n = [], 0
+        if pending:
+            yield np.concatenate(pending).astype(np.float32) / 32768.0
+    except av.error.FFmpegError as exc:
+        if not decoded_any:
+            raise EngineError("unsupported_audio", f"cannot decode audio: {path} ({exc})") from exc
+        raise EngineError("decode_failed", f"decoding failed part-way: {path} ({exc})") from exc
+    finally:
+        container.close()
+        del resampler
+        gc.collect()  # PyAV resampler objects are freed only by the GC (faster-whisper #390)
+
+
+def _skip_invalid(frames):
+    it = iter(frames)
+    while True:
+        try:
+            yield next(it)
+        except StopIteration:
+            return
+        except av.error.InvalidDataError:
+            continue
+
+
+def find_cut(audio: np.ndarray, lo: int, hi: int, frame: int = SAMPLE_RATE // 10) -> int:
+    """Sample index in [lo, hi) at the centre of the quietest 100 ms frame.
+
+    Used to split long recordings into windows at a pause rather than mid-word.
+    """
+    lo = max(0, lo)
+    hi = min(audio.shape[0], hi)
+    n = (hi - lo) // frame
+    if n <= 1:
+        return hi
+    seg = audio[lo : lo + n * frame].reshape(n, frame)
+    energy = np.einsum("ij,ij->i", seg, seg)
+    i = int(np.argmin(energy))
+    return lo + i * frame + frame // 2

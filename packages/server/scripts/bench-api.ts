@@ -1,0 +1,50 @@
+/**
+ * `npm run bench:api -w @parlance/server`: starts the server on embedded storage, signs a user in,
+ * and load-tests a bare route and two authenticated ones in one run, all on 127.0.0.1.
+ * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune the run.
+ */
+import autocannon from 'autocannon';
+import { signUp, startServer } from '../test/helpers.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+const server = await startServer({ backend: 'pglite', env: { LOG_LEVEL: 'silent' } });
+try {
+  const { api } = await signUp(server, { name: 'Bench' });
+  await api.post('/api/api-keys', { name: 'bench key' });
+  const cookie = api.jar.header() ?? '';
+  const targets = [
+    { path: '/api/health', headers: {} },
+    { path: '/api/auth/me', headers: { cookie } },
+    { path: '/api/api-keys', headers: { cookie } },
+  ];
+  const rows: { path: string; rps: number; p99: number; non2xx: number }[] = [];
+  for (const target of targets) {
+    const result = await autocannon({
+      url: `${server.url}${target.path}`,
+      headers: target.headers,
+      connections,
+      duration: seconds,
+    });
+    rows.push({
+      path: target.path,
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+    });
+  }
+  const bare = rows[0]?.rps ?? 1;
+  console.log(
+    `\n${connections} connections, ${seconds}s per route, storage: ${server.storage.kind}\n`,
+  );
+  console.log('route              req/s     p99 ms   vs /api/health   non-2xx');
+  for (const row of rows) {
+    console.log(
+      `${row.path.padEnd(16)} ${row.rps.toFixed(0).padStart(7)} ${row.p99.toFixed(1).padStart(10)} ${(row.rps / bare).toFixed(2).padStart(16)} ${String(row.non2xx).padStart(9)}`,
+    );
+  }
+  if (rows.some((row) => row.non2xx > 0)) process.exitCode = 1;
+} finally {
+  await server.close();
+}

@@ -1,0 +1,112 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ChangePasswordBody, DeleteAccountBody, UpdateAccountBody } from '../contract/account.js';
+import { UserResponse } from '../contract/auth.js';
+import { MessageResponse } from '../contract/common.js';
+import { sessions, users } from '../db/schema/index.js';
+import { currentUser, requireSession } from '../auth/guards.js';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { clearSessionCookie } from '../auth/sessions.js';
+import { getUser, toUserDto } from '../auth/users.js';
+import { badRequest } from '../http/errors.js';
+import { limitBy } from '../http/rateLimit.js';
+import { errorResponses } from '../http/schemas.js';
+
+const tags = ['account'];
+const security = [{ session: [] }];
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.storage;
+  app.addHook('preHandler', requireSession);
+  const { windowMs, perEmail } = app.config.authRateLimit;
+  // Password checks on these routes are guessing opportunities too: count them per account.
+  const passwordAttempts = limitBy(app, [
+    { name: 'account-password', max: perEmail, windowMs, key: (request) => request.user?.id },
+  ]);
+
+  app.patch(
+    '/api/account',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update name and transcription defaults',
+        body: UpdateAccountBody,
+        response: { 200: UserResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { name, defaultModel, defaultLanguage } = request.body;
+      const [user] = await db
+        .update(users)
+        .set({ name, defaultModel, defaultLanguage })
+        .where(eq(users.id, currentUser(request).id))
+        .returning();
+      return { user: toUserDto(user ?? (await getUser(db, currentUser(request).id))) };
+    },
+  );
+
+  app.post(
+    '/api/account/password',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change (or, for Google-only accounts, set) the password; signs out other sessions',
+        body: ChangePasswordBody,
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 429) },
+      },
+      preHandler: passwordAttempts,
+    },
+    async (request) => {
+      const user = await getUser(db, currentUser(request).id);
+      const { currentPassword, newPassword } = request.body;
+      if (user.passwordHash && !(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
+        throw badRequest('wrong_password', 'Your current password is not correct');
+      }
+      assertNotCommonPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword);
+      const sessionId = request.auth?.kind === 'session' ? request.auth.sessionId : '';
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+      });
+      return { message: 'Password changed. Other devices have been signed out.' };
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete the account and all of its data',
+        body: DeleteAccountBody,
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 429) },
+      },
+      preHandler: passwordAttempts,
+    },
+    async (request, reply) => {
+      const user = await getUser(db, currentUser(request).id);
+      const { password, confirmEmail } = request.body;
+      if (user.passwordHash) {
+        if (!(await verifyPassword(user.passwordHash, password ?? ''))) {
+          throw badRequest('wrong_password', 'Your password is not correct');
+        }
+      } else if (confirmEmail !== user.email) {
+        throw badRequest(
+          'confirmation_failed',
+          'Type the e-mail address of your account to confirm',
+        );
+      }
+      // Sessions, keys and every other row that references the user go with it (ON DELETE CASCADE).
+      await db.delete(users).where(eq(users.id, user.id));
+      clearSessionCookie(reply, app.config);
+      return { message: 'Your account and all of its data have been deleted.' };
+    },
+  );
+};

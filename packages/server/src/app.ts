@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Storage } from './db/index.js';
+import { registerCsrfCheck } from './http/csrf.js';
+import { registerErrorHandling } from './http/errorHandler.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerRateLimitStore } from './http/rateLimit.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerSpa } from './http/spa.js';
+import type { Mailer } from './mail/mailer.js';
+import { routePlugins } from './routes.js';
+import { housekeeping } from './system/housekeeping.js';
+
+/**
+ * What the app needs from outside. Modules that need more add fields by declaration merging:
+ * `declare module '../app.js' { interface AppDeps { engine: Engine } }`.
+ */
+export interface AppDeps {
+  storage: Storage;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    deps: AppDeps;
+  }
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('deps', deps);
+  app.decorateRequest('user', null);
+  app.decorateRequest('auth', null);
+  // While shutting down, in-flight responses close their keep-alive connection, so close() can finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+  });
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, { https: config.secureCookies });
+  await app.register(fastifyCookie);
+  await registerRateLimitStore(app, config.redisUrl);
+  registerCsrfCheck(app);
+  await registerOpenApi(app);
+
+  for (const plugin of routePlugins) await app.register(plugin);
+  await app.register(housekeeping);
+
+  await registerSpa(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,200 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Database } from '../db/index.js';
+import { grantSignupBonus } from '../billing/signup-bonus.js';
+import { users } from '../db/schema/index.js';
+import { startSession } from './sessions.js';
+import { findUserByEmail, type UserRow } from './users.js';
+
+/** Short-lived cookie binding the callback to the browser that started the sign-in. */
+const FLOW_COOKIE = 'parlance_oauth';
+const FLOW_PATH = '/api/auth/google';
+const Flow = z.object({ state: z.string(), verifier: z.string(), nonce: z.string() });
+const Claims = z.object({
+  sub: z.string(),
+  email: z.email().optional(),
+  email_verified: z.boolean().optional(),
+  name: z.string().optional(),
+});
+type Claims = z.infer<typeof Claims>;
+
+class SignInRefused extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+type GoogleConfig = NonNullable<Config['google']>;
+
+/** Discovers the provider once per process; a failed discovery is retried on the next sign-in. */
+function providerConfiguration(google: GoogleConfig): () => Promise<oidc.Configuration> {
+  let pending: Promise<oidc.Configuration> | undefined;
+  const issuer = new URL(google.issuer);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+  return () => {
+    pending ??= oidc
+      .discovery(issuer, google.clientId, google.clientSecret, undefined, {
+        // Plain HTTP only for a provider on this machine (development and tests).
+        execute: loopback ? [oidc.allowInsecureRequests] : [],
+      })
+      .catch((err: unknown) => {
+        pending = undefined;
+        throw err;
+      });
+    return pending;
+  };
+}
+
+/**
+ * The account for a verified Google identity: the one already linked, else the one with the same
+ * e-mail (linked now), else a new one. An unverified local account loses the password someone
+ * set on it: whoever registered it never proved they own the address, Google's user just did.
+ */
+async function accountFor(db: Database, claims: Claims): Promise<UserRow> {
+  const [linked] = await db.select().from(users).where(eq(users.googleSubject, claims.sub));
+  if (linked) return linked;
+  if (!claims.email || claims.email_verified !== true)
+    throw new SignInRefused('google_email_unverified');
+  const existing = await findUserByEmail(db, claims.email);
+  if (existing) {
+    const [updated] = await db
+      .update(users)
+      .set({
+        googleSubject: claims.sub,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        passwordHash: existing.emailVerifiedAt ? existing.passwordHash : null,
+      })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return updated ?? existing;
+  }
+  const email = claims.email.toLowerCase();
+  const [created] = await db
+    .insert(users)
+    .values({
+      email,
+      name: claims.name ?? email.split('@')[0] ?? email,
+      googleSubject: claims.sub,
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  if (!created) throw new SignInRefused('google_sign_in_failed');
+  return created;
+}
+
+export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const { db } = app.deps.storage;
+  const discover = config.google ? providerConfiguration(config.google) : null;
+  const redirectUri = `${config.publicUrl}${FLOW_PATH}/callback`;
+  const backToApp = (error?: string) =>
+    `${config.appUrl}/auth/callback${error ? `?error=${error}` : ''}`;
+  const cookieOptions = {
+    path: FLOW_PATH,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+  };
+  const tags = ['auth'];
+
+  app.get(
+    FLOW_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Start Google sign-in (browser redirect)',
+        description:
+          'Redirects to Google with state, nonce and PKCE; without Google configured, back to the app with ?error.',
+        response: { 302: z.null().describe('Redirect') },
+      },
+    },
+    async (request, reply) => {
+      if (!discover) return reply.redirect(backToApp('google_unavailable'));
+      let provider: oidc.Configuration;
+      try {
+        provider = await discover();
+      } catch (err) {
+        request.log.error({ err }, 'Google discovery failed');
+        return reply.redirect(backToApp('google_unavailable'));
+      }
+      const flow = {
+        state: oidc.randomState(),
+        verifier: oidc.randomPKCECodeVerifier(),
+        nonce: oidc.randomNonce(),
+      };
+      reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
+        ...cookieOptions,
+        maxAge: 600,
+      });
+      const url = oidc.buildAuthorizationUrl(provider, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+        code_challenge_method: 'S256',
+        state: flow.state,
+        nonce: flow.nonce,
+      });
+      return reply.redirect(url.href);
+    },
+  );
+
+  app.get(
+    `${FLOW_PATH}/callback`,
+    {
+      schema: {
+        tags,
+        summary: 'Google redirects here; signs in and redirects to the app',
+        querystring: z.record(z.string(), z.string()),
+        response: {
+          302: z.null().describe('Redirect to /auth/callback, with ?error=<code> on failure'),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.clearCookie(FLOW_COOKIE, cookieOptions);
+      try {
+        if (!discover) throw new SignInRefused('google_unavailable');
+        if (request.query.error) throw new SignInRefused('google_cancelled');
+        const saved = Flow.safeParse(parseCookie(request.cookies[FLOW_COOKIE]));
+        if (!saved.success) throw new SignInRefused('google_session_expired');
+        const provider = await discover();
+        const tokens = await oidc.authorizationCodeGrant(
+          provider,
+          new URL(request.url, config.publicUrl),
+          {
+            pkceCodeVerifier: saved.data.verifier,
+            expectedState: saved.data.state,
+            expectedNonce: saved.data.nonce,
+            idTokenExpected: true,
+          },
+        );
+        let claims = Claims.parse(tokens.claims());
+        // Google puts the e-mail in the ID token; providers that follow the spec strictly keep it for userinfo.
+        if (!claims.email)
+          claims = Claims.parse(
+            await oidc.fetchUserInfo(provider, tokens.access_token, claims.sub),
+          );
+        const user = await accountFor(db, claims);
+        await grantSignupBonus(db, user.id);
+        await startSession(reply, db, config, user.id);
+        return reply.redirect(backToApp());
+      } catch (err) {
+        const code = err instanceof SignInRefused ? err.code : 'google_sign_in_failed';
+        request.log.warn({ err, code }, 'Google sign-in refused');
+        return reply.redirect(backToApp(code));
+      }
+    },
+  );
+};
+
+function parseCookie(value: string | undefined): unknown {
+  if (!value) return undefined;
+  try {
+    return JSON.parse(Buffer.from(value, 'base64url').toString());
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,98 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiKeys, users } from '../db/schema/index.js';
+import { unauthorized } from '../http/errors.js';
+import { SESSION_COOKIE, findSession, setSessionCookie } from './sessions.js';
+import { sha256 } from './tokens.js';
+
+/** Who is calling: what every authenticated handler reads from `request.user`. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** How the caller authenticated: a dashboard session or an API key. */
+export type AuthMethod =
+  { kind: 'session'; sessionId: string } | { kind: 'apiKey'; apiKeyId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireSession / requireApiKeyOrSession; null on public routes. */
+    user: AuthUser | null;
+    auth: AuthMethod | null;
+  }
+}
+
+/** Only update last_used_at when it is older than this, so busy keys do not write on every call. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const toAuthUser = (user: typeof users.$inferSelect): AuthUser => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+});
+
+async function authenticateSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  const { db } = request.server.deps.storage;
+  const config = request.server.config;
+  const found = token ? await findSession(db, token, config.sessionTtlSeconds) : null;
+  if (!found || !token) throw unauthorized();
+  if (found.renewed) setSessionCookie(reply, config, token);
+  request.user = toAuthUser(found.user);
+  request.auth = { kind: 'session', sessionId: found.sessionId };
+}
+
+async function authenticateApiKey(request: FastifyRequest, secret: string): Promise<void> {
+  const { db } = request.server.deps.storage;
+  const [row] = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, sha256(secret)));
+  if (!row) throw unauthorized('Invalid API key', 'invalid_api_key');
+  if (!row.key.enabled) throw unauthorized('This API key is disabled', 'api_key_disabled');
+  const now = new Date();
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, row.key.id),
+        or(
+          isNull(apiKeys.lastUsedAt),
+          lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
+        ),
+      ),
+    );
+  request.user = toAuthUser(row.user);
+  request.auth = { kind: 'apiKey', apiKeyId: row.key.id };
+}
+
+/** preHandler for dashboard routes: a valid `parlance_session` cookie, else 401. */
+export async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await authenticateSession(request, reply);
+}
+
+/**
+ * preHandler for the public API: `Authorization: Bearer <api key>` when present (a bad, disabled or
+ * deleted key is a 401 — no fallback), otherwise the dashboard session (the playground).
+ */
+export async function requireApiKeyOrSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const header = request.headers.authorization;
+  if (header === undefined) return authenticateSession(request, reply);
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1])
+    throw unauthorized('Send the API key as "Authorization: Bearer <key>"', 'invalid_api_key');
+  return authenticateApiKey(request, match[1]);
+}
+
+/** The caller on a route guarded by requireSession or requireApiKeyOrSession. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

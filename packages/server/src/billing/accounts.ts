@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { billingAccounts } from '../db/schema/billing.js';
+import { users } from '../db/schema/auth.js';
+import type { BillingDb, Clock } from './deps.js';
+import type { PaymentProvider, ProviderCustomer } from './providers/types.js';
+
+async function ensureAccount(db: BillingDb, userId: string, now: Date): Promise<void> {
+  await db
+    .insert(billingAccounts)
+    .values({ userId, balanceCents: 0, updatedAt: now })
+    .onConflictDoNothing();
+}
+
+/**
+ * Creates the user's billing account row if missing and locks it (SELECT … FOR UPDATE) until
+ * the transaction ends: every change to a user's balance or cards is serialised on this lock.
+ */
+export async function lockAccount(
+  tx: BillingDb,
+  userId: string,
+  now: Date,
+): Promise<{ balanceCents: number }> {
+  await ensureAccount(tx, userId, now);
+  const [account] = await tx
+    .select({ balanceCents: billingAccounts.balanceCents })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.userId, userId))
+    .for('update');
+  if (!account) throw new Error(`billing account ${userId} vanished`);
+  return account;
+}
+
+/**
+ * The provider's view of a user, creating the billing account row and the provider's
+ * customer (Stripe) on first use and remembering its id.
+ */
+export async function customerFor(
+  db: BillingDb,
+  provider: PaymentProvider,
+  clock: Clock,
+  userId: string,
+): Promise<ProviderCustomer> {
+  await ensureAccount(db, userId, clock.now());
+  const [row] = await db
+    .select({ email: users.email, customerRef: billingAccounts.stripeCustomerId })
+    .from(billingAccounts)
+    .innerJoin(users, eq(users.id, billingAccounts.userId))
+    .where(eq(billingAccounts.userId, userId));
+  if (!row) throw new Error(`user ${userId} not found`);
+  const customer: ProviderCustomer = { userId, email: row.email, customerRef: row.customerRef };
+  const customerRef = await provider.ensureCustomer(customer);
+  if (customerRef !== row.customerRef) {
+    await db
+      .update(billingAccounts)
+      .set({ stripeCustomerId: customerRef })
+      .where(eq(billingAccounts.userId, userId));
+  }
+  return { ...customer, customerRef };
+}
+
+/** The user owning a Stripe customer, for webhooks. */
+export async function userOfCustomer(db: BillingDb, customerRef: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: billingAccounts.userId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.stripeCustomerId, customerRef));
+  return row?.userId ?? null;
+}

@@ -1,0 +1,138 @@
+import Stripe from 'stripe';
+import type { PaymentProvider, ProviderCard } from './types.js';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Only to point the SDK at a local fake in tests; defaults to api.stripe.com over HTTPS. */
+  apiBase?: URL;
+}
+
+export interface StripeProvider extends PaymentProvider {
+  readonly kind: 'stripe';
+  /** Verifies the Stripe-Signature header over the raw body; throws on a bad signature. */
+  webhookEvent(rawBody: Buffer, signature: string): Stripe.Event;
+  /** Display data of a Stripe PaymentMethod. */
+  card(paymentMethodId: string): Promise<ProviderCard>;
+}
+
+function apiOptions(apiBase: URL | undefined): Stripe.StripeConfig {
+  if (!apiBase) return {};
+  const protocol = apiBase.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: apiBase.hostname,
+    port: apiBase.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
+export function createStripeProvider(settings: StripeSettings): StripeProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    ...apiOptions(settings.apiBase),
+    maxNetworkRetries: 2,
+    telemetry: false,
+  });
+
+  return {
+    kind: 'stripe',
+
+    async ensureCustomer(customer) {
+      if (customer.customerRef) return customer.customerRef;
+      const created = await stripe.customers.create(
+        { email: customer.email, metadata: { userId: customer.userId } },
+        { idempotencyKey: `customer-${customer.userId}` },
+      );
+      return created.id;
+    },
+
+    async addCard(customer) {
+      const intent = await stripe.setupIntents.create({
+        customer: customer.customerRef ?? undefined,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+        metadata: { userId: customer.userId },
+      });
+      if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} has no client secret`);
+      return { status: 'requires_action', clientSecret: intent.client_secret };
+    },
+
+    async removeCard(providerRef) {
+      await stripe.paymentMethods.detach(providerRef);
+    },
+
+    async charge(request, card) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            customer: request.customer.customerRef ?? undefined,
+            payment_method: card.providerRef,
+            off_session: true,
+            confirm: true,
+            metadata: { paymentId: request.paymentId, userId: request.customer.userId },
+          },
+          { idempotencyKey: `purchase-${request.paymentId}` },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
+        if (intent.client_secret && intent.status === 'requires_action') {
+          return {
+            status: 'requires_action',
+            providerRef: intent.id,
+            clientSecret: intent.client_secret,
+          };
+        }
+        return {
+          status: 'failed',
+          providerRef: intent.id,
+          code: intent.last_payment_error?.code ?? 'payment_failed',
+          message: intent.last_payment_error?.message ?? 'The payment could not be completed.',
+        };
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+        return {
+          status: 'failed',
+          providerRef: error.payment_intent?.id ?? null,
+          code: error.decline_code ?? error.code ?? 'card_declined',
+          message: error.message,
+        };
+      }
+    },
+
+    async startCheckout(request) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          customer: request.customer.customerRef ?? undefined,
+          allowed_payment_method_types: ['card'],
+          setup_future_usage: 'off_session',
+          metadata: { paymentId: request.paymentId, userId: request.customer.userId },
+        },
+        { idempotencyKey: `purchase-${request.paymentId}` },
+      );
+      if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+      return {
+        status: 'requires_action',
+        providerRef: intent.id,
+        clientSecret: intent.client_secret,
+      };
+    },
+
+    webhookEvent(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+    },
+
+    async card(paymentMethodId) {
+      const method = await stripe.paymentMethods.retrieve(paymentMethodId);
+      if (!method.card) throw new Error(`PaymentMethod ${paymentMethodId} is not a card`);
+      return {
+        providerRef: method.id,
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
+    },
+  };
+}

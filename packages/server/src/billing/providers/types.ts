@@ -1,0 +1,76 @@
+import { HttpError } from '../../http/errors.js';
+
+/** What the billing service needs from a payment processor (Stripe, or the built-in test mode). */
+
+export interface CardDisplay {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A card the provider holds; `providerRef` is how we name it to the provider. */
+export interface ProviderCard extends CardDisplay {
+  providerRef: string;
+}
+
+/** Raw card fields: accepted by the test provider only (Stripe cards never touch our server). */
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export interface ProviderCustomer {
+  userId: string;
+  email: string;
+  /** The provider's customer id, null until the provider has created one. */
+  customerRef: string | null;
+}
+
+export type AddCardResult =
+  | { status: 'saved'; card: ProviderCard }
+  /** The client finishes with the provider (Stripe.js confirmCardSetup); a webhook saves the card. */
+  | { status: 'requires_action'; clientSecret: string };
+
+export type ChargeOutcome =
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'requires_action'; providerRef: string; clientSecret: string }
+  | { status: 'failed'; providerRef: string | null; code: string; message: string };
+
+export interface ChargeRequest {
+  customer: ProviderCustomer;
+  /** Our payment id: also the provider idempotency key, so a retried call never charges twice. */
+  paymentId: string;
+  amountCents: number;
+}
+
+/** How a saved card is named to its provider (last4 lets the test provider pick its outcome). */
+export interface SavedCardRef {
+  providerRef: string;
+  last4: string;
+}
+
+export interface PaymentProvider {
+  readonly kind: 'test' | 'stripe';
+  /** Creates the provider's customer when missing; returns its id (null if the provider has none). */
+  ensureCustomer(customer: ProviderCustomer): Promise<string | null>;
+  addCard(customer: ProviderCustomer, input: CardInput | null, now: Date): Promise<AddCardResult>;
+  removeCard(providerRef: string): Promise<void>;
+  /** Charges a saved card off-session. */
+  charge(request: ChargeRequest, card: SavedCardRef): Promise<ChargeOutcome>;
+  /** Starts a purchase without a saved card, confirmed by the client; null when unsupported. */
+  startCheckout:
+    | ((request: ChargeRequest) => Promise<Extract<ChargeOutcome, { status: 'requires_action' }>>)
+    | null;
+}
+
+/** A card error: the charge or card was refused; nothing was booked. Answered as 402. */
+export class PaymentError extends HttpError {
+  override name = 'PaymentError';
+
+  constructor(code: string, message: string) {
+    super(402, code, message);
+  }
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  ledgerEntries,
+  payments,
+  type LedgerEntry,
+  type PaymentMethodRow,
+  type PaymentRow,
+} from '../db/schema/billing.js';
+import { HttpError, conflict, notFound } from '../http/errors.js';
+import { customerFor } from './accounts.js';
+import type { Cards } from './cards.js';
+import type { BillingDb, Clock } from './deps.js';
+import { createLedger } from './ledger.js';
+import { formatUsd } from './money.js';
+import { PaymentError, type ChargeOutcome, type PaymentProvider } from './providers/types.js';
+
+export interface PurchaseRequest {
+  userId: string;
+  amountCents: number;
+  paymentMethodId?: string | undefined;
+  idempotencyKey?: string | undefined;
+  /** true: only charge a saved card (never answer with a next step). */
+  savedCardOnly: boolean;
+}
+
+export type PurchaseResult =
+  | { status: 'succeeded'; payment: PaymentRow; entry: LedgerEntry; balanceCents: number }
+  | { status: 'requires_action'; paymentId: string; clientSecret: string }
+  | { status: 'requires_payment_method'; message: string };
+
+export const describeCard = (brand: string | null, last4: string | null) =>
+  brand && last4 ? `${brand.charAt(0).toUpperCase()}${brand.slice(1)} •••• ${last4}` : null;
+
+const ADD_CARD_FIRST = 'Add a card to buy credits.';
+
+/** Buying credits: a payment row per attempt, credited to the ledger exactly once on success. */
+export function createPurchases(
+  db: BillingDb,
+  provider: PaymentProvider,
+  cards: Cards,
+  clock: Clock,
+) {
+  async function cardFor(request: PurchaseRequest): Promise<PaymentMethodRow | null> {
+    return request.paymentMethodId
+      ? cards.find(request.userId, request.paymentMethodId)
+      : cards.defaultCard(request.userId);
+  }
+
+  /**
+   * Marks the payment paid and credits it, once: replays (webhooks, retries) return the first
+   * booking. null when the payment is not ours (another system sharing the Stripe account).
+   */
+  async function settle(paymentId: string, providerRef: string | null, paidCents?: number) {
+    return db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, paymentId))
+        .for('update');
+      if (!payment) return null;
+      if (paidCents !== undefined && paidCents !== payment.amountCents) {
+        throw new Error(
+          `payment ${paymentId}: paid ${paidCents} cents, expected ${payment.amountCents}`,
+        );
+      }
+      let paid = payment;
+      if (payment.status !== 'succeeded') {
+        const [updated] = await tx
+          .update(payments)
+          .set({
+            status: 'succeeded',
+            providerRef: providerRef ?? payment.providerRef,
+            updatedAt: clock.now(),
+          })
+          .where(eq(payments.id, paymentId))
+          .returning();
+        paid = updated ?? payment;
+      }
+      const method = describeCard(payment.methodBrand, payment.methodLast4);
+      const { entry } = await createLedger(tx, clock).credit({
+        kind: 'purchase',
+        userId: payment.userId,
+        amountCents: payment.amountCents,
+        reference: payment.id,
+        description: `Purchased ${formatUsd(payment.amountCents)} of credit${method ? ` (${method})` : ''}`,
+      });
+      return { payment: paid, entry };
+    });
+  }
+
+  async function fail(paymentId: string, code: string, message: string): Promise<void> {
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureCode: code, failureMessage: message, updatedAt: clock.now() })
+      .where(
+        and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'requires_action'])),
+      );
+  }
+
+  async function succeeded(paymentId: string, providerRef: string | null): Promise<PurchaseResult> {
+    const settled = await settle(paymentId, providerRef);
+    if (!settled) throw new Error(`payment ${paymentId} vanished`);
+    const { payment, entry } = settled;
+    return { status: 'succeeded', payment, entry, balanceCents: entry.balanceAfterCents };
+  }
+
+  async function applyOutcome(
+    payment: PaymentRow,
+    outcome: ChargeOutcome,
+  ): Promise<PurchaseResult> {
+    if (outcome.status === 'succeeded') return succeeded(payment.id, outcome.providerRef);
+    if (outcome.status === 'requires_action') {
+      await db
+        .update(payments)
+        .set({
+          status: 'requires_action',
+          providerRef: outcome.providerRef,
+          updatedAt: clock.now(),
+        })
+        .where(eq(payments.id, payment.id));
+      return {
+        status: 'requires_action',
+        paymentId: payment.id,
+        clientSecret: outcome.clientSecret,
+      };
+    }
+    await db
+      .update(payments)
+      .set({ providerRef: outcome.providerRef ?? payment.providerRef })
+      .where(eq(payments.id, payment.id));
+    await fail(payment.id, outcome.code, outcome.message);
+    throw new PaymentError(outcome.code, outcome.message);
+  }
+
+  /** Sends the payment to the provider: charges its card, or starts a checkout the client confirms. */
+  async function submit(
+    payment: PaymentRow,
+    card: PaymentMethodRow | null,
+  ): Promise<PurchaseResult> {
+    const customer = await customerFor(db, provider, clock, payment.userId);
+    const request = { customer, paymentId: payment.id, amountCents: payment.amountCents };
+    if (card) return applyOutcome(payment, await provider.charge(request, card));
+    if (!provider.startCheckout)
+      throw new HttpError(400, 'payment_method_required', ADD_CARD_FIRST);
+    return applyOutcome(payment, await provider.startCheckout(request));
+  }
+
+  /** A retried request with the same Idempotency-Key: answer what the first one did. */
+  async function replay(payment: PaymentRow, request: PurchaseRequest): Promise<PurchaseResult> {
+    if (payment.amountCents !== request.amountCents) {
+      throw new HttpError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used for a different purchase.',
+      );
+    }
+    switch (payment.status) {
+      case 'succeeded':
+        return succeeded(payment.id, payment.providerRef);
+      case 'failed':
+        throw new PaymentError(
+          payment.failureCode ?? 'card_declined',
+          payment.failureMessage ?? 'Your card was declined.',
+        );
+      case 'requires_action': {
+        const card = payment.paymentMethodId
+          ? await cards.find(payment.userId, payment.paymentMethodId)
+          : null;
+        return submit(payment, card);
+      }
+      case 'pending':
+        throw conflict(
+          'purchase_in_progress',
+          'This purchase is still being processed. Try again in a moment.',
+        );
+    }
+  }
+
+  async function existing(userId: string, idempotencyKey: string): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
+    return row;
+  }
+
+  return {
+    settle,
+    fail,
+
+    async purchase(request: PurchaseRequest): Promise<PurchaseResult> {
+      const { userId, idempotencyKey } = request;
+      const previous = idempotencyKey ? await existing(userId, idempotencyKey) : undefined;
+      if (previous) return replay(previous, request);
+
+      const card = await cardFor(request);
+      if (!card && (request.savedCardOnly || !provider.startCheckout)) {
+        if (request.savedCardOnly)
+          throw new HttpError(400, 'payment_method_required', ADD_CARD_FIRST);
+        return { status: 'requires_payment_method', message: ADD_CARD_FIRST };
+      }
+      const now = clock.now();
+      const [payment] = await db
+        .insert(payments)
+        .values({
+          id: `pay_${randomUUID().replaceAll('-', '')}`,
+          userId,
+          provider: provider.kind,
+          amountCents: request.amountCents,
+          currency: 'USD',
+          status: 'pending',
+          paymentMethodId: card?.id ?? null,
+          methodBrand: card?.brand ?? null,
+          methodLast4: card?.last4 ?? null,
+          idempotencyKey: idempotencyKey ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!payment) {
+        // A concurrent request with the same key won the insert.
+        const winner = idempotencyKey ? await existing(userId, idempotencyKey) : undefined;
+        if (!winner) throw new Error('payment insert returned no row');
+        return replay(winner, request);
+      }
+      return submit(payment, card);
+    },
+
+    async receipt(userId: string, paymentId: string) {
+      const [row] = await db
+        .select({ payment: payments, transactionId: ledgerEntries.id })
+        .from(payments)
+        .leftJoin(
+          ledgerEntries,
+          and(eq(ledgerEntries.kind, 'purchase'), eq(ledgerEntries.reference, payments.id)),
+        )
+        .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)));
+      if (!row) throw notFound('Receipt not found');
+      return row;
+    },
+
+    /** Payments behind the given purchase entries, by id. */
+    async paymentsFor(entries: LedgerEntry[]): Promise<Map<string, PaymentRow>> {
+      const ids = entries.flatMap((e) =>
+        e.kind === 'purchase' && e.reference ? [e.reference] : [],
+      );
+      if (ids.length === 0) return new Map();
+      const rows = await db.select().from(payments).where(inArray(payments.id, ids));
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+  };
+}
+
+export type Purchases = ReturnType<typeof createPurchases>;

@@ -1,0 +1,321 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireSession } from '../auth/guards.js';
+import {
+  AddPaymentMethod,
+  AddPaymentMethodResponse,
+  BillingInfo,
+  CheckRecentQuery,
+  CheckRecentResponse,
+  CreditHistory,
+  CreditHistoryQuery,
+  PaymentMethodId,
+  PaymentMethodList,
+  PurchaseCredits,
+  PurchaseResponse,
+  PurchaseWithPaymentMethod,
+  RatesResponse,
+  ReceiptParams,
+  ReceiptResponse,
+} from '../contract/billing.js';
+import { MessageResponse } from '../contract/common.js';
+import { badRequest } from '../http/errors.js';
+import { limitBy } from '../http/rateLimit.js';
+import { errorResponses } from '../http/schemas.js';
+import { loadBillingConfig, type BillingConfig } from './config.js';
+import { dollarsToCents, formatUsd } from './money.js';
+import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
+import { rateTable } from './rates.js';
+import { createBilling, type Billing } from './service.js';
+import { stripeWebhookRoutes } from './stripe-webhook.js';
+import { usageRoutes } from './usage-routes.js';
+import type { Clock } from './deps.js';
+
+declare module '../app.js' {
+  interface AppDeps {
+    /** Billing overrides (tests): a fixed clock, a configuration instead of the environment. */
+    billing?: { clock?: Clock; config?: BillingConfig };
+  }
+}
+
+const tags = ['billing'];
+const security = [{ session: [] }];
+const RECENT_CARD_WINDOW_MS = 10 * 60_000;
+const CHARGED_PER = 'Per second of audio, rounded up to the next cent per file';
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
+    throw badRequest(
+      'invalid_idempotency_key',
+      'Idempotency-Key must be 1 to 255 visible ASCII characters',
+    );
+  }
+  return value;
+}
+
+/** /api/billing/* (dashboard session) and /api/usage/*, plus the public rates and the Stripe webhook. */
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const billing = createBilling(
+    app.deps.storage.db,
+    app.deps.billing?.config ?? loadBillingConfig(),
+    app.deps.billing?.clock ?? { now: () => new Date() },
+  );
+
+  app.get(
+    '/api/billing/rates',
+    {
+      schema: {
+        tags,
+        summary: 'Price per model (public, for the pricing page)',
+        response: { 200: RatesResponse },
+      },
+    },
+    async () => ({ currency: 'USD' as const, billing: CHARGED_PER, rates: rateTable() }),
+  );
+
+  await app.register(stripeWebhookRoutes, { billing });
+  await app.register(sessionRoutes, { billing });
+  await app.register(usageRoutes, { usage: billing.usage });
+};
+
+const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, { billing }) => {
+  const { cards, purchases, ledger, provider } = billing;
+  app.addHook('preHandler', requireSession);
+  const perUser = (name: string, max: number) =>
+    limitBy(app, [{ name, max, windowMs: 10 * 60_000, key: (request) => request.user?.id }]);
+
+  app.get(
+    '/api/billing/info',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Balance, default card and rates',
+        response: { 200: BillingInfo, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const [balanceCents, card] = await Promise.all([
+        ledger.balance(userId),
+        cards.defaultCard(userId),
+      ]);
+      return {
+        balanceCents,
+        balance: formatUsd(balanceCents),
+        currency: 'USD' as const,
+        defaultPaymentMethod: card ? toPaymentMethod(card) : null,
+        rates: rateTable(),
+        paymentProvider: provider.kind,
+        stripePublishableKey: billing.config.stripe?.publishableKey ?? null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/billing/credits/history',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Credit transactions, newest first, with receipts for purchases',
+        querystring: CreditHistoryQuery,
+        response: { 200: CreditHistory, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const entries = await ledger.history(currentUser(request).id, request.query.limit);
+      const paid = await purchases.paymentsFor(entries);
+      return {
+        transactions: entries.map((entry) => toTransaction(entry, paid.get(entry.reference ?? ''))),
+      };
+    },
+  );
+
+  app.get(
+    '/api/billing/receipts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Receipt of a purchase',
+        params: ReceiptParams,
+        response: { 200: ReceiptResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { payment, transactionId } = await purchases.receipt(
+        currentUser(request).id,
+        request.params.id,
+      );
+      return { receipt: toReceipt(payment, transactionId) };
+    },
+  );
+
+  app.get(
+    '/api/billing/payment-methods/list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Saved cards, default first',
+        response: { 200: PaymentMethodList, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      paymentMethods: (await cards.list(currentUser(request).id)).map(toPaymentMethod),
+    }),
+  );
+
+  app.get(
+    '/api/billing/payment-methods/check-recent',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether a card was saved since a moment (after a Stripe card setup)',
+        querystring: CheckRecentQuery,
+        response: { 200: CheckRecentResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const since = request.query.since
+        ? new Date(request.query.since)
+        : new Date(billing.clock.now().getTime() - RECENT_CARD_WINDOW_MS);
+      const card = await cards.savedSince(currentUser(request).id, since);
+      return card
+        ? { hasRecent: true, paymentMethod: toPaymentMethod(card) }
+        : { hasRecent: false };
+    },
+  );
+
+  app.post(
+    '/api/billing/payment-methods',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a card: test card fields in test mode, or a Stripe SetupIntent secret',
+        body: AddPaymentMethod,
+        response: {
+          200: AddPaymentMethodResponse,
+          201: AddPaymentMethodResponse,
+          ...errorResponses(400, 401, 402, 429),
+        },
+      },
+      preHandler: perUser('billing:add-card', 10),
+    },
+    async (request, reply) => {
+      const { number, expMonth, expYear, cvc } = request.body;
+      if (
+        provider.kind === 'stripe' &&
+        [number, expMonth, expYear, cvc].some((field) => field !== undefined)
+      ) {
+        throw badRequest(
+          'card_fields_refused',
+          'Card details go to Stripe directly: send an empty body.',
+        );
+      }
+      const input =
+        number !== undefined && expMonth !== undefined && expYear !== undefined && cvc !== undefined
+          ? { number, expMonth, expYear, cvc }
+          : null;
+      const added = await cards.add(currentUser(request).id, input);
+      if (added.status !== 'saved') return added;
+      return reply.code(201).send({ status: 'saved', paymentMethod: toPaymentMethod(added.card) });
+    },
+  );
+
+  app.post(
+    '/api/billing/payment-methods/delete',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a saved card',
+        body: PaymentMethodId,
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await cards.remove(currentUser(request).id, request.body.id);
+      return { message: 'Payment method removed' };
+    },
+  );
+
+  app.post(
+    '/api/billing/payment-method',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Make a saved card the default',
+        body: PaymentMethodId,
+        response: { 200: PaymentMethodList, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await cards.setDefault(userId, request.body.id);
+      return { paymentMethods: (await cards.list(userId)).map(toPaymentMethod) };
+    },
+  );
+
+  const purchaseResponses = {
+    200: PurchaseResponse,
+    ...errorResponses(400, 401, 402, 404, 409, 422, 429),
+  };
+
+  /** Both purchase calls: the named or default card; `savedCardOnly` never starts a checkout. */
+  const buyCredits =
+    ({ savedCardOnly }: { savedCardOnly: boolean }) =>
+    async (
+      request: FastifyRequest<{ Body: { amount: number; paymentMethodId?: string | undefined } }>,
+    ) =>
+      toPurchaseResponse(
+        await purchases.purchase({
+          userId: currentUser(request).id,
+          amountCents: dollarsToCents(request.body.amount),
+          paymentMethodId: request.body.paymentMethodId,
+          idempotencyKey: idempotencyKey(request),
+          savedCardOnly,
+        }),
+      );
+
+  app.post(
+    '/api/billing/credits/purchase',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Buy credits ($5–$1,000): charges the chosen or default card, or says what to do next',
+        description:
+          'Send an Idempotency-Key header to retry safely: the same key answers the same result.',
+        body: PurchaseCredits,
+        response: purchaseResponses,
+      },
+      preHandler: perUser('billing:purchase', 30),
+    },
+    buyCredits({ savedCardOnly: false }),
+  );
+
+  app.post(
+    '/api/billing/credits/payment-method',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Buy credits with a saved card (the default unless one is named)',
+        description:
+          'Send an Idempotency-Key header to retry safely: the same key answers the same result.',
+        body: PurchaseWithPaymentMethod,
+        response: purchaseResponses,
+      },
+      preHandler: perUser('billing:purchase', 30),
+    },
+    buyCredits({ savedCardOnly: true }),
+  );
+};

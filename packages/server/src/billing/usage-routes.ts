@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireSession } from '../auth/guards.js';
+import {
+  SpendingQuery,
+  Spending,
+  UsageChart,
+  UsageChartQuery,
+  UsageOverview,
+} from '../contract/usage.js';
+import { errorResponses } from '../http/schemas.js';
+import type { Usage } from './usage.js';
+
+const tags = ['usage'];
+const security = [{ session: [] }];
+
+/** /api/usage/*: statistics of charged transcriptions for the dashboard. */
+export const usageRoutes: FastifyPluginAsyncZod<{ usage: Usage }> = async (app, { usage }) => {
+  app.addHook('preHandler', requireSession);
+
+  app.get(
+    '/api/usage/overview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'This calendar month (UTC) against the last: minutes, cost, files',
+        response: { 200: UsageOverview, ...errorResponses(401) },
+      },
+    },
+    async (request) => usage.overview(currentUser(request).id),
+  );
+
+  app.get(
+    '/api/usage/chart',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Minutes per month, oldest first, the current month last',
+        querystring: UsageChartQuery,
+        response: { 200: UsageChart, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) =>
+      usage.chart(currentUser(request).id, Number.parseInt(request.query.period, 10)),
+  );
+
+  app.get(
+    '/api/usage/spending',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cost and minutes per day between two dates (inclusive, at most 366 days)',
+        querystring: SpendingQuery,
+        response: { 200: Spending, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) =>
+      usage.spending(currentUser(request).id, request.query.from, request.query.to),
+  );
+};

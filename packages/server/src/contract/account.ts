@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { Email } from './common.js';
+import { Password } from './auth.js';
+
+export const UpdateAccountBody = z.object({
+  name: z.string().trim().min(1, { error: 'Enter your name' }).max(100),
+  defaultModel: z.string().trim().min(1).max(100).nullable().optional(),
+  defaultLanguage: z.string().trim().min(2).max(20).nullable().optional(),
+});
+export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
+
+export const ChangePasswordBody = z.object({
+  currentPassword: z
+    .string()
+    .max(256)
+    .optional()
+    .describe('Required when the account has a password'),
+  newPassword: Password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const DeleteAccountBody = z
+  .object({
+    password: z.string().max(256).optional(),
+    confirmEmail: Email.optional().describe('For accounts without a password: the account e-mail'),
+  })
+  .refine((body) => body.password !== undefined || body.confirmEmail !== undefined, {
+    error: 'Enter your password or your e-mail address to confirm',
+  });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+export const ContactBody = z.object({
+  name: z.string().trim().min(1, { error: 'Enter your name' }).max(100),
+  email: Email,
+  message: z.string().trim().min(1, { error: 'Enter a message' }).max(5000),
+});
+export type ContactBody = z.infer<typeof ContactBody>;

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+
+/** Money travels as integer cents plus a display string ("$12.34"); currency is always USD. */
+const Cents = z.number().int().describe('Amount in US cents');
+const Usd = z.string().describe('Formatted amount, e.g. "$12.34"');
+
+export const MIN_PURCHASE_DOLLARS = 5;
+export const MAX_PURCHASE_DOLLARS = 1000;
+
+export const ModelRate = z
+  .object({
+    model: z.string(),
+    centsPerHour: Cents.describe('Price in US cents per hour of audio'),
+    usdPerMinute: z.number().describe('The same price in dollars per minute'),
+    englishOnly: z.boolean(),
+  })
+  .meta({ id: 'ModelRate' });
+export type ModelRate = z.infer<typeof ModelRate>;
+
+export const RatesResponse = z.object({
+  currency: z.literal('USD'),
+  billing: z.string().describe('How a job is charged'),
+  rates: z.array(ModelRate),
+});
+export type RatesResponse = z.infer<typeof RatesResponse>;
+
+export const PaymentMethod = z
+  .object({
+    id: z.string(),
+    brand: z.string().describe('visa, mastercard, amex, …'),
+    last4: z.string(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    isDefault: z.boolean(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'PaymentMethod' });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const BillingInfo = z
+  .object({
+    balanceCents: Cents,
+    balance: Usd,
+    currency: z.literal('USD'),
+    defaultPaymentMethod: PaymentMethod.nullable(),
+    rates: z.array(ModelRate),
+    paymentProvider: z
+      .enum(['test', 'stripe'])
+      .describe('test: cards are entered as test numbers; stripe: cards are added with Stripe.js'),
+    stripePublishableKey: z.string().nullable(),
+  })
+  .meta({ id: 'BillingInfo' });
+export type BillingInfo = z.infer<typeof BillingInfo>;
+
+export const Receipt = z
+  .object({
+    id: z.string().describe('Payment id'),
+    transactionId: z.string().nullable(),
+    amountCents: Cents,
+    amount: Usd,
+    currency: z.literal('USD'),
+    method: z.string().nullable().describe('e.g. "Visa •••• 4242"'),
+    date: Timestamp,
+    status: z.enum(['pending', 'requires_action', 'succeeded', 'failed']),
+  })
+  .meta({ id: 'Receipt' });
+export type Receipt = z.infer<typeof Receipt>;
+
+export const CreditTransaction = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['purchase', 'usage', 'refund', 'adjustment', 'signup_bonus']),
+    amountCents: Cents.describe('Signed: credits positive, debits negative'),
+    amount: Usd,
+    balanceAfterCents: Cents,
+    description: z.string(),
+    reference: z.string().nullable().describe('Payment id or transcription id'),
+    audioSeconds: z.number().nullable(),
+    model: z.string().nullable(),
+    createdAt: Timestamp,
+    receipt: Receipt.nullable().describe('Purchases only'),
+  })
+  .meta({ id: 'CreditTransaction' });
+export type CreditTransaction = z.infer<typeof CreditTransaction>;
+
+export const CreditHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const CreditHistory = z.object({ transactions: z.array(CreditTransaction) });
+export type CreditHistory = z.infer<typeof CreditHistory>;
+
+export const PaymentMethodList = z.object({ paymentMethods: z.array(PaymentMethod) });
+export type PaymentMethodList = z.infer<typeof PaymentMethodList>;
+
+export const CheckRecentQuery = z.object({
+  since: Timestamp.optional().describe('Defaults to ten minutes ago'),
+});
+export const CheckRecentResponse = z.object({
+  hasRecent: z.boolean(),
+  paymentMethod: PaymentMethod.optional(),
+});
+export type CheckRecentResponse = z.infer<typeof CheckRecentResponse>;
+
+export const PaymentMethodId = z.object({
+  id: z.string().min(1, { error: 'Choose a payment method' }),
+});
+export type PaymentMethodId = z.infer<typeof PaymentMethodId>;
+
+/** Card fields are accepted in test mode only; with Stripe, send an empty body and use the secret. */
+export const AddPaymentMethod = z.object({
+  number: z.string().max(40).optional(),
+  expMonth: z
+    .number()
+    .int()
+    .min(1)
+    .max(12, { error: 'Expiry month must be between 1 and 12' })
+    .optional(),
+  expYear: z.number().int().min(2000).max(2100).optional(),
+  cvc: z.string().max(4).optional(),
+});
+export type AddPaymentMethod = z.infer<typeof AddPaymentMethod>;
+
+export const AddPaymentMethodResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), paymentMethod: PaymentMethod }),
+  z.object({
+    status: z.literal('requires_action'),
+    clientSecret: z.string().describe('SetupIntent client secret for Stripe.js confirmCardSetup'),
+  }),
+]);
+export type AddPaymentMethodResponse = z.infer<typeof AddPaymentMethodResponse>;
+
+const Dollars = z
+  .number({ error: 'Enter an amount in dollars' })
+  .min(MIN_PURCHASE_DOLLARS, { error: `The minimum purchase is $${MIN_PURCHASE_DOLLARS}.00` })
+  .max(MAX_PURCHASE_DOLLARS, { error: 'The maximum purchase is $1,000.00' })
+  .multipleOf(0.01, { error: 'Amounts are in whole cents' })
+  .describe('Dollars, e.g. 20 or 12.50');
+
+export const PurchaseCredits = z.object({
+  amount: Dollars,
+  currency: z.literal('USD', { error: 'Only USD is supported' }).default('USD'),
+  paymentMethodId: z.string().optional().describe('Defaults to the default payment method'),
+});
+export type PurchaseCredits = z.input<typeof PurchaseCredits>;
+
+export const PurchaseWithPaymentMethod = z.object({
+  amount: Dollars,
+  paymentMethodId: z.string().optional().describe('Defaults to the default payment method'),
+});
+export type PurchaseWithPaymentMethod = z.infer<typeof PurchaseWithPaymentMethod>;
+
+export const PurchaseResponse = z
+  .discriminatedUnion('status', [
+    z.object({
+      status: z.literal('succeeded'),
+      transactionId: z.string().describe('The credit entry in the history'),
+      paymentId: z.string(),
+      amountCents: Cents,
+      balanceCents: Cents,
+      balance: Usd,
+    }),
+    z.object({
+      status: z.literal('requires_action'),
+      paymentId: z.string(),
+      clientSecret: z.string().describe('PaymentIntent client secret for Stripe.js'),
+    }),
+    z.object({
+      status: z.literal('requires_payment_method'),
+      message: z.string(),
+    }),
+  ])
+  .meta({ id: 'PurchaseResponse' });
+export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
+
+export const ReceiptParams = z.object({ id: z.string().min(1) });
+export const ReceiptResponse = z.object({ receipt: Receipt });
+export type ReceiptResponse = z.infer<typeof ReceiptResponse>;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** The one error shape every failing call answers with. */
+export const ErrorResponse = z
+  .object({
+    message: z.string().describe('Human-readable, safe to show to the user'),
+    code: z.string().describe('Stable machine-readable error code'),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Answer of calls that only confirm what happened. */
+export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const Timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time');
+
+export const Email = z.email({ error: 'Enter a valid email address' }).max(254).toLowerCase();
+
+export const IdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+export type IdParams = z.infer<typeof IdParams>;

@@ -1,0 +1,10 @@
+// The API contract shared with the web app and the mocks: zod schemas and their types only.
+// Every file here imports nothing but zod, so browsers can bundle it.
+export * from './common.js';
+export * from './auth.js';
+export * from './apiKeys.js';
+export * from './billing.js';
+export * from './usage.js';
+export * from './account.js';
+export * from './system.js';
+export * from './transcription.js';

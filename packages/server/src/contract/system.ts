@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+
+export const HealthResponse = z.object({ status: z.literal('ok') });
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+export const ReadyResponse = z.object({
+  status: z.literal('ready'),
+  storage: z.enum(['pglite', 'postgres']),
+});
+export type ReadyResponse = z.infer<typeof ReadyResponse>;
+
+/** What the web app needs to know before sign-in. */
+export const PublicConfig = z.object({
+  turnstileSiteKey: z.string().nullable(),
+  googleEnabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export const OutboxMessage = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: Timestamp,
+});
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+export const OutboxQuery = z.object({ to: z.string().optional() });
+export const OutboxResponse = z.object({ messages: z.array(OutboxMessage) });
+export type OutboxResponse = z.infer<typeof OutboxResponse>;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+
+export const TranscriptStatus = z
+  .enum(['queued', 'processing', 'completed', 'error'])
+  .meta({ id: 'TranscriptStatus' });
+export type TranscriptStatus = z.infer<typeof TranscriptStatus>;
+
+export const TimestampStyle = z.enum(['none', 'segment', 'word']);
+export type TimestampStyle = z.infer<typeof TimestampStyle>;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const MAX_PROMPT_CHARS = 1000;
+
+/** A vocabulary or style hint for the model (names, spelling, punctuation), as OpenAI's `prompt`. */
+export const TranscriptPrompt = z
+  .string()
+  .max(MAX_PROMPT_CHARS, { error: `prompt must be at most ${MAX_PROMPT_CHARS} characters` })
+  .describe('Vocabulary or style hint for the model, e.g. names and their spelling');
+
+/** The text fields of `POST /v1/transcript` (multipart, alongside an optional `file`). */
+export const TranscriptRequest = z.object({
+  audio_url: z.preprocess(blankToUndefined, z.string().trim().max(2048).optional()),
+  model: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
+  language: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(auto|[a-z]{2,3})$/, {
+        error: "language must be a language code such as 'en', or 'auto'",
+      })
+      .optional(),
+  ),
+  timestamp_style: z.preprocess(blankToUndefined, TimestampStyle.default('segment')),
+  prompt: z.preprocess(blankToUndefined, TranscriptPrompt.optional()),
+  webhook_url: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'webhook_url must be an http(s) URL' })
+      .max(2048)
+      .optional(),
+  ),
+});
+export type TranscriptRequest = z.infer<typeof TranscriptRequest>;
+
+export const TranscriptSegment = z.object({ start: z.number(), end: z.number(), text: z.string() });
+export const TranscriptWord = TranscriptSegment.extend({ confidence: z.number() });
+
+export const TranscriptProgress = z.object({
+  percent: z.number().min(0).max(100),
+  stage: z.string().nullable().describe('queued, downloading, decoding, transcribing, done'),
+});
+
+export const TranscriptSummary = z
+  .object({
+    id: z.uuid(),
+    audioUrl: z.string().nullable().describe('The submitted audio_url, or null for uploads'),
+    fileName: z.string().nullable(),
+    createdAt: Timestamp,
+    status: TranscriptStatus,
+    audio_duration: z.number().nullable().describe('seconds'),
+    model: z.string(),
+    language: z.string().nullable().describe('Requested language; null = detect'),
+    costCents: z.number().int().nullable().describe('Charged when completed'),
+    progress: TranscriptProgress,
+  })
+  .meta({ id: 'TranscriptSummary' });
+export type TranscriptSummary = z.infer<typeof TranscriptSummary>;
+
+export const TranscriptResult = z.object({
+  text: z.string(),
+  language: z.string(),
+  language_probability: z.number(),
+  segments: z.array(TranscriptSegment),
+  words: z.array(TranscriptWord),
+});
+
+export const Transcript = TranscriptSummary.extend({
+  timestamp_style: TimestampStyle,
+  queue_position: z.number().int().nullable().describe('Jobs ahead of this one while queued'),
+  error: z.string().nullable(),
+  startedAt: Timestamp.nullable(),
+  completedAt: Timestamp.nullable(),
+  result: TranscriptResult.nullable().describe('Present once completed'),
+}).meta({ id: 'Transcript' });
+export type Transcript = z.infer<typeof Transcript>;
+
+export const TranscriptListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(200).optional(),
+  status: z
+    .union([TranscriptStatus, z.literal('all')])
+    .optional()
+    .transform((status) => (status === 'all' ? undefined : status)),
+});
+export type TranscriptListQuery = z.infer<typeof TranscriptListQuery>;
+
+export const TranscriptList = z
+  .object({
+    transcriptions: z.array(TranscriptSummary),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'TranscriptList' });
+export type TranscriptList = z.infer<typeof TranscriptList>;
+
+export const TranscriptExportFormat = z.enum(['txt', 'srt', 'vtt', 'json']);
+export const TranscriptExportParams = z.object({
+  id: z.uuid({ error: 'Not a valid id' }),
+  format: TranscriptExportFormat,
+});
+export const SubtitleQuery = z.object({
+  max_line_length: z.coerce.number().int().min(10).max(200).default(42),
+});
+
+export const SpeechModel = z
+  .object({
+    id: z.string(),
+    languages: z.string().describe("'en' for English-only models, 'multilingual' otherwise"),
+    usdPerMinute: z.number(),
+    centsPerHour: z.number().int(),
+  })
+  .meta({ id: 'SpeechModel' });
+export const SpeechModelList = z.object({ models: z.array(SpeechModel), default: z.string() });
+export type SpeechModelList = z.infer<typeof SpeechModelList>;
+
+/** OpenAI's error body, as its SDKs expect on /v1/audio/transcriptions. */
+export const OpenAiError = z.object({
+  error: z.object({
+    message: z.string(),
+    type: z.string(),
+    param: z.string().nullable(),
+    code: z.string().nullable(),
+  }),
+});
+export type OpenAiError = z.infer<typeof OpenAiError>;

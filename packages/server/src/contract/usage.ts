@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+
+/** Usage is counted from charged jobs; months and days are calendar periods in UTC. */
+
+export const UsageOverview = z
+  .object({
+    totalUsage: z.object({
+      current: z.string().describe('Audio minutes this month, e.g. "12.5 min"'),
+      change: z.string().describe('e.g. "+12% from last month"'),
+    }),
+    totalCost: z.object({
+      amount: z.string().describe('Spent this month, e.g. "$1.23"'),
+      period: z.string().describe('"This month"'),
+    }),
+    filesTranscribed: z.object({
+      count: z.number().int(),
+      change: z.string(),
+    }),
+  })
+  .meta({ id: 'UsageOverview' });
+export type UsageOverview = z.infer<typeof UsageOverview>;
+
+export const UsageChartQuery = z.object({
+  period: z
+    .string()
+    .regex(/^([1-9]|1[0-9]|2[0-4])months$/, { error: 'must look like 6months (1 to 24 months)' })
+    .default('6months'),
+});
+export type UsageChartQuery = z.input<typeof UsageChartQuery>;
+
+export const ChartPoint = z.object({
+  name: z.string().describe('Month, e.g. "Jun"'),
+  usage: z.number().describe('Audio minutes, one decimal'),
+});
+
+/** The chart body is the bare array, oldest month first, current month last, empty months as 0. */
+export const UsageChart = z.array(ChartPoint).meta({ id: 'UsageChart' });
+export type UsageChart = z.infer<typeof UsageChart>;
+
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** Messages follow the field name the error handler puts in front ("from: is not a real date"). */
+const IsoDate = z
+  .string({ error: 'is required (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date in the form YYYY-MM-DD' })
+  .refine(isRealDate, { error: 'is not a real date' });
+
+export const MAX_SPENDING_DAYS = 366;
+
+export const SpendingQuery = z
+  .object({ from: IsoDate, to: IsoDate })
+  .refine((q) => q.from <= q.to, { error: 'must not be after to', path: ['from'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 <= MAX_SPENDING_DAYS, {
+    error: `the range can cover at most ${MAX_SPENDING_DAYS} days`,
+    path: ['to'],
+  });
+export type SpendingQuery = z.infer<typeof SpendingQuery>;
+
+export const SpendingDay = z.object({
+  date: z.string().describe('YYYY-MM-DD'),
+  costCents: z.number().int(),
+  minutes: z.number(),
+});
+
+export const SpendingTranscription = z.object({
+  id: z.string().describe('Transcription id'),
+  fileName: z.string().nullable(),
+  model: z.string().nullable(),
+  audioSeconds: z.number().nullable(),
+  costCents: z.number().int(),
+  cost: z.string(),
+  createdAt: Timestamp,
+});
+
+export const Spending = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    days: z.array(SpendingDay).describe('Every day of the range, empty days as 0'),
+    totals: z.object({
+      costCents: z.number().int(),
+      cost: z.string(),
+      minutes: z.number(),
+      files: z.number().int(),
+    }),
+    transcriptions: z
+      .array(SpendingTranscription)
+      .describe('Charged jobs in the range, newest first (at most 100)'),
+  })
+  .meta({ id: 'Spending' });
+export type Spending = z.infer<typeof Spending>;

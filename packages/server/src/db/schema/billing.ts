@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+export const ledgerKind = pgEnum('ledger_kind', [
+  'purchase',
+  'usage',
+  'refund',
+  'adjustment',
+  'signup_bonus',
+]);
+
+export const paymentProviderKind = pgEnum('payment_provider', ['test', 'stripe']);
+
+export const paymentStatus = pgEnum('payment_status', [
+  'pending',
+  'requires_action',
+  'succeeded',
+  'failed',
+]);
+
+const userId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
+
+/** One row per user: the running balance (locked FOR UPDATE while booking) and the Stripe customer. */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    userId: userId().primaryKey(),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    stripeCustomerId: text('stripe_customer_id').unique(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [check('billing_accounts_balance_not_negative', sql`${t.balanceCents} >= 0`)],
+);
+
+/**
+ * Append-only credit ledger. A (kind, reference) pair is booked at most once, so a job
+ * (usage), a payment (purchase) or an account (signup_bonus) can never be counted twice.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: text('id').primaryKey(),
+    /** Insertion order, to list entries booked within the same millisecond. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: userId(),
+    kind: ledgerKind('kind').notNull(),
+    /** Signed: credits positive, debits negative. */
+    amountCents: integer('amount_cents').notNull(),
+    balanceAfterCents: integer('balance_after_cents').notNull(),
+    /** Payment id, transcription id or user id, depending on kind. */
+    reference: text('reference'),
+    description: text('description').notNull(),
+    /** Usage rows: seconds of audio charged and the model used. */
+    audioSeconds: doublePrecision('audio_seconds'),
+    model: text('model'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('ledger_entries_kind_reference_key')
+      .on(t.kind, t.reference)
+      .where(sql`${t.kind} <> 'adjustment'`),
+    check('ledger_entries_balance_not_negative', sql`${t.balanceAfterCents} >= 0`),
+  ],
+);
+
+/** Saved cards. Only display data is stored; the card itself lives with the provider. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    provider: paymentProviderKind('provider').notNull(),
+    /** Stripe PaymentMethod id; for the test provider the id of the test card. */
+    providerRef: text('provider_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_methods_user_idx').on(t.userId),
+    uniqueIndex('payment_methods_provider_ref_key').on(t.provider, t.providerRef),
+    uniqueIndex('payment_methods_one_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** A purchase attempt. Keeps a snapshot of the card so receipts survive deleting it. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: userId(),
+    provider: paymentProviderKind('provider').notNull(),
+    /** Stripe PaymentIntent id once created. */
+    providerRef: text('provider_ref').unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: paymentStatus('status').notNull(),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    paymentMethodId: text('payment_method_id'),
+    methodBrand: text('method_brand'),
+    methodLast4: text('method_last4'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+export type LedgerEntry = typeof ledgerEntries.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;

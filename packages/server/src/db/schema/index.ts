@@ -1,0 +1,4 @@
+export * from './auth.js';
+export * from './billing.js';
+export * from './support.js';
+export * from './transcription.js';

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+export const transcriptionStatus = pgEnum('transcription_status', [
+  'queued',
+  'processing',
+  'completed',
+  'error',
+]);
+
+export const timestampStyle = pgEnum('timestamp_style', ['none', 'segment', 'word']);
+
+export const audioSource = pgEnum('audio_source', ['url', 'upload']);
+
+export interface TranscriptSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface TranscriptWord extends TranscriptSegment {
+  confidence: number;
+}
+
+/** What a completed job stores: the engine's answer, trimmed to the requested timestamp style. */
+export interface TranscriptResult {
+  text: string;
+  language: string;
+  languageProbability: number;
+  segments: TranscriptSegment[];
+  words: TranscriptWord[];
+}
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A transcription job and, once done, its transcript. The row is the job's truth: the queue
+ * engine only says "look at job X"; a worker claims the row with a lease (token + expiry,
+ * renewed while it works) and completes it only while it still holds that lease, so a job
+ * is completed — and charged — exactly once.
+ */
+export const transcriptions = pgTable(
+  'transcriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: transcriptionStatus('status').notNull().default('queued'),
+    model: text('model').notNull(),
+    /** Requested language; null = detect. The detected one is in `result`. */
+    language: text('language'),
+    /** The caller's vocabulary or style hint for the model; null = none. */
+    prompt: text('prompt'),
+    timestampStyle: timestampStyle('timestamp_style').notNull().default('segment'),
+    source: audioSource('source').notNull(),
+    audioUrl: text('audio_url'),
+    fileName: text('file_name'),
+    blobKey: text('blob_key'),
+    audioDurationSeconds: doublePrecision('audio_duration_seconds'),
+    progressPercent: doublePrecision('progress_percent').notNull().default(0),
+    progressStage: text('progress_stage'),
+    errorMessage: text('error_message'),
+    result: jsonb('result').$type<TranscriptResult>(),
+    costCents: integer('cost_cents'),
+    idempotencyKey: text('idempotency_key'),
+    webhookUrl: text('webhook_url'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseToken: uuid('lease_token'),
+    leaseExpiresAt: at('lease_expires_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    startedAt: at('started_at'),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    index('transcriptions_user_created_idx').on(t.userId, t.createdAt),
+    index('transcriptions_queued_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'queued'`),
+    uniqueIndex('transcriptions_user_idempotency_key').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+export type TranscriptionRow = typeof transcriptions.$inferSelect;
+export type NewTranscription = typeof transcriptions.$inferInsert;

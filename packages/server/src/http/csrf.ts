@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../auth/sessions.js';
+import { forbidden } from './errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cookie-authenticated mutations must come from our own pages: their Origin (or, failing that,
+ * Referer) must be the app's or this server's origin. Requests carrying a Bearer key or no session
+ * cookie cannot ride on a victim's cookies, so they pass.
+ */
+export function registerCsrfCheck(app: FastifyInstance): void {
+  const trusted = new Set([
+    new URL(app.config.appUrl).origin,
+    new URL(app.config.publicUrl).origin,
+  ]);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!request.cookies[SESSION_COOKIE] || request.headers.authorization) return;
+    const origin = request.headers.origin ?? originOf(request.headers.referer);
+    const own = `${request.protocol}://${request.host}`;
+    if (origin && (trusted.has(origin) || origin === own)) return;
+    throw forbidden(
+      'csrf_rejected',
+      'This request did not come from the Parlance app. Reload the page and try again.',
+    );
+  });
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

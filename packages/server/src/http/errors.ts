@@ -1,0 +1,41 @@
+/** An error whose status, code and message are safe to send to the client as they are. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (code: string, message: string, details?: unknown) =>
+  new HttpError(400, code, message, details);
+
+export const unauthorized = (message = 'Sign in to continue', code = 'unauthenticated') =>
+  new HttpError(401, code, message);
+
+export const forbidden = (code: string, message: string) => new HttpError(403, code, message);
+
+export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+
+export const conflict = (code: string, message: string) => new HttpError(409, code, message);
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    'rate_limited',
+    `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`,
+    { retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

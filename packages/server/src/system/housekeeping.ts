@@ -1,0 +1,89 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isNotNull, lt, or } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/index.js';
+import { emailCodes, passwordResetTokens, sessions } from '../db/schema/index.js';
+import { blobDirIn, stagingDirIn } from '../transcription/blobs/blob-store.js';
+
+const HOUR = 3_600_000;
+/** Expired codes stay a day, so a late attempt still hears "That code has expired". */
+const CODE_GRACE_MS = 24 * HOUR;
+/** Staged audio older than this belongs to no live request or job: a crash left it behind. */
+export const STAGING_MAX_AGE_MS = 24 * HOUR;
+
+export interface Purged {
+  sessions: number;
+  emailCodes: number;
+  passwordResetTokens: number;
+}
+
+/** Deletes expired sessions, stale verification codes and spent or expired reset links. */
+export async function purgeExpired(db: Database, now = new Date()): Promise<Purged> {
+  const expiredSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ id: sessions.id });
+  const staleCodes = await db
+    .delete(emailCodes)
+    .where(lt(emailCodes.expiresAt, new Date(now.getTime() - CODE_GRACE_MS)))
+    .returning({ id: emailCodes.userId });
+  const spentTokens = await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  return {
+    sessions: expiredSessions.length,
+    emailCodes: staleCodes.length,
+    passwordResetTokens: spentTokens.length,
+  };
+}
+
+/** Removes files in the staging folder untouched for STAGING_MAX_AGE_MS; answers how many. */
+export async function sweepStaging(dir: string, now = Date.now()): Promise<number> {
+  const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  let removed = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isFile() && now - info.mtimeMs > STAGING_MAX_AGE_MS) {
+      await rm(path, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/**
+ * Housekeeping at start and then hourly in every API process (the deletes are idempotent):
+ * expired credentials go, and audio a crash left in the blob store's staging folder is removed.
+ */
+export const housekeeping: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.storage;
+  const staging = stagingDirIn(blobDirIn(app.config.dataDir));
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = (async () => {
+      try {
+        const purged = await purgeExpired(db);
+        const stagedFiles = await sweepStaging(staging);
+        app.log.info({ ...purged, stagedFiles }, 'housekeeping done');
+      } catch (err) {
+        app.log.error({ err }, 'housekeeping failed');
+      }
+    })();
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, HOUR);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+};

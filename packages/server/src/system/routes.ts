@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthResponse, PublicConfig, ReadyResponse } from '../contract/system.js';
+import { HttpError } from '../http/errors.js';
+import { errorResponses } from '../http/schemas.js';
+
+const tags = ['system'];
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      schema: { tags, summary: 'Liveness: the process answers', response: { 200: HealthResponse } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags,
+        summary: 'Readiness: storage answers',
+        response: { 200: ReadyResponse, ...errorResponses(503) },
+      },
+    },
+    async (request) => {
+      const { storage } = app.deps;
+      try {
+        await storage.ping();
+      } catch (err) {
+        request.log.error({ err }, 'storage ping failed');
+        throw new HttpError(503, 'not_ready', 'Storage is not reachable');
+      }
+      return { status: 'ready' as const, storage: storage.kind };
+    },
+  );
+
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags,
+        summary: 'What the web app needs before sign-in',
+        response: { 200: PublicConfig },
+      },
+    },
+    async () => ({
+      turnstileSiteKey: app.config.turnstile?.siteKey ?? null,
+      googleEnabled: app.config.google !== null,
+    }),
+  );
+};

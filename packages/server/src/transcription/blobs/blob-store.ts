@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+/**
+ * Where uploaded and downloaded audio lives until its job is deleted. Audio arrives as a
+ * local file (staged under `stagingPath()`); the engine reads a local file. The local store
+ * keeps files under DATA_DIR/blobs (one machine); the S3-compatible one (s3-blob-store.ts)
+ * uploads in `putFile` and downloads to a temporary file in `withFile` (many machines).
+ */
+export interface BlobStore {
+  /** A fresh path on local disk to stage incoming bytes before `putFile`. */
+  stagingPath(): Promise<string>;
+  /** Moves a staged file into the store under `key`. */
+  putFile(key: string, stagedPath: string): Promise<void>;
+  /** Runs `fn` with a local path holding the blob's bytes. */
+  withFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
+  /** Removes the blob; no error when it is already gone. */
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+
+/** Keys are ours (audio/<user>/<job>), but a path never leaves its root whatever they hold. */
+export function checkKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`invalid blob key: ${key}`);
+  return key;
+}
+
+/** Where a data folder keeps its blobs (the local store) or their local copies (S3). */
+export const blobDirIn = (dataDir: string) => join(dataDir, 'blobs');
+
+/** The staging folder of a blob directory. */
+export const stagingDirIn = (blobDir: string) => join(blobDir, 'staging');
+
+/** A fresh file name under `dir/staging`, for bytes on their way in (or out, for remote stores). */
+export async function stagingPathIn(dir: string): Promise<string> {
+  const staging = stagingDirIn(dir);
+  await mkdir(staging, { recursive: true });
+  return join(staging, randomUUID());
+}
+
+export function createLocalBlobStore(root: string): BlobStore {
+  const pathOf = (key: string) => join(root, checkKey(key));
+  return {
+    stagingPath: () => stagingPathIn(root),
+    async putFile(key, stagedPath) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(stagedPath, target);
+    },
+    withFile: async (key, fn) => fn(pathOf(key)),
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

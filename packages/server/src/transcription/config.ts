@@ -1,0 +1,90 @@
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
+const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
+const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const envSchema = z.object({
+  DEFAULT_MODEL: z.string().default('tiny.en'),
+  MAX_UPLOAD_MB: positive(500),
+  MAX_AUDIO_SECONDS: positive(4 * 60 * 60),
+  AUDIO_FETCH_TIMEOUT_SECONDS: positive(120),
+  /** Lets audio_url and webhook_url reach loopback addresses (tests, local development). */
+  ALLOW_PRIVATE_AUDIO_URLS: flag,
+  /** Transcription jobs run at once per worker process. Default: one per two cores. */
+  WORKER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  /** Run workers inside the API process (the embedded default); false when separate `npm run worker` processes do the work. */
+  EMBEDDED_WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  ENGINE_PYTHON: z.string().optional(),
+  /** Where audio is kept: DATA_DIR/blobs (one machine) or an S3-compatible bucket (many). */
+  BLOB_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  /** A worker holds a job this long without a heartbeat before another may take it over. */
+  JOB_LEASE_SECONDS: positive(60),
+  /** Queue expiry of a job: base plus this many seconds per second of audio. */
+  JOB_EXPIRE_BASE_SECONDS: positive(300),
+  JOB_EXPIRE_PER_AUDIO_SECOND: positive(2),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Signs webhook deliveries; without it a secret is generated once in DATA_DIR. */
+  WEBHOOK_SECRET: z.string().min(16).optional(),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
+  WEBHOOK_RETRY_DELAY_SECONDS: count(5),
+  WEBHOOK_TIMEOUT_SECONDS: positive(10),
+});
+
+export type TranscriptionConfig = ReturnType<typeof loadTranscriptionConfig>;
+
+/** Settings of transcription jobs, read from the environment (see the README table). */
+export function loadTranscriptionConfig(env: Record<string, string | undefined> = process.env) {
+  const e = envSchema
+    .refine((v) => v.BLOB_STORE !== 's3' || v.S3_BUCKET, {
+      error: 'S3_BUCKET is required when BLOB_STORE=s3',
+      path: ['S3_BUCKET'],
+    })
+    .parse(env);
+  return {
+    defaultModel: e.DEFAULT_MODEL,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    maxAudioSeconds: e.MAX_AUDIO_SECONDS,
+    fetchTimeoutMs: e.AUDIO_FETCH_TIMEOUT_SECONDS * 1000,
+    addressPolicy: { allowLoopback: e.ALLOW_PRIVATE_AUDIO_URLS },
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    embeddedWorkers: e.EMBEDDED_WORKERS,
+    enginePython: e.ENGINE_PYTHON,
+    s3:
+      e.BLOB_STORE === 's3' && e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    leaseSeconds: e.JOB_LEASE_SECONDS,
+    expireBaseSeconds: e.JOB_EXPIRE_BASE_SECONDS,
+    expirePerAudioSecond: e.JOB_EXPIRE_PER_AUDIO_SECOND,
+    maxAttempts: e.JOB_MAX_ATTEMPTS,
+    pollSeconds: e.QUEUE_POLL_SECONDS,
+    maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
+    webhookSecret: e.WEBHOOK_SECRET,
+    webhookMaxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+    webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+  };
+}

@@ -1,0 +1,230 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import {
+  EngineRequestError,
+  EngineUnavailableError,
+  type EngineModel,
+  type EngineProgress,
+  type EngineResult,
+  type SpeechEngine,
+  type TranscribeOptions,
+} from './types.js';
+
+/** packages/engine/.venv/bin/python, from src/transcription/engine or dist/transcription/engine. */
+export const defaultEnginePython = fileURLToPath(
+  new URL('../../../../engine/.venv/bin/python', import.meta.url),
+);
+
+export interface ProcessEngineOptions {
+  python?: string;
+  env?: NodeJS.ProcessEnv;
+  /** How often an idle engine is pinged; a missed pong kills and restarts it. */
+  healthIntervalMs?: number;
+  pingTimeoutMs?: number;
+  log?: (msg: string) => void;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+  onProgress?: (p: EngineProgress) => void;
+}
+
+interface Line {
+  id?: string | null;
+  result?: unknown;
+  progress?: EngineProgress;
+  error?: { code?: string; message?: string };
+}
+
+const STDERR_TAIL = 2000;
+const MAX_RESTART_DELAY_MS = 30_000;
+
+/**
+ * Supervises the Python engine (`python -m parlance_engine`): newline-delimited
+ * JSON requests on stdin, responses and progress on stdout. Started on first
+ * use; restarted with backoff when it exits; an exit fails every request in
+ * flight with EngineUnavailableError; an idle engine that misses a ping is
+ * killed and restarted; close() stops it for good.
+ */
+export class ProcessSpeechEngine implements SpeechEngine {
+  private proc: ChildProcessWithoutNullStreams | undefined;
+  private readonly pending = new Map<string, Pending>();
+  private nextId = 1;
+  private stderrTail = '';
+  private closed = false;
+  private restartDelay = 1000;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private readonly healthTimer: NodeJS.Timeout;
+
+  constructor(private readonly opts: ProcessEngineOptions = {}) {
+    this.healthTimer = setInterval(() => void this.checkHealth(), opts.healthIntervalMs ?? 30_000);
+    this.healthTimer.unref();
+  }
+
+  transcribe(
+    path: string,
+    opts: TranscribeOptions,
+    onProgress: (p: EngineProgress) => void,
+  ): Promise<EngineResult> {
+    const params = {
+      path,
+      model: opts.model,
+      language: opts.language,
+      prompt: opts.prompt,
+      word_timestamps: opts.wordTimestamps,
+      vad: true,
+    };
+    return this.request<EngineResult>('transcribe', params, onProgress).then((r) => ({
+      ...r,
+      words: r.words ?? [],
+    }));
+  }
+
+  probe(path: string): Promise<{ duration: number }> {
+    return this.request('probe', { path });
+  }
+
+  async models(): Promise<EngineModel[]> {
+    const r = await this.request<{ models: EngineModel[] }>('models', {});
+    return r.models;
+  }
+
+  /** Resolves when the engine answers a ping within the timeout; rejects otherwise. */
+  async ping(): Promise<void> {
+    const timeoutMs = this.opts.pingTimeoutMs ?? 10_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new EngineUnavailableError(`speech engine did not answer a ping in ${timeoutMs} ms`),
+          ),
+        timeoutMs,
+      );
+    });
+    try {
+      await Promise.race([this.request('ping', {}), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.healthTimer);
+    clearTimeout(this.restartTimer);
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    proc.stdin.end();
+    proc.kill('SIGTERM');
+    const killer = setTimeout(() => proc.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(killer);
+  }
+
+  /** The engine's process id while it runs (for supervision tests and logs). */
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
+  private request<T>(
+    method: string,
+    params: object,
+    onProgress?: (p: EngineProgress) => void,
+  ): Promise<T> {
+    if (this.closed)
+      return Promise.reject(new EngineUnavailableError('speech engine is shut down'));
+    const proc = this.ensureStarted();
+    const id = String(this.nextId++);
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
+      proc.stdin.write(JSON.stringify({ id, method, params }) + '\n');
+    });
+  }
+
+  private ensureStarted(): ChildProcessWithoutNullStreams {
+    if (this.proc) return this.proc;
+    clearTimeout(this.restartTimer);
+    const python = this.opts.python ?? defaultEnginePython;
+    const proc = spawn(python, ['-m', 'parlance_engine'], {
+      env: { ...process.env, ...this.opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.proc = proc;
+    this.stderrTail = '';
+    const startedAt = Date.now();
+    createInterface({ input: proc.stdout }).on('line', (line) => this.onLine(line));
+    proc.stderr.setEncoding('utf8');
+    proc.stderr.on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL);
+    });
+    proc.stdin.on('error', () => undefined); // EPIPE after a crash: reported by 'exit'
+    proc.on('error', (err) =>
+      this.onExit(proc, `could not start ${python}: ${err.message}`, startedAt),
+    );
+    proc.on('exit', (code, signal) =>
+      this.onExit(proc, `exited (${signal ? `signal ${signal}` : `code ${code}`})`, startedAt),
+    );
+    return proc;
+  }
+
+  private onLine(line: string): void {
+    let msg: Line;
+    try {
+      msg = JSON.parse(line) as Line;
+    } catch {
+      this.opts.log?.(`speech engine wrote a non-JSON line: ${line.slice(0, 200)}`);
+      return;
+    }
+    const entry = msg.id != null ? this.pending.get(msg.id) : undefined;
+    if (!entry) return;
+    if (msg.progress) {
+      entry.onProgress?.(msg.progress);
+      return;
+    }
+    this.pending.delete(msg.id as string);
+    if (msg.error) {
+      entry.reject(
+        new EngineRequestError(
+          msg.error.code ?? 'engine_error',
+          msg.error.message ?? 'speech engine error',
+        ),
+      );
+    } else {
+      entry.resolve(msg.result);
+    }
+  }
+
+  private onExit(proc: ChildProcessWithoutNullStreams, why: string, startedAt: number): void {
+    if (this.proc !== proc) return; // 'error' and 'exit' can both fire
+    this.proc = undefined;
+    const detail = this.stderrTail.trim().split('\n').slice(-3).join(' | ');
+    const err = new EngineUnavailableError(`speech engine ${why}${detail ? `: ${detail}` : ''}`);
+    for (const entry of this.pending.values()) entry.reject(err);
+    this.pending.clear();
+    if (this.closed) return;
+    this.opts.log?.(err.message);
+    if (Date.now() - startedAt > 60_000) this.restartDelay = 1000;
+    this.restartTimer = setTimeout(() => {
+      if (!this.closed && !this.proc) this.ensureStarted();
+    }, this.restartDelay);
+    this.restartTimer.unref();
+    this.restartDelay = Math.min(this.restartDelay * 2, MAX_RESTART_DELAY_MS);
+  }
+
+  /** Requests are served in order, so only an idle engine can be pinged meaningfully. */
+  private async checkHealth(): Promise<void> {
+    const proc = this.proc;
+    if (!proc || this.pending.size > 0) return;
+    try {
+      await this.ping();
+    } catch (err) {
+      if (this.proc !== proc) return;
+      this.opts.log?.((err as Error).message + '; restarting it');
+      proc.kill('SIGKILL');
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { Transcript, TranscriptSummary } from '../../contract/transcription.js';
+import type { Database } from '../../db/index.js';
+import type { TranscriptionRow } from '../../db/schema/transcription.js';
+import { queuePosition } from '../jobs/repository.js';
+
+export function toSummary(row: TranscriptionRow): TranscriptSummary {
+  return {
+    id: row.id,
+    audioUrl: row.audioUrl,
+    fileName: row.fileName,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    audio_duration: row.audioDurationSeconds,
+    model: row.model,
+    language: row.language,
+    costCents: row.costCents,
+    progress: { percent: row.progressPercent, stage: row.progressStage },
+  };
+}
+
+export async function toTranscript(db: Database, row: TranscriptionRow): Promise<Transcript> {
+  const r = row.status === 'completed' ? row.result : null;
+  return {
+    ...toSummary(row),
+    timestamp_style: row.timestampStyle,
+    queue_position: row.status === 'queued' ? await queuePosition(db, row) : null,
+    error: row.errorMessage,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    result: r
+      ? {
+          text: r.text,
+          language: r.language,
+          language_probability: r.languageProbability,
+          segments: r.segments,
+          words: r.words,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,206 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
+import { IdParams, MessageResponse } from '../../contract/common.js';
+import {
+  SpeechModelList,
+  SubtitleQuery,
+  Transcript,
+  TranscriptExportParams,
+  TranscriptRequest,
+} from '../../contract/transcription.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { errorResponses } from '../../http/schemas.js';
+import { toSubtitles } from '../formats.js';
+import { deleteTranscription, findTranscription } from '../jobs/repository.js';
+import type { ModelCatalog } from '../models.js';
+import type { TranscriptionRuntime } from '../runtime.js';
+import { submitTranscription, type AudioSource } from '../submit.js';
+import { readMultipart, type MultipartForm } from './multipart.js';
+import { toTranscript } from './present.js';
+
+const tags = ['transcription'];
+const security: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+const transcriptNotFound = () => notFound('Transcript not found');
+
+export interface TranscriptRouteOptions {
+  runtime: TranscriptionRuntime;
+  catalog: ModelCatalog;
+}
+
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
+    throw badRequest(
+      'invalid_idempotency_key',
+      'Idempotency-Key must be 1 to 255 printable ASCII characters',
+    );
+  }
+  return header;
+}
+
+/** Multipart (file or audio_url) or JSON (audio_url) → the validated request and its audio. */
+function parseRequest(
+  form: MultipartForm | undefined,
+  body: unknown,
+): { fields: TranscriptRequest; audio?: AudioSource } {
+  const raw = form ? Object.fromEntries([...form.fields].map(([k, v]) => [k, v[0]])) : (body ?? {});
+  const parsed = TranscriptRequest.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || 'request';
+    const message = issue?.message ?? 'is invalid';
+    // Messages that name their field ("language must be …") stand alone.
+    throw badRequest(
+      'validation_failed',
+      message.startsWith(field) ? message : `${field}: ${message}`,
+    );
+  }
+  const fields = parsed.data;
+  const file = form?.file;
+  if (file && fields.audio_url)
+    throw badRequest('audio_conflict', 'Send either a file or an audio_url, not both');
+  if (file) return { fields, audio: { kind: 'upload', ...file } };
+  if (fields.audio_url) return { fields, audio: { kind: 'url', url: fields.audio_url } };
+  return { fields };
+}
+
+export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async (
+  app,
+  { runtime, catalog },
+) => {
+  const { db } = runtime.storage;
+  app.addHook('preHandler', requireApiKeyOrSession);
+
+  app.post(
+    '/v1/transcript',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Submit audio (multipart `file` or `audio_url`) for transcription',
+        description:
+          'Answers at once with the queued job; poll GET /v1/transcript/{id}. Send an Idempotency-Key header to make retries safe.',
+        response: { 200: Transcript, 202: Transcript, ...errorResponses(400, 401, 402, 413, 422) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
+      const form = request.isMultipart()
+        ? await readMultipart(request, runtime.blobs, runtime.config.maxUploadBytes)
+        : undefined;
+      const { fields, audio } = parseRequest(form, request.body);
+      if (!audio)
+        throw badRequest('audio_required', 'Send an audio file (field "file") or an audio_url');
+      const { row, created } = await submitTranscription(runtime, catalog, {
+        userId: user.id,
+        model: fields.model ?? runtime.config.defaultModel,
+        language: fields.language,
+        prompt: fields.prompt,
+        timestampStyle: fields.timestamp_style,
+        webhookUrl: fields.webhook_url,
+        idempotencyKey,
+        audio,
+      });
+      return reply.code(created ? 202 : 200).send(await toTranscript(db, row));
+    },
+  );
+
+  app.get(
+    '/v1/transcript/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Status, progress, queue position and (once completed) the transcript',
+        params: IdParams,
+        response: { 200: Transcript, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findTranscription(db, currentUser(request).id, request.params.id);
+      if (!row) throw transcriptNotFound();
+      return toTranscript(db, row);
+    },
+  );
+
+  app.get(
+    '/v1/transcript/:id/:format',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The transcript as plain text, SubRip, WebVTT or JSON',
+        params: TranscriptExportParams,
+        querystring: SubtitleQuery,
+        response: { 200: z.string(), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { id, format } = request.params;
+      const row = await findTranscription(db, currentUser(request).id, id);
+      if (!row) throw transcriptNotFound();
+      if (row.status !== 'completed' || !row.result) {
+        throw new HttpError(
+          409,
+          'transcript_not_ready',
+          `Transcript is ${row.status}; exports are available once it is completed`,
+        );
+      }
+      const name = `${(row.fileName ?? row.id).replace(/[^\w.-]+/g, '_')}.${format}`;
+      reply.header('content-disposition', `inline; filename="${name}"`);
+      if (format === 'json') {
+        reply.type('application/json; charset=utf-8');
+        return JSON.stringify((await toTranscript(db, row)).result);
+      }
+      if (format === 'txt')
+        return reply.type('text/plain; charset=utf-8').send(`${row.result.text}\n`);
+      reply.type(
+        format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
+      );
+      return toSubtitles(format, row.result, request.query.max_line_length);
+    },
+  );
+
+  app.delete(
+    '/v1/transcript/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a transcript and its audio',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const row = await deleteTranscription(db, currentUser(request).id, request.params.id);
+      if (!row) throw transcriptNotFound();
+      if (row.blobKey) await runtime.blobs.delete(row.blobKey);
+      return { message: 'Transcript deleted' };
+    },
+  );
+
+  app.get(
+    '/v1/models',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Installed speech models, their languages and price per minute',
+        response: { 200: SpeechModelList, ...errorResponses(401) },
+      },
+    },
+    async () => ({
+      default: runtime.config.defaultModel,
+      models: (await catalog.list()).map((m) => ({
+        id: m.model,
+        languages: m.languages,
+        usdPerMinute: m.usdPerMinute,
+        centsPerHour: m.centsPerHour,
+      })),
+    }),
+  );
+};

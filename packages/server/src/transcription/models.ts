@@ -1,0 +1,68 @@
+import { rateTable, type ModelRate } from '../billing/rates.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { EngineUnavailableError, type EngineModel, type SpeechEngine } from './engine/types.js';
+
+export interface InstalledModel extends ModelRate {
+  languages: string;
+}
+
+const CACHE_MS = 60_000;
+
+/** The engine process cannot start or keeps dying: a 503 the client may retry, details in the log. */
+export function engineDown(err: unknown): never {
+  if (err instanceof EngineUnavailableError) {
+    throw new HttpError(
+      503,
+      'engine_unavailable',
+      'The speech engine is not available right now; try again shortly',
+      undefined,
+      {
+        'retry-after': '30',
+      },
+    );
+  }
+  throw err;
+}
+
+/** Models both priced in the rate table and installed in the engine, cached for a minute. */
+export function createModelCatalog(engine: SpeechEngine) {
+  let cached: { at: number; models: InstalledModel[] } | undefined;
+
+  async function list(): Promise<InstalledModel[]> {
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.models;
+    const installed = new Map<string, EngineModel>(
+      (await engine.models().catch(engineDown)).map((m) => [m.name, m]),
+    );
+    const models = rateTable().flatMap((rate) => {
+      const model = installed.get(rate.model);
+      return model ? [{ ...rate, languages: model.languages }] : [];
+    });
+    cached = { at: Date.now(), models };
+    return models;
+  }
+
+  /** The model and language (null = detect) a request may use, or a 400 that says why not. */
+  async function resolve(
+    model: string,
+    language: string | undefined,
+  ): Promise<{ model: string; language: string | null }> {
+    const models = await list();
+    const found = models.find((m) => m.model === model);
+    if (!found) {
+      const names = models.map((m) => m.model).join(', ') || 'none';
+      throw badRequest('invalid_model', `Unknown model '${model}'. Available models: ${names}`);
+    }
+    const lang = language === undefined || language === 'auto' ? null : language;
+    if (found.englishOnly && lang !== null && lang !== 'en') {
+      throw badRequest(
+        'unsupported_language',
+        `Model '${model}' is English-only; use language 'en' or 'auto'`,
+      );
+    }
+    return { model, language: lang };
+  }
+
+  return { list, resolve };
+}
+
+export type ModelCatalog = ReturnType<typeof createModelCatalog>;

@@ -1,0 +1,32 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { loadTranscriptionConfig } from './config.js';
+import { openAiRoutes } from './http/openai-routes.js';
+import { transcriptRoutes } from './http/transcript-routes.js';
+import { userTranscriptRoutes } from './http/user-routes.js';
+import { createModelCatalog } from './models.js';
+import { startTranscriptionRuntime } from './runtime.js';
+
+/**
+ * Transcription: the public API (/v1/transcript, /v1/models, the OpenAI-compatible
+ * /v1/audio/transcriptions) and the dashboard history. Starts the queue and, unless
+ * EMBEDDED_WORKERS=false, the workers in this process; all stop with the app.
+ */
+export const transcriptionRoutes: FastifyPluginAsync = async (app) => {
+  const config = loadTranscriptionConfig();
+  const runtime = await startTranscriptionRuntime({
+    storage: app.deps.storage,
+    databaseUrl: app.config.databaseUrl,
+    dataDir: app.config.dataDir,
+    config,
+    logger: app.log,
+    workers: config.embeddedWorkers,
+  });
+  app.addHook('onClose', () => runtime.close());
+  const catalog = createModelCatalog(runtime.probeEngine);
+
+  await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
+  await app.register(transcriptRoutes, { runtime, catalog });
+  await app.register(openAiRoutes, { runtime, catalog });
+  await app.register(userTranscriptRoutes, { db: runtime.storage.db });
+};

@@ -1,0 +1,68 @@
+import type PgBoss from 'pg-boss';
+import type { Storage } from '../db/index.js';
+import { blobDirIn, createLocalBlobStore, type BlobStore } from './blobs/blob-store.js';
+import { createS3BlobStore } from './blobs/s3-blob-store.js';
+import type { TranscriptionConfig } from './config.js';
+import { ProcessSpeechEngine } from './engine/process-engine.js';
+import type { SpeechEngine } from './engine/types.js';
+import { startQueue } from './jobs/queue.js';
+import { startWorkers } from './jobs/workers.js';
+import { resolveWebhookSecret } from './webhooks.js';
+
+export interface RuntimeOptions {
+  storage: Storage;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  config: TranscriptionConfig;
+  logger: { warn(msg: string): void };
+  /** Run transcription workers in this process. */
+  workers: boolean;
+}
+
+export interface TranscriptionRuntime {
+  config: TranscriptionConfig;
+  storage: Storage;
+  blobs: BlobStore;
+  boss: PgBoss;
+  /** Probes uploads and lists models; a process of its own so it never waits behind a transcription. */
+  probeEngine: SpeechEngine;
+  close(): Promise<void>;
+}
+
+/** Starts the queue, the engines and (when asked) the workers of one process. */
+export async function startTranscriptionRuntime(
+  opts: RuntimeOptions,
+): Promise<TranscriptionRuntime> {
+  const { config, logger } = opts;
+  const log = (msg: string) => logger.warn(msg);
+  const engineOptions = { python: config.enginePython, log };
+  const blobDir = blobDirIn(opts.dataDir);
+  const blobs = config.s3 ? createS3BlobStore(config.s3, blobDir) : createLocalBlobStore(blobDir);
+  const boss = await startQueue(opts.storage, opts.databaseUrl, config);
+  const probeEngine = new ProcessSpeechEngine(engineOptions);
+  const workEngines = opts.workers
+    ? Array.from({ length: config.workerConcurrency }, () => new ProcessSpeechEngine(engineOptions))
+    : [];
+  if (opts.workers) {
+    const webhookSecret = await resolveWebhookSecret(config.webhookSecret, opts.dataDir);
+    await startWorkers({
+      db: opts.storage.db,
+      engines: workEngines,
+      blobs,
+      boss,
+      config,
+      webhookSecret,
+    });
+  }
+  return {
+    config,
+    storage: opts.storage,
+    blobs,
+    boss,
+    probeEngine,
+    async close() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await Promise.all([probeEngine, ...workEngines].map((engine) => engine.close()));
+    },
+  };
+}

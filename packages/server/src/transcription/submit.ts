@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { createLedger } from '../billing/ledger.js';
+import { isModelName, priceForSeconds } from '../billing/rates.js';
+import type { TimestampStyle } from '../contract/transcription.js';
+import type { Database } from '../db/index.js';
+import type { TranscriptionRow } from '../db/schema/transcription.js';
+import { HttpError } from '../http/errors.js';
+import { EngineRequestError } from './engine/types.js';
+import {
+  deleteTranscription,
+  findByIdempotencyKey,
+  insertTranscription,
+  unfinishedJobs,
+} from './jobs/repository.js';
+import { enqueueTranscription } from './jobs/queue.js';
+import { engineDown, type ModelCatalog } from './models.js';
+import { downloadToFile } from './net/download.js';
+import { assertPublicUrl, parsePublicUrl, UrlError } from './net/safe-request.js';
+import { insufficientCreditsMessage } from './pricing.js';
+import type { TranscriptionRuntime } from './runtime.js';
+
+export type AudioSource =
+  { kind: 'upload'; stagedPath: string; fileName: string } | { kind: 'url'; url: string };
+
+export interface Submission {
+  userId: string;
+  model: string;
+  language: string | undefined;
+  prompt: string | undefined;
+  timestampStyle: TimestampStyle;
+  webhookUrl: string | undefined;
+  idempotencyKey: string | undefined;
+  audio: AudioSource;
+}
+
+const asHttp = (err: UrlError) => new HttpError(err.statusCode, err.code, err.message);
+
+/** "https://x/a/b.mp3?q" → "b.mp3" (the name shown in lists). */
+function fileNameOf(url: string): string | null {
+  const last = new URL(url).pathname.split('/').filter(Boolean).pop();
+  if (!last) return null;
+  try {
+    return decodeURIComponent(last).slice(0, 255);
+  } catch {
+    return last.slice(0, 255);
+  }
+}
+
+function formatLimit(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h > 0 ? `${h} h${m ? ` ${m} min` : ''}` : `${m} min`;
+}
+
+/**
+ * Accepts a transcription: fetches URL audio (SSRF-safe), probes it, checks the duration
+ * limit and the user's credit for the estimated cost, stores the audio and queues the
+ * job. With an idempotency key already used, returns the earlier job and changes nothing.
+ */
+export async function submitTranscription(
+  runtime: TranscriptionRuntime,
+  catalog: ModelCatalog,
+  input: Submission,
+): Promise<{ row: TranscriptionRow; created: boolean }> {
+  const { config, storage, blobs } = runtime;
+  const db = storage.db;
+  const staged = input.audio.kind === 'upload' ? input.audio.stagedPath : await blobs.stagingPath();
+  try {
+    if (input.idempotencyKey) {
+      const existing = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
+      if (existing) return { row: existing, created: false };
+    }
+    const { model, language } = await catalog.resolve(input.model, input.language);
+    if (input.webhookUrl) await assertPublicUrl(input.webhookUrl, config.addressPolicy);
+
+    const { audioUrl, fileName } = await stageAudio(runtime, input.audio, staged);
+
+    const duration = await probeDuration(runtime, staged);
+    if (duration > config.maxAudioSeconds) {
+      throw new HttpError(
+        413,
+        'audio_too_long',
+        `Audio is ${Math.ceil(duration)} s long; the limit is ${formatLimit(config.maxAudioSeconds)} (${config.maxAudioSeconds} s)`,
+      );
+    }
+    await checkCredit(db, input.userId, model, duration);
+
+    const id = randomUUID();
+    const blobKey = `audio/${input.userId}/${id}`;
+    await blobs.putFile(blobKey, staged);
+    const { row, created } = await insertTranscription(db, {
+      id,
+      userId: input.userId,
+      model,
+      language,
+      prompt: input.prompt ?? null,
+      timestampStyle: input.timestampStyle,
+      source: input.audio.kind,
+      audioUrl,
+      fileName,
+      blobKey,
+      audioDurationSeconds: duration,
+      progressStage: 'queued',
+      idempotencyKey: input.idempotencyKey ?? null,
+      webhookUrl: input.webhookUrl ?? null,
+    });
+    if (!created) {
+      await blobs.delete(blobKey);
+      return { row, created };
+    }
+    try {
+      await enqueueTranscription(runtime.boss, config, row.id, duration);
+    } catch (err) {
+      await deleteTranscription(db, input.userId, row.id);
+      await blobs.delete(blobKey);
+      throw err;
+    }
+    return { row, created };
+  } catch (err) {
+    throw err instanceof UrlError ? asHttp(err) : err;
+  } finally {
+    await rm(staged, { force: true });
+  }
+}
+
+/** Puts URL audio into `staged` (uploads are there already); the URL and the name to show. */
+async function stageAudio(
+  { config }: TranscriptionRuntime,
+  audio: AudioSource,
+  staged: string,
+): Promise<{ audioUrl: string | null; fileName: string | null }> {
+  if (audio.kind === 'upload') return { audioUrl: null, fileName: audio.fileName };
+  const audioUrl = parsePublicUrl(audio.url).toString();
+  const fetched = await downloadToFile(audioUrl, staged, config.addressPolicy, {
+    maxBytes: config.maxUploadBytes,
+    timeoutMs: config.fetchTimeoutMs,
+  });
+  return { audioUrl, fileName: fileNameOf(fetched.url) };
+}
+
+/** Refuses (402) when the balance, less what unfinished jobs will cost, does not cover this one. */
+async function checkCredit(
+  db: Database,
+  userId: string,
+  model: string,
+  seconds: number,
+): Promise<void> {
+  const cost = (m: string, s: number | null) =>
+    isModelName(m) && s !== null ? priceForSeconds(m, s) : 0;
+  const estimate = cost(model, seconds);
+  const [balance, unfinished] = await Promise.all([
+    createLedger(db).balance(userId),
+    unfinishedJobs(db, userId),
+  ]);
+  const reserved = unfinished.reduce((sum, job) => sum + cost(job.model, job.seconds), 0);
+  if (estimate > balance - reserved) {
+    throw new HttpError(
+      402,
+      'insufficient_credits',
+      insufficientCreditsMessage(estimate, balance, reserved),
+    );
+  }
+}
+
+async function probeDuration(runtime: TranscriptionRuntime, path: string): Promise<number> {
+  try {
+    const { duration } = await runtime.probeEngine.probe(path);
+    return duration;
+  } catch (err) {
+    if (err instanceof EngineRequestError) {
+      // The engine's message names server paths: keep only its code.
+      throw new HttpError(
+        422,
+        'unsupported_audio',
+        `The file is not audio or video we can decode (${err.code})`,
+      );
+    }
+    return engineDown(err);
+  }
+}

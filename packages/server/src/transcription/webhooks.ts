@@ -1,0 +1,59 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AddressPolicy } from './net/address-policy.js';
+import { safeRequest } from './net/safe-request.js';
+
+export const SIGNATURE_HEADER = 'Parlance-Signature';
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as Stripe-style receivers verify it. */
+export function signatureHeader(
+  secret: string,
+  body: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
+  const mac = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return `t=${timestamp},v1=${mac}`;
+}
+
+/** WEBHOOK_SECRET, or one generated once and kept in DATA_DIR (the embedded default). */
+export async function resolveWebhookSecret(
+  configured: string | undefined,
+  dataDir: string,
+): Promise<string> {
+  if (configured) return configured;
+  const file = join(dataDir, 'webhook-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    // 'wx': if another process wrote it first, read theirs.
+    await writeFile(file, secret, { flag: 'wx', mode: 0o600 }).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+/** POSTs one signed delivery; throws unless the receiver answers 2xx (the queue then retries with backoff). */
+export async function deliverWebhook(
+  url: string,
+  body: string,
+  secret: string,
+  policy: AddressPolicy,
+  timeoutMs: number,
+): Promise<void> {
+  const response = await safeRequest(url, {
+    method: 'POST',
+    body,
+    policy,
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Parlance-Webhooks/1',
+      [SIGNATURE_HEADER]: signatureHeader(secret, body),
+    },
+  });
+  response.resume();
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 299) throw new Error(`webhook ${url} answered HTTP ${status}`);
+}

@@ -1,0 +1,47 @@
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { createLogger } from './logger.js';
+import { loadTranscriptionConfig } from './transcription/config.js';
+import { startTranscriptionRuntime } from './transcription/runtime.js';
+
+/** `npm run worker`: a process that only runs transcription jobs (and webhook deliveries) from the queue. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const storage = await openDatabase(config);
+  const transcription = loadTranscriptionConfig();
+  const runtime = await startTranscriptionRuntime({
+    storage,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    config: transcription,
+    logger,
+    workers: true,
+  });
+  logger.info(
+    { storage: storage.kind, concurrency: transcription.workerConcurrency },
+    'worker ready',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker shutting down: finishing jobs in progress');
+    try {
+      await runtime.close();
+      await storage.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'worker shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

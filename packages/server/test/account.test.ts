@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, contactMessages, sessions, users } from '../src/db/schema/index.js';
+import {
+  backends,
+  signUp,
+  startServer,
+  uniqueEmail,
+  waitForMail,
+  type TestServer,
+} from './helpers.js';
+
+describe.each(backends)('account (%s)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ backend });
+  });
+  afterAll(() => server.close());
+
+  it('updates the name and transcription defaults', async () => {
+    const { api } = await signUp(server);
+    const res = await api.patch('/api/account', {
+      name: 'Grace',
+      defaultModel: 'small',
+      defaultLanguage: 'en',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({
+      name: 'Grace',
+      defaultModel: 'small',
+      defaultLanguage: 'en',
+    });
+    expect((await api.get('/api/auth/me')).body.user.name).toBe('Grace');
+    const cleared = await api.patch('/api/account', { name: 'Grace', defaultModel: null });
+    expect(cleared.body.user).toMatchObject({ defaultModel: null, defaultLanguage: 'en' });
+    const invalid = await api.patch('/api/account', { name: '' });
+    expect(invalid.body.message).toBe('name: Enter your name');
+  });
+
+  it('changes the password after checking the current one and signs out other sessions', async () => {
+    const { api, email, password } = await signUp(server);
+    const phone = server.client();
+    await phone.post('/api/auth/login', { email, password });
+    const wrong = await api.post('/api/account/password', {
+      currentPassword: 'nope nope',
+      newPassword: 'fresh passphrase 1',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      message: 'Your current password is not correct',
+      code: 'wrong_password',
+    });
+    const changed = await api.post('/api/account/password', {
+      currentPassword: password,
+      newPassword: 'fresh passphrase 1',
+    });
+    expect(changed.status).toBe(200);
+    expect((await api.get('/api/auth/me')).status).toBe(200);
+    expect((await phone.get('/api/auth/me')).status).toBe(401);
+    expect(
+      (await server.client().post('/api/auth/login', { email, password: 'fresh passphrase 1' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('deletes the account and everything that belongs to it after the password check', async () => {
+    const { api, user, password } = await signUp(server);
+    await api.post('/api/api-keys', { name: 'doomed' });
+    const wrong = await api.delete('/api/account', { password: 'not it at all' });
+    expect(wrong.body).toEqual({ message: 'Your password is not correct', code: 'wrong_password' });
+    const missing = await api.delete('/api/account', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Enter your password or your e-mail address to confirm');
+    const deleted = await api.delete('/api/account', { password });
+    expect(deleted.status).toBe(200);
+    const { db } = server.storage;
+    expect(await db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect(await db.select().from(apiKeys).where(eq(apiKeys.userId, user.id))).toEqual([]);
+    expect((await api.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('stores contact messages and mails them to support', async () => {
+    const email = uniqueEmail('visitor');
+    const res = await server
+      .client()
+      .post('/api/contact', { name: 'Visitor', email, message: 'Do you support Welsh?' });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(`Thanks, Visitor. We will answer at ${email}.`);
+    const [stored] = await server.storage.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, email));
+    expect(stored?.message).toBe('Do you support Welsh?');
+    const mail = await waitForMail(server, server.config.mail.support, (message) =>
+      message.text.includes(email),
+    );
+    expect(mail.subject).toBe('Contact form: Visitor');
+    const empty = await server.client().post('/api/contact', { name: 'V', email, message: ' ' });
+    expect(empty.body.message).toBe('message: Enter a message');
+  });
+
+  it('requires a session', async () => {
+    expect((await server.client().patch('/api/account', { name: 'x' })).status).toBe(401);
+  });
+});

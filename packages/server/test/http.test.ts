@@ -1,0 +1,337 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
+import { openApiPath, renderOpenApi } from '../scripts/openapi.js';
+import { DEFAULT_PASSWORD, signUp, startServer, uniqueEmail, type TestServer } from './helpers.js';
+
+describe('HTTP behaviour', () => {
+  let server: TestServer;
+  let staticDir: string;
+  beforeAll(async () => {
+    staticDir = await mkdtemp(join(tmpdir(), 'parlance-web-'));
+    await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Parlance app</title>');
+    await writeFile(join(staticDir, 'app.js'), 'console.log("app")');
+    server = await startServer({
+      env: { STATIC_DIR: staticDir },
+      configure: (app) => {
+        app.get('/api/test/boom', { schema: { hide: true } }, async () => {
+          throw new Error('connection string postgres://secret@db');
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  it('answers liveness, and public config with checks off by default', async () => {
+    const api = server.client();
+    expect((await api.get('/api/health')).body).toEqual({ status: 'ok' });
+    expect((await api.get('/api/config')).body).toEqual({
+      turnstileSiteKey: null,
+      googleEnabled: false,
+    });
+  });
+
+  it('sends Google sign-in back to the app with an error when Google is not configured', async () => {
+    const res = await server.client().get('/api/auth/google');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(
+      `${server.config.appUrl}/auth/callback?error=google_unavailable`,
+    );
+  });
+
+  it('tags every response with a request id, keeping a sane incoming one', async () => {
+    const api = server.client();
+    expect((await api.get('/api/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await api.get('/api/health', { headers: { 'x-request-id': 'trace-123' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-123');
+  });
+
+  it('sends security headers on API answers and on the web app', async () => {
+    const api = server.client();
+    for (const path of ['/api/health', '/dashboard/overview']) {
+      const { headers } = await api.get(path);
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('x-frame-options')).toBe('DENY');
+      expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      // Served over plain HTTP here: no HSTS.
+      expect(headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404 and serves the web app elsewhere', async () => {
+    const api = server.client();
+    for (const path of ['/api/nope', '/v1/nope']) {
+      const res = await api.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: `No route for GET ${path}`, code: 'not_found' });
+    }
+    const page = await api.get('/dashboard/overview');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.body).toContain('Parlance app');
+    expect((await api.get('/app.js')).body).toBe('console.log("app")');
+    expect((await api.post('/dashboard', {})).status).toBe(404);
+  });
+
+  it('hides the details of unexpected errors', async () => {
+    const res = await server.client().get('/api/test/boom');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: 'Something went wrong on our side', code: 'internal' });
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const res = await server
+      .client()
+      .post('/api/auth/login', '{"email":', { headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_json');
+    expect(typeof res.body.message).toBe('string');
+  });
+
+  it('rejects cookie-authenticated mutations from other origins (CSRF)', async () => {
+    const { api } = await signUp(server);
+    const evil = await api.post(
+      '/api/api-keys',
+      { name: 'x' },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    expect(evil.status).toBe(403);
+    expect(evil.body.code).toBe('csrf_rejected');
+    const cookie = api.jar.header() ?? '';
+    const bare = await fetch(`${server.url}/api/api-keys`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    expect(bare.status).toBe(403);
+    const viaReferer = await fetch(`${server.url}/api/api-keys`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'content-type': 'application/json',
+        referer: `${server.url}/dashboard/api-keys`,
+      },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    expect(viaReferer.status).toBe(201);
+    // Reads are not mutations, and requests without a session cookie carry no ambient authority.
+    expect(
+      (await api.get('/api/api-keys', { headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(200);
+    const anonymous = await server
+      .client()
+      .post(
+        '/api/auth/login',
+        { email: uniqueEmail(), password: DEFAULT_PASSWORD },
+        { headers: { origin: 'https://evil.example' } },
+      );
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('publishes OpenAPI 3.1 and a local interactive reference', async () => {
+    const api = server.client();
+    const doc = await api.get('/api/openapi.json');
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/api-keys/{id}/toggle']),
+    );
+    expect(doc.body.paths['/api/dev/outbox']).toBeUndefined();
+    const page = await api.get('/api/reference/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('swagger');
+    expect(page.body).not.toMatch(/src="https?:/);
+    expect((await api.get('/api/reference/static/swagger-ui-bundle.js')).status).toBe(200);
+  });
+
+  it('has an up-to-date packages/server/openapi.json (run `npm run openapi -w @parlance/server`)', async () => {
+    const committed = await readFile(openApiPath, 'utf8');
+    expect(await renderOpenApi(server.app)).toBe(committed);
+  });
+
+  it('keeps secrets out of the log', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = createLogger({ logLevel: 'info' }, sink);
+    logger.info(
+      { req: { headers: { cookie: 'parlance_session=abc', authorization: 'Bearer pk_live_x' } } },
+      'request',
+    );
+    logger.info({ body: { email: 'a@b.c', password: 'hunter22' } }, 'body');
+    const output = lines.join('');
+    expect(output).not.toMatch(/parlance_session=abc|pk_live_x|hunter22/);
+    expect(output).toContain('a@b.c');
+  });
+});
+
+describe('bot check and rate limits', () => {
+  let server: TestServer;
+  let verifier: Server;
+  const received: URLSearchParams[] = [];
+  beforeAll(async () => {
+    // A stand-in for Cloudflare's siteverify: only "good-token" passes.
+    verifier = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const form = new URLSearchParams(body);
+        received.push(form);
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ success: form.get('response') === 'good-token' }));
+      });
+    });
+    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+    const { port } = verifier.address() as AddressInfo;
+    server = await startServer({
+      env: {
+        TURNSTILE_SECRET: 'turnstile-secret',
+        TURNSTILE_SITE_KEY: 'site-key-1',
+        TURNSTILE_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+        AUTH_RATE_LIMIT_EMAIL_MAX: '3',
+        AUTH_RATE_LIMIT_IP_MAX: '7', // one login is spent by the Turnstile test before the rate-limit one
+        AUTH_RATE_LIMIT_WINDOW: '600',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    if (verifier.listening) await new Promise((resolve) => verifier.close(resolve));
+  });
+
+  it('tells the app the site key', async () => {
+    expect((await server.client().get('/api/config')).body).toEqual({
+      turnstileSiteKey: 'site-key-1',
+      googleEnabled: false,
+    });
+  });
+
+  it('requires a valid Turnstile token to register', async () => {
+    const api = server.client();
+    const body = { name: 'Bot?', email: uniqueEmail(), password: DEFAULT_PASSWORD };
+    const missing = await api.post('/api/auth/register', body);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      message: 'Please complete the bot check and try again.',
+      code: 'bot_check_failed',
+    });
+    const bad = await api.post('/api/auth/register', {
+      ...body,
+      'cf-turnstile-response': 'bad-token',
+    });
+    expect(bad.body).toEqual({
+      message: 'The bot check failed. Please try again.',
+      code: 'bot_check_failed',
+    });
+    const good = await api.post('/api/auth/register', {
+      ...body,
+      'cf-turnstile-response': 'good-token',
+    });
+    expect(good.status).toBe(201);
+    expect(received.at(-1)?.get('secret')).toBe('turnstile-secret');
+  });
+
+  it('requires the Turnstile token to sign in too', async () => {
+    const res = await server
+      .client()
+      .post('/api/auth/login', { email: uniqueEmail(), password: 'whatever1' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('bot_check_failed');
+  });
+
+  it('limits login attempts per e-mail, then per IP, with 429 and Retry-After', async () => {
+    const api = server.client();
+    const attempt = (email: string) =>
+      api.post('/api/auth/login', {
+        email,
+        password: 'wrong password',
+        'cf-turnstile-response': 'good-token',
+      });
+    const target = uniqueEmail('victim');
+    for (let i = 0; i < 3; i++) expect((await attempt(target)).status).toBe(401);
+    const limited = await attempt(target);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(limited.body).toMatchObject({
+      code: 'rate_limited',
+      message: 'Too many attempts. Try again in 10 minutes.',
+    });
+    // Another address from the same IP is still allowed until the per-IP budget (7) is spent.
+    expect((await attempt(uniqueEmail())).status).toBe(401);
+    expect((await attempt(uniqueEmail())).status).toBe(401);
+    expect((await attempt(uniqueEmail())).status).toBe(429);
+  });
+
+  it('limits forgot-password per e-mail', async () => {
+    const api = server.client();
+    const email = uniqueEmail();
+    for (let i = 0; i < 3; i++)
+      expect((await api.post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const limited = await api.post('/api/auth/forgot-password', { email });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).not.toBeNull();
+  });
+
+  it('fails closed with 503 when the Turnstile verifier is unreachable', async () => {
+    await new Promise((resolve) => verifier.close(resolve));
+    const res = await server.client().post('/api/auth/register', {
+      name: 'Offline',
+      email: uniqueEmail(),
+      password: DEFAULT_PASSWORD,
+      'cf-turnstile-response': 'good-token',
+    });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      message: 'The bot check is unavailable right now. Please try again.',
+      code: 'bot_check_unavailable',
+    });
+  });
+});
+
+describe('rate limits shared through Redis', () => {
+  const env = {
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    AUTH_RATE_LIMIT_EMAIL_MAX: '2',
+  };
+  let first: TestServer;
+  let second: TestServer;
+  let redisDown: TestServer;
+  beforeAll(async () => {
+    first = await startServer({ env });
+    second = await startServer({ env });
+    redisDown = await startServer({ env: { ...env, REDIS_URL: 'redis://127.0.0.1:1' } });
+  });
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close(), redisDown.close()]);
+  });
+
+  it('counts attempts across API processes', async () => {
+    const email = uniqueEmail('shared');
+    const login = (server: TestServer) =>
+      server.client().post('/api/auth/login', { email, password: 'wrong password' });
+    expect((await login(first)).status).toBe(401);
+    expect((await login(second)).status).toBe(401);
+    const limited = await login(first);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).not.toBeNull();
+  });
+
+  it('lets requests through when Redis is unreachable', async () => {
+    const res = await redisDown
+      .client()
+      .post('/api/auth/login', { email: uniqueEmail(), password: 'wrong password' });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * The public transcription API over real HTTP, through the real engine (tiny.en) on the
+ * embedded storage: upload, poll, charge, exports, list/search, idempotency, 402, 413, delete.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedger } from '../src/billing/ledger.js';
+import { priceForSeconds } from '../src/billing/rates.js';
+import type { TestServer } from './helpers.js';
+import {
+  customer,
+  fixture,
+  startTranscriptionServer,
+  submit,
+  waitForJob,
+  type Customer,
+} from './transcription-helpers.js';
+
+let server: TestServer;
+let alice: Customer;
+let jfkId: string;
+
+beforeAll(async () => {
+  server = await startTranscriptionServer({ MAX_UPLOAD_MB: '1', MAX_AUDIO_SECONDS: '30' });
+  alice = await customer(server, 500);
+});
+afterAll(() => server?.close());
+
+describe('POST /v1/transcript (upload) → GET until completed', () => {
+  it('transcribes jfk.wav, reports progress and charges once per second of audio', async () => {
+    const res = await submit(server, alice, { timestamp_style: 'word' }, fixture('jfk.wav'));
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      status: 'queued',
+      model: 'tiny.en',
+      fileName: 'jfk.wav',
+      audioUrl: null,
+    });
+    expect(res.body.audio_duration).toBeCloseTo(11, 0);
+    jfkId = res.body.id;
+
+    const job = await waitForJob(server, alice, jfkId);
+    expect(job.status).toBe('completed');
+    expect(job.progress).toEqual({ percent: 100, stage: 'done' });
+    const text = job.result?.text.toLowerCase() ?? '';
+    for (const word of ['fellow americans', 'ask not', 'your country'])
+      expect(text).toContain(word);
+    expect(job.result?.language).toBe('en');
+    expect(job.result?.words.length).toBeGreaterThan(15);
+    expect(job.result?.segments.length).toBeGreaterThan(0);
+
+    const cost = priceForSeconds('tiny.en', 11);
+    expect(job.costCents).toBe(cost);
+    const ledger = createLedger(server.storage.db);
+    expect(await ledger.balance(alice.userId)).toBe(500 - cost);
+    const usage = (await ledger.history(alice.userId, 10)).filter((e) => e.reference === jfkId);
+    expect(usage).toHaveLength(1);
+  });
+
+  it('exports txt, srt (line length honoured), vtt and json', async () => {
+    const get = (path: string) =>
+      server.client().get(`/v1/transcript/${jfkId}/${path}`, { headers: alice.auth });
+    const txt = await get('txt');
+    expect(txt.status).toBe(200);
+    expect(txt.headers.get('content-type')).toContain('text/plain');
+    expect(txt.body.toLowerCase()).toContain('ask not what your country');
+
+    const srt = await get('srt?max_line_length=20');
+    expect(srt.status).toBe(200);
+    expect(srt.body).toMatch(/^1\n00:00:0\d,\d{3} --> 00:00:0\d,\d{3}\n/);
+    const textLines = srt.body
+      .split('\n')
+      .filter((l: string) => l && !/^\d+$/.test(l) && !l.includes('-->'));
+    expect(textLines.length).toBeGreaterThan(2);
+    for (const line of textLines) expect(line.length).toBeLessThanOrEqual(20);
+
+    const vtt = await get('vtt');
+    expect(vtt.headers.get('content-type')).toContain('text/vtt');
+    expect(vtt.body).toMatch(/^WEBVTT\n\n00:00:0\d\.\d{3} --> /);
+
+    const json = await get('json');
+    expect(json.body.text).toBe(txt.body.trim());
+    expect(json.body.words[0]).toMatchObject({
+      start: expect.any(Number),
+      confidence: expect.any(Number),
+    });
+
+    expect((await get('docx')).status).toBe(400);
+  });
+
+  it('synthesised speech (espeak-ng) goes through the same pipeline, as mp3 too', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parlance-espeak-'));
+    const wav = join(dir, 'espeak.wav');
+    execFileSync('espeak-ng', [
+      '-v',
+      'en-us',
+      '-s',
+      '130',
+      '-w',
+      wav,
+      'Hello world. This is a test of the speech to text service.',
+    ]);
+    const res = await submit(server, alice, { language: 'en', timestamp_style: 'none' }, wav);
+    expect(res.status).toBe(202);
+    const job = await waitForJob(server, alice, res.body.id);
+    expect(job.status).toBe('completed');
+    expect(job.result?.text.toLowerCase()).toMatch(/hello,? world.*speech to text service/);
+    expect(job.result?.segments).toEqual([]); // timestamp_style none
+
+    const mp3 = await submit(server, alice, {}, fixture('jfk.mp3'));
+    expect((await waitForJob(server, alice, mp3.body.id)).result?.text.toLowerCase()).toContain(
+      'your country',
+    );
+  });
+
+  it('a prompt steers the model through the job queue (here: its casing)', async () => {
+    const prompt = 'ASK NOT WHAT YOUR COUNTRY CAN DO FOR YOU';
+    const carol = await customer(server, 100);
+    const res = await submit(server, carol, { prompt }, fixture('jfk.wav'));
+    expect(res.status).toBe(202);
+    const text = (await waitForJob(server, carol, res.body.id)).result?.text ?? '';
+    expect(text).toBe(text.toUpperCase());
+    expect(text).toContain('ASK WHAT YOU CAN DO FOR YOUR COUNTRY');
+  });
+});
+
+describe('refusals', () => {
+  it('402 with the amount when the balance cannot cover the estimate, nothing queued', async () => {
+    const broke = await customer(server, 0);
+    const res = await submit(server, broke, {}, fixture('jfk.wav'));
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ code: 'insufficient_credits' });
+    expect(res.body.message).toMatch(
+      /^Insufficient credits: this transcription costs \$0\.01 but your balance is \$0\.00/,
+    );
+    const list = await broke.api.get('/api/transcript/user');
+    expect(list.body.total).toBe(0);
+  });
+
+  it('413 above the upload size limit and above the duration limit', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parlance-big-'));
+    const big = join(dir, 'big.wav');
+    await writeFile(big, Buffer.alloc(1.5 * 1024 * 1024, 1));
+    const tooBig = await submit(server, alice, {}, big);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toMatchObject({
+      code: 'file_too_large',
+      message: 'The file is larger than the 1 MB upload limit',
+    });
+
+    const long = join(dir, 'long.mp3');
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=8000:cl=mono',
+      '-t',
+      '40',
+      '-b:a',
+      '8k',
+      long,
+    ]);
+    const tooLong = await submit(server, alice, {}, long);
+    expect(tooLong.status).toBe(413);
+    expect(tooLong.body.code).toBe('audio_too_long');
+    expect(tooLong.body.message).toContain('limit');
+  });
+
+  it('400 for a bad model, a missing file, a non-English language on an .en model; 422 for non-audio; 401 without auth', async () => {
+    expect(
+      (await submit(server, alice, { model: 'huge-v9' }, fixture('jfk.wav'))).body,
+    ).toMatchObject({
+      code: 'invalid_model',
+      message: expect.stringContaining('tiny.en'),
+    });
+    expect((await submit(server, alice, { model: 'tiny.en' })).body.code).toBe('audio_required');
+    expect(
+      (await submit(server, alice, { prompt: 'x'.repeat(1001) }, fixture('jfk.wav'))).body,
+    ).toMatchObject({ message: 'prompt must be at most 1000 characters' });
+    expect((await submit(server, alice, { language: 'fr' }, fixture('jfk.wav'))).body.code).toBe(
+      'unsupported_language',
+    );
+    const notAudio = await submit(server, alice, {}, fixture('transcripts.tsv'));
+    expect(notAudio.status).toBe(422);
+    expect(notAudio.body.code).toBe('unsupported_audio');
+    expect(notAudio.body.message).not.toContain('/');
+    const anonymous = await server.client().get(`/v1/transcript/${jfkId}`);
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('idempotency, listing, deletion, models', () => {
+  it('a retry with the same Idempotency-Key returns the same job and charges once', async () => {
+    const bob = await customer(server, 100);
+    const key = { 'idempotency-key': 'retry-me-1' };
+    const first = await submit(server, bob, {}, fixture('LJ002-0020.wav'), key);
+    const second = await submit(server, bob, {}, fixture('LJ002-0020.wav'), key);
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(200);
+    expect(second.body.id).toBe(first.body.id);
+    const done = await waitForJob(server, bob, first.body.id);
+    const third = await submit(server, bob, {}, fixture('LJ002-0020.wav'), key);
+    expect(third.body).toMatchObject({ id: first.body.id, status: 'completed' });
+    const ledger = createLedger(server.storage.db);
+    expect(await ledger.balance(bob.userId)).toBe(100 - (done.costCents ?? 0));
+    expect((await bob.api.get('/api/transcript/user')).body.total).toBe(1);
+  });
+
+  it('GET /api/transcript/user pages, searches file name and text, filters by status', async () => {
+    const all = await alice.api.get('/api/transcript/user?limit=2');
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(all.body.transcriptions).toHaveLength(2);
+    const page2 = await alice.api.get('/api/transcript/user?limit=2&page=2');
+    expect(page2.body.transcriptions).toHaveLength(1);
+    const ids = [...all.body.transcriptions, ...page2.body.transcriptions].map(
+      (t: { id: string }) => t.id,
+    );
+    expect(new Set(ids).size).toBe(3);
+    expect(all.body.transcriptions[0]).toMatchObject({
+      status: 'completed',
+      model: 'tiny.en',
+      costCents: expect.any(Number),
+      progress: { percent: 100, stage: 'done' },
+    });
+
+    const byText = await alice.api.get('/api/transcript/user?search=fellow%20americans');
+    expect(byText.body.transcriptions.map((t: { fileName: string }) => t.fileName).sort()).toEqual([
+      'jfk.mp3',
+      'jfk.wav',
+    ]);
+    const byName = await alice.api.get('/api/transcript/user?search=espeak');
+    expect(byName.body.total).toBe(1);
+    expect((await alice.api.get('/api/transcript/user?status=error')).body.total).toBe(0);
+    expect((await alice.api.get('/api/transcript/user?status=completed')).body.total).toBe(3);
+    expect((await alice.api.get('/api/transcript/user?status=all')).body.total).toBe(3);
+    expect((await alice.api.get('/api/transcript/user?status=bogus')).status).toBe(400);
+  });
+
+  it("another user cannot read or delete alice's job; alice deletes it with its audio", async () => {
+    const eve = await customer(server, 0);
+    expect(
+      (await server.client().get(`/v1/transcript/${jfkId}`, { headers: eve.auth })).status,
+    ).toBe(404);
+    expect(
+      (await server.client().delete(`/v1/transcript/${jfkId}`, undefined, { headers: eve.auth }))
+        .status,
+    ).toBe(404);
+    const deleted = await server
+      .client()
+      .delete(`/v1/transcript/${jfkId}`, undefined, { headers: alice.auth });
+    expect(deleted.status).toBe(200);
+    expect(
+      (await server.client().get(`/v1/transcript/${jfkId}`, { headers: alice.auth })).status,
+    ).toBe(404);
+    const blob = join(server.config.dataDir, 'blobs', 'audio', alice.userId, jfkId);
+    await expect(import('node:fs/promises').then((fs) => fs.stat(blob))).rejects.toThrow();
+  });
+
+  it('GET /v1/models lists installed models with languages and price', async () => {
+    const res = await server.client().get('/v1/models', { headers: alice.auth });
+    expect(res.status).toBe(200);
+    expect(res.body.default).toBe('tiny.en');
+    expect(res.body.models).toContainEqual({
+      id: 'tiny.en',
+      languages: 'en',
+      usdPerMinute: 0.002,
+      centsPerHour: 12,
+    });
+  });
+});

@@ -1,0 +1,117 @@
+/** The supervised Python engine process: protocol, crash handling, restart, shutdown. */
+import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProcessSpeechEngine } from '../src/transcription/engine/process-engine.js';
+import {
+  EngineRequestError,
+  EngineUnavailableError,
+  type EngineProgress,
+} from '../src/transcription/engine/types.js';
+import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
+
+const engine = new ProcessSpeechEngine();
+afterAll(() => engine.close());
+
+const opts = { model: 'tiny.en', language: null, prompt: null, wordTimestamps: false };
+
+describe('ProcessSpeechEngine', () => {
+  it('probes, lists models, and transcribes with progress', async () => {
+    expect((await engine.probe(fixture('jfk.mp3'))).duration).toBeCloseTo(11, 0);
+    expect((await engine.models()).map((m) => m.name)).toContain('tiny.en');
+    const progress: EngineProgress[] = [];
+    const result = await engine.transcribe(fixture('LJ002-0035.wav'), opts, (p) =>
+      progress.push(p),
+    );
+    expect(result.text.toLowerCase()).toContain('press yard');
+    expect(result.words).toEqual([]);
+    expect(progress.at(-1)).toEqual({ percent: 100, stage: 'transcribing' });
+  });
+
+  it('reports engine errors per request without losing the process', async () => {
+    const pid = engine.pid;
+    const err = await engine.probe(fixture('transcripts.tsv')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineRequestError);
+    expect(err).toMatchObject({ code: 'unsupported_audio' });
+    await engine.ping();
+    expect(engine.pid).toBe(pid);
+  });
+
+  it('fails the in-flight request when the process dies, then restarts', async () => {
+    const pid = engine.pid;
+    expect(pid).toBeDefined();
+    const pending = engine.transcribe(fixture('jfk.wav'), opts, () => undefined);
+    process.kill(pid as number, 'SIGKILL');
+    const err = await pending.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineUnavailableError);
+    expect((err as Error).message).toContain('signal SIGKILL');
+    const again = await engine.transcribe(fixture('LJ002-0020.wav'), opts, () => undefined);
+    expect(again.text).toMatch(/1813|eighteen/i);
+    expect(engine.pid).not.toBe(pid);
+  });
+
+  it('says clearly when the engine cannot start, and refuses work after close()', async () => {
+    const broken = new ProcessSpeechEngine({ python: '/nonexistent/python' });
+    await expect(broken.probe(fixture('jfk.wav'))).rejects.toThrow(
+      /could not start \/nonexistent\/python/,
+    );
+    await broken.close();
+    await expect(broken.models()).rejects.toThrow('shut down');
+  });
+});
+
+describe('ProcessSpeechEngine supervision (a stand-in process that stops answering pings)', () => {
+  it('kills an idle engine that misses a ping and starts a fresh one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fake-python-'));
+    const script = join(dir, 'python');
+    await writeFile(
+      script,
+      `#!${process.execPath}
+const rl = require('node:readline').createInterface({ input: process.stdin });
+console.log('not json');
+rl.on('line', (line) => {
+  const req = JSON.parse(line);
+  if (req.method === 'models') console.log(JSON.stringify({ id: req.id, result: { models: [] } }));
+});
+`,
+    );
+    await chmod(script, 0o755);
+    const logs: string[] = [];
+    const hung = new ProcessSpeechEngine({
+      python: script,
+      healthIntervalMs: 200,
+      pingTimeoutMs: 300,
+      log: (msg) => logs.push(msg),
+    });
+    try {
+      expect(await hung.models()).toEqual([]);
+      const first = hung.pid;
+      await expect
+        .poll(() => hung.pid !== undefined && hung.pid !== first, { timeout: 5000 })
+        .toBe(true);
+      expect(logs.some((l) => l.includes('did not answer a ping'))).toBe(true);
+      expect(logs.some((l) => l.includes('non-JSON line: not json'))).toBe(true);
+      expect(await hung.models()).toEqual([]); // the fresh process serves requests
+    } finally {
+      await hung.close();
+    }
+  });
+});
+
+describe('the API without a working engine', () => {
+  it('answers 503 engine_unavailable with Retry-After, not a 500', async () => {
+    const server = await startTranscriptionServer({ ENGINE_PYTHON: '/nonexistent/python' });
+    try {
+      const who = await customer(server, 100);
+      const res = await submit(server, who, {}, fixture('jfk.wav'));
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('engine_unavailable');
+      expect(res.headers.get('retry-after')).toBe('30');
+      expect((await server.client().get('/v1/models', { headers: who.auth })).status).toBe(503);
+    } finally {
+      await server.close();
+      delete process.env.ENGINE_PYTHON;
+    }
+  });
+});

@@ -1,0 +1,55 @@
+/** Subtitle exports: cue building from words or from segments, line length, timestamps. */
+import { describe, expect, it } from 'vitest';
+import type { TranscriptResult } from '../src/db/schema/transcription.js';
+import { toSrt, toVtt } from '../src/transcription/formats.js';
+
+const base: TranscriptResult = {
+  text: '',
+  language: 'en',
+  languageProbability: 1,
+  segments: [],
+  words: [],
+};
+
+describe('toSrt / toVtt', () => {
+  it('wraps word-timed results into two-line cues within the line length, timed by their words', () => {
+    const words = 'one two three four five six seven eight nine ten'.split(' ').map((text, i) => ({
+      start: i,
+      end: i + 0.5,
+      text,
+      confidence: 1,
+    }));
+    const srt = toSrt({ ...base, words }, 14);
+    expect(srt).toBe(
+      [
+        '1\n00:00:00,000 --> 00:00:05,500\none two three\nfour five six\n',
+        '2\n00:00:06,000 --> 00:00:09,500\nseven eight\nnine ten\n',
+      ].join('\n'),
+    );
+  });
+
+  it('splits a long segment into cues with times spread by characters; segments never share a cue', () => {
+    const segments = [
+      { start: 0, end: 5, text: 'aaaa bbbb cccc dddd eeee' },
+      { start: 3661.5, end: 3662, text: 'late' },
+    ];
+    const vtt = toVtt({ ...base, segments }, 9);
+    expect(vtt).toBe(
+      [
+        'WEBVTT\n',
+        '00:00:00.000 --> 00:00:04.000\naaaa bbbb\ncccc dddd\n',
+        '00:00:04.000 --> 00:00:05.000\neeee\n',
+        '01:01:01.500 --> 01:01:02.000\nlate\n',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a word longer than the line length whole, and an empty result gives no cues', () => {
+    const segments = [{ start: 0, end: 1, text: 'supercalifragilistic' }];
+    expect(toSrt({ ...base, segments }, 10)).toBe(
+      '1\n00:00:00,000 --> 00:00:01,000\nsupercalifragilistic\n',
+    );
+    expect(toSrt(base)).toBe('');
+    expect(toVtt(base)).toBe('WEBVTT\n');
+  });
+});

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { useElementWidth } from '../hooks/useElementWidth';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorState } from '../components/ErrorState';
+import { Skeleton } from '../components/Skeleton';
+import { Frame } from './ChartStates.styles';
+import { CHART_SIZE } from './chartStyles';
+
+export interface ChartStateProps {
+  loading?: boolean;
+  /** An error message replaces the chart; `onRetry` adds a retry button. */
+  error?: string;
+  onRetry?: () => void;
+  /** Shown when there is no data. */
+  emptyMessage?: string;
+}
+
+/**
+ * Loading, error and empty states shared by the charts; otherwise renders the chart at the
+ * container's width, so its text keeps its size on narrow screens instead of shrinking.
+ */
+export function ChartStates({
+  loading,
+  error,
+  onRetry,
+  empty,
+  emptyMessage = 'No data for this period yet.',
+  label,
+  children,
+}: ChartStateProps & { empty: boolean; label: string; children: (width: number) => ReactNode }) {
+  const { ref, width } = useElementWidth<HTMLDivElement>(CHART_SIZE.width);
+  if (loading) {
+    return (
+      <Frame aria-busy="true" aria-label={`${label}: loading`} role="group">
+        <Skeleton shape="rect" height="16rem" />
+      </Frame>
+    );
+  }
+  if (error) {
+    return (
+      <Frame>
+        <ErrorState message={error} onRetry={onRetry} title="Chart unavailable" />
+      </Frame>
+    );
+  }
+  if (empty) {
+    return (
+      <Frame>
+        <EmptyState title="Nothing to chart" description={emptyMessage} />
+      </Frame>
+    );
+  }
+  return <Frame ref={ref}>{children(width)}</Frame>;
+}

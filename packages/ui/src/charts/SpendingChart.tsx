@@ -1,0 +1,81 @@
+import { useTheme } from 'styled-components';
+import { VictoryAxis, VictoryBar, VictoryChart } from 'victory';
+import { ChartStates, type ChartStateProps } from './ChartStates';
+import { CHART_PADDING, CHART_SIZE, chartStyles } from './chartStyles';
+import { chartTooltip } from './chartTooltip';
+import { formatCents, formatChartDate, sparseTicks } from './formatChartDate';
+
+export interface SpendingPoint {
+  /** Calendar day, YYYY-MM-DD. */
+  date: string;
+  costCents: number;
+  minutes: number;
+}
+
+export interface SpendingChartProps extends ChartStateProps {
+  data: readonly SpendingPoint[];
+  /** The chart's accessible title. */
+  title?: string;
+}
+
+const MAX_DATE_TICKS = 7;
+/** Room one date label needs (SVG units, which equal CSS pixels at the measured width). */
+const DATE_TICK_SPACING = 88;
+
+/** Daily spend over a range (7, 30 or 90 days), with minutes in the tooltip. */
+export function SpendingChart({ data, title = 'Daily spending', ...states }: SpendingChartProps) {
+  const theme = useTheme();
+  const styles = chartStyles(theme);
+  // x is the day's position (1…n): category strings would put every tick at the start.
+  const points = data.map((point, index) => ({ x: index + 1, y: point.costCents / 100, ...point }));
+  const total = data.reduce((sum, point) => sum + point.costCents, 0);
+  const first = data[0];
+  const last = data.at(-1);
+  const summary =
+    first && last
+      ? `${formatCents(total)} spent from ${formatChartDate(first.date)} to ${formatChartDate(last.date)}`
+      : '';
+  const label = ({ datum }: { datum?: SpendingPoint }) =>
+    datum
+      ? `${formatChartDate(datum.date)}: ${formatCents(datum.costCents)} · ${datum.minutes} min`
+      : '';
+
+  return (
+    <ChartStates {...states} label={title} empty={data.length === 0}>
+      {(width) => (
+        <VictoryChart
+          width={width}
+          height={CHART_SIZE.height}
+          padding={CHART_PADDING}
+          domainPadding={{ x: 16, y: [0, 16] }}
+          title={title}
+          desc={summary}
+        >
+          <VictoryAxis
+            label="Date"
+            style={styles.axis}
+            tickValues={sparseTicks(
+              points.map((point) => point.x),
+              Math.max(2, Math.min(MAX_DATE_TICKS, Math.floor(width / DATE_TICK_SPACING))),
+            )}
+            tickFormat={(position: number) => formatChartDate(data[position - 1]?.date ?? '')}
+          />
+          <VictoryAxis
+            dependentAxis
+            label="Spend (USD)"
+            style={styles.dependentAxis}
+            tickFormat={(value: number) => `$${value.toLocaleString('en-US')}`}
+          />
+          <VictoryBar
+            data={points}
+            labels={label}
+            labelComponent={chartTooltip(styles)}
+            barRatio={0.7}
+            cornerRadius={{ top: 2 }}
+            style={{ data: { fill: styles.series } }}
+          />
+        </VictoryChart>
+      )}
+    </ChartStates>
+  );
+}

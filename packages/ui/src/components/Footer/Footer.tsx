@@ -1,0 +1,54 @@
+import { MicIcon } from '../../icons';
+import type { LinkComponent } from '../Link';
+import { LogoMark } from '../Header/Header.styles';
+import {
+  BottomBar,
+  Brand,
+  BrandName,
+  ColumnTitle,
+  FooterInner,
+  FooterLink,
+  FooterRoot,
+  LinkList,
+  Tagline,
+} from './Footer.styles';
+import { FOOTER_TAGLINE, footerColumns } from './footerLinks';
+
+export interface FooterProps {
+  linkComponent?: LinkComponent;
+  /** The copyright year; pass a fixed one for stable snapshots. */
+  year?: number;
+}
+
+export function Footer({ linkComponent, year = new Date().getFullYear() }: FooterProps) {
+  return (
+    <FooterRoot>
+      <FooterInner>
+        <Brand>
+          <BrandName>
+            <LogoMark aria-hidden="true">
+              <MicIcon />
+            </LogoMark>
+            Parlance
+          </BrandName>
+          <Tagline>{FOOTER_TAGLINE}</Tagline>
+        </Brand>
+        {footerColumns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <ColumnTitle>{column.title}</ColumnTitle>
+            <LinkList>
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <FooterLink as={linkComponent} href={link.href}>
+                    {link.label}
+                  </FooterLink>
+                </li>
+              ))}
+            </LinkList>
+          </nav>
+        ))}
+      </FooterInner>
+      <BottomBar>© {year} Parlance. All rights reserved.</BottomBar>
+    </FooterRoot>
+  );
+}

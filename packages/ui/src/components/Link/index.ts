@@ -1,0 +1,3 @@
+export { Link } from './Link';
+export type { LinkComponent, LinkProps } from './Link';
+export type { LinkVariant } from './Link.styles';

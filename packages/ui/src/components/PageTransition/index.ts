@@ -1,0 +1,2 @@
+export { PageTransition } from './PageTransition';
+export type { PageTransitionProps } from './PageTransition';

@@ -1,0 +1,58 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithTheme } from '../../test/render';
+import { Sidebar } from './Sidebar';
+import { isActivePath } from './sidebarItems';
+
+describe('isActivePath', () => {
+  it('matches the path and its children only', () => {
+    expect(isActivePath('/dashboard/usage', '/dashboard/usage')).toBe(true);
+    expect(isActivePath('/dashboard/usage', '/dashboard/usage/2026-11')).toBe(true);
+    expect(isActivePath('/dashboard/usage', '/dashboard/usage-old')).toBe(false);
+    expect(isActivePath('/dashboard/usage', undefined)).toBe(false);
+  });
+});
+
+describe('Sidebar', () => {
+  it('lists the spec items in order, in two groups, with paths', () => {
+    renderWithTheme(<Sidebar activePath="/dashboard/billing" />);
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    const [main, account] = within(nav).getAllByRole('list');
+    expect(
+      within(main!)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
+      '/dashboard/overview',
+      '/dashboard/usage',
+      '/dashboard/billing',
+      '/dashboard/history',
+      '/dashboard/api-keys',
+      '/dashboard/playground',
+    ]);
+    expect(
+      within(account!)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Account', 'Support']);
+    expect(within(nav).getByRole('link', { name: 'Billing' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((a) => a.hasAttribute('aria-current')),
+    ).toHaveLength(1);
+  });
+
+  it('toggles the mobile drawer and closes it with Escape', () => {
+    renderWithTheme(<Sidebar />);
+    const toggle = screen.getByLabelText('Dashboard menu');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+});

@@ -1,0 +1,3 @@
+export { Sidebar } from './Sidebar';
+export type { SidebarProps } from './Sidebar';
+export { isActivePath, sidebarGroups } from './sidebarItems';

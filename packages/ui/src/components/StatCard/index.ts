@@ -1,0 +1,2 @@
+export { StatCard } from './StatCard';
+export type { StatCardProps, Trend } from './StatCard';

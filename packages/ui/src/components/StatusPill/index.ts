@@ -1,0 +1,2 @@
+export { StatusPill, capitalize } from './StatusPill';
+export type { JobStatus, StatusPillProps } from './StatusPill';

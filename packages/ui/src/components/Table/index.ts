@@ -1,0 +1,2 @@
+export { Table } from './Table';
+export type { SortDirection, TableColumn, TableProps, TableSort } from './Table';

@@ -1,0 +1,3 @@
+export { Transcript } from './Transcript';
+export type { TranscriptProps, TranscriptSegment, TranscriptWord } from './Transcript';
+export { formatTimestamp } from './formatTimestamp';

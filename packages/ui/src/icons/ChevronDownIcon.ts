@@ -1,0 +1,3 @@
+import { createIcon } from './Icon';
+
+export const ChevronDownIcon = /* @__PURE__ */ createIcon('ChevronDownIcon', ['M6 9l6 6 6-6']);

@@ -1,0 +1,167 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Debian's Chromium: Playwright cannot download its own browser on this network. */
+const chromium = (contextOptions?: { viewport: { width: number; height: number } }) =>
+  playwright({
+    contextOptions,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--font-render-hinting=none',
+        '--force-color-profile=srgb',
+      ],
+    },
+  });
+
+/**
+ * A fresh object per project: Vitest names the instances in place. The visual project gives the
+ * page hosting the test iframe room for tall stories, so Vitest never scales the iframe down.
+ */
+const browser = (host?: { width: number; height: number }) => ({
+  enabled: true,
+  headless: true,
+  provider: chromium(host && { viewport: host }),
+  instances: [{ browser: 'chromium' as const }],
+  viewport: { width: 1280, height: 800 },
+});
+
+/**
+ * React Router 7 exports only its development build; production bundles take the production build
+ * (no dev-only warnings, about 60% of the size).
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: here('./node_modules/react-router/dist/production/index.mjs'),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: here('./node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+export const alias = {
+  '@parlance/ui/charts': here('./packages/ui/src/charts.ts'),
+  '@parlance/ui': here('./packages/ui/src/index.ts'),
+  '@parlance/mocks': here('./mocks/src'),
+};
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
+
+export default defineConfig(({ mode }) => ({
+  root: process.env.VITEST ? here('.') : here('./packages/app'),
+  publicDir: here('./packages/app/public'),
+  plugins: [react()],
+  resolve: {
+    alias: [
+      ...(mode === 'production' ? reactRouterProduction : []),
+      ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+    ],
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { '/api': apiTarget, '/v1': apiTarget },
+  },
+  build: {
+    outDir: here('./packages/app/dist'),
+    emptyOutDir: true,
+    // Every browser we support preloads modules natively.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // What every page needs at start (React, the router, the store, the public shell) ships as
+        // one file: a dozen small initial chunks cost a first visit several KB of gzip overhead.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/{ui,app}/src/**/*.test.ts', 'mocks/src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          testTimeout: 15_000,
+          include: ['packages/{ui,app}/src/**/*.test.tsx', 'mocks/src/**/*.test.tsx'],
+          setupFiles: [here('./packages/app/src/test/setup-dom.ts')],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['packages/app/e2e/**/*.e2e.ts'],
+          globalSetup: ['packages/app/e2e/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: here('./.storybook') })],
+        test: {
+          name: 'storybook',
+          browser: browser(),
+          // A loaded machine can be slow to answer a story's requests; a retry re-runs the whole play.
+          retry: 1,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'visual',
+          include: ['.storybook/visual.test.tsx'],
+          browser: {
+            ...browser({ width: 1400, height: 12_000 }),
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                comparatorOptions: { threshold: 0, allowedMismatchedPixels: 0 },
+              },
+            },
+          },
+          setupFiles: [here('./.storybook/vitest.setup.ts')],
+          testTimeout: 60_000,
+          // A loaded machine can be slow to resize the page; a retry still has to match every pixel.
+          retry: 1,
+        },
+      },
+    ],
+  },
+}));
