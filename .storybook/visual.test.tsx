@@ -110,6 +110,13 @@ for (const [file, mod] of Object.entries(modules)) {
             if (fullHeight > size.height) {
               await resize(size.width, fullHeight);
               await settle(canvasElement);
+              // Content sized by the viewport (min-height: 100vh) inside the padded canvas grows
+              // with every resize, and the part below the viewport would be captured blank.
+              const grown = Math.ceil(canvasElement.getBoundingClientRect().height);
+              if (grown > fullHeight)
+                throw new Error(
+                  `The story grew from ${fullHeight} to ${grown}px with the viewport: give it layout 'fullscreen'`,
+                );
             }
             const slug = `${title}--${name}`.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
             await expect(page.getByTestId(CANVAS)).toMatchScreenshot(

@@ -44,6 +44,7 @@ const meta = {
     userMenu: <Avatar name="Ada Lovelace" size="sm" />,
     children: <OverviewContent />,
   },
+  parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof DashboardLayout>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -53,7 +53,7 @@ export const SignedIn: Story = {
 
 export const SolidAfterScroll: Story = {
   render: (args) => (
-    <div style={{ minHeight: '300vh' }}>
+    <div style={{ minHeight: '2400px' }}>
       <Header {...args} />
       <p style={{ padding: '24px' }}>Scroll the page: the header turns solid after 10 px.</p>
     </div>

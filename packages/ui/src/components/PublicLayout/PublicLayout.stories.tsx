@@ -20,6 +20,7 @@ const meta = {
   title: 'Layout/PublicLayout',
   component: PublicLayout,
   args: { children: <Hero />, footerYear: 2026, transitionKey: '/', onLogout: fn() },
+  parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof PublicLayout>;
 export default meta;
 type Story = StoryObj<typeof meta>;

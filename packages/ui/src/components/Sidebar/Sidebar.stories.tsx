@@ -7,6 +7,7 @@ const meta = {
   title: 'Navigation/Sidebar',
   component: Sidebar,
   args: { activePath: '/dashboard/overview' },
+  parameters: { layout: 'fullscreen' },
   decorators: [(Story) => <div style={{ height: '100vh', maxWidth: '240px' }}>{Story()}</div>],
 } satisfies Meta<typeof Sidebar>;
 export default meta;

@@ -9,7 +9,7 @@ const meta = {
   title: 'Auth/Auth callback page',
   component: PageStory,
   args: { path: '/auth/callback' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof PageStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -11,6 +11,7 @@ const meta = {
   component: PageStory,
   args: { path: '/forgot-password' },
   parameters: {
+    layout: 'fullscreen',
     router: { disable: true },
     visual: false,
     msw: { handlers: { auth: authHandlers.empty } },

@@ -8,7 +8,11 @@ const meta = {
   title: 'Auth/Login page',
   component: PageStory,
   args: { path: '/login' },
-  parameters: { router: { disable: true }, msw: { handlers: { auth: authHandlers.empty } } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { disable: true },
+    msw: { handlers: { auth: authHandlers.empty } },
+  },
 } satisfies Meta<typeof PageStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -9,6 +9,7 @@ const meta = {
   component: PageStory,
   args: { path: '/reset-password/4f9c2d' },
   parameters: {
+    layout: 'fullscreen',
     router: { disable: true },
     visual: false,
     msw: { handlers: { auth: authHandlers.empty } },

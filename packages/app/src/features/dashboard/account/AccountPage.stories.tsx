@@ -7,7 +7,7 @@ const meta = {
   title: 'Dashboard/Account',
   component: DashboardStory,
   args: { path: '/dashboard/account' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

@@ -7,7 +7,7 @@ const meta = {
   title: 'Dashboard/API keys',
   component: DashboardStory,
   args: { path: '/dashboard/api-keys' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

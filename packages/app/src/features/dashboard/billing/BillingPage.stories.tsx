@@ -7,7 +7,7 @@ const meta = {
   title: 'Dashboard/Billing',
   component: DashboardStory,
   args: { path: '/dashboard/billing' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

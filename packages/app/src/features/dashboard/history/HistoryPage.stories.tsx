@@ -7,7 +7,7 @@ const meta = {
   title: 'Dashboard/History',
   component: DashboardStory,
   args: { path: '/dashboard/history' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

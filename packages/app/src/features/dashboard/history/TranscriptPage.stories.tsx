@@ -10,7 +10,7 @@ const meta = {
   title: 'Dashboard/Transcript',
   component: DashboardStory,
   args: { path: transcript(2) },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

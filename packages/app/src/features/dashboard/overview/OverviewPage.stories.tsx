@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { transcriptsHandlers, usageHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../test/DashboardStory';
 
@@ -7,7 +7,7 @@ const meta = {
   title: 'Dashboard/Overview',
   component: DashboardStory,
   args: { path: '/dashboard/overview' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
@@ -58,8 +58,14 @@ export const Failure: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const messages = await canvas.findAllByText(/Something went wrong on our side/);
-    await expect(messages.length).toBeGreaterThanOrEqual(3);
+    // The three blocks fail independently: wait until all three show their error.
+    await waitFor(
+      () =>
+        expect(
+          canvas.getAllByText(/Something went wrong on our side/).length,
+        ).toBeGreaterThanOrEqual(3),
+      { timeout: 5000 },
+    );
     await expect(
       canvas.getAllByRole('button', { name: /Retry|Try again/ }).length,
     ).toBeGreaterThanOrEqual(3);

@@ -7,7 +7,7 @@ const meta = {
   title: 'Dashboard/Playground',
   component: DashboardStory,
   args: { path: '/dashboard/playground' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

@@ -7,7 +7,7 @@ const meta = {
   title: 'Dashboard/Settings',
   component: DashboardStory,
   args: { path: '/dashboard/settings' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

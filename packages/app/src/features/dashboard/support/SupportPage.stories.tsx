@@ -7,7 +7,7 @@ const meta = {
   title: 'Dashboard/Support',
   component: DashboardStory,
   args: { path: '/dashboard/support' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

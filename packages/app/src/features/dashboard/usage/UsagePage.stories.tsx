@@ -7,7 +7,7 @@ const meta = {
   title: 'Dashboard/Usage',
   component: DashboardStory,
   args: { path: '/dashboard/usage' },
-  parameters: { router: { disable: true } },
+  parameters: { layout: 'fullscreen', router: { disable: true } },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

@@ -8,7 +8,11 @@ const meta = {
   title: 'Public/Not found',
   component: PageStory,
   args: { path: '/guides' },
-  parameters: { router: { disable: true }, msw: { handlers: { auth: authHandlers.empty } } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { disable: true },
+    msw: { handlers: { auth: authHandlers.empty } },
+  },
 } satisfies Meta<typeof PageStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

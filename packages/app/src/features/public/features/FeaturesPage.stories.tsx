@@ -7,7 +7,11 @@ const meta = {
   title: 'Public/Features',
   component: PageStory,
   args: { path: '/features' },
-  parameters: { router: { disable: true }, msw: { handlers: { auth: authHandlers.empty } } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { disable: true },
+    msw: { handlers: { auth: authHandlers.empty } },
+  },
 } satisfies Meta<typeof PageStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
