@@ -3,8 +3,8 @@
   .venv/bin/python scripts/bench_long.py [MINUTES] [MODEL]   (default: 120 tiny.en)
 
 Builds real read speech (the fixture clips with pauses between them, looped)
-into a 10-minute baseline (one transcription window) and a MINUTES-long Opus file with ffmpeg, transcribes
-each in a fresh engine process and prints audio length, compute time,
+into a 10-minute baseline (one transcription window) and a MINUTES-long Opus
+file with ffmpeg, transcribes each in a fresh engine process and prints audio length, compute time,
 real-time factor, segment count and peak resident memory, and the ratio of
 the long run's peak memory to the baseline's. Bounded memory means a ratio
 near 1, whatever MINUTES is.

@@ -3,13 +3,14 @@ import { expect } from 'storybook/test';
 import { authHandlers } from '@parlance/mocks';
 import { PageStory } from '../../../test/PageStory';
 import { GOOGLE_SIGN_IN_FAILED } from './AuthCallbackRoute';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 /** /auth/callback, where Google sign-in returns: it re-checks the session. */
 const meta = {
   title: 'Auth/Auth callback page',
   component: PageStory,
   args: { path: '/auth/callback' },
-  parameters: { layout: 'fullscreen', router: { disable: true } },
+  parameters: { ...routeStoryParameters },
 } satisfies Meta<typeof PageStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

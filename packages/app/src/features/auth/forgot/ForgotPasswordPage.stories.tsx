@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { authHandlers } from '@parlance/mocks';
 import { PageStory } from '../../../test/PageStory';
 import { FORGOT_PASSWORD_CONFIRMATION } from './ForgotPasswordForm';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 /** The real /forgot-password route: the same confirmation whether or not the account exists. */
 const meta = {
@@ -11,8 +12,7 @@ const meta = {
   component: PageStory,
   args: { path: '/forgot-password' },
   parameters: {
-    layout: 'fullscreen',
-    router: { disable: true },
+    ...routeStoryParameters,
     visual: false,
     msw: { handlers: { auth: authHandlers.empty } },
   },

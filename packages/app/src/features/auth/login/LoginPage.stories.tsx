@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers, configHandlers } from '@parlance/mocks';
 import { PageStory } from '../../../test/PageStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 /** The real /login route against the mock API: what a visitor sees after submitting. */
 const meta = {
@@ -9,8 +10,7 @@ const meta = {
   component: PageStory,
   args: { path: '/login' },
   parameters: {
-    layout: 'fullscreen',
-    router: { disable: true },
+    ...routeStoryParameters,
     msw: { handlers: { auth: authHandlers.empty } },
   },
 } satisfies Meta<typeof PageStory>;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { authHandlers } from '@parlance/mocks';
 import { PageStory } from '../../../test/PageStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 /** The real /register route against the mock API: sign-up, then the code step. */
 const meta = {
@@ -9,8 +10,7 @@ const meta = {
   component: PageStory,
   args: { path: '/register' },
   parameters: {
-    layout: 'fullscreen',
-    router: { disable: true },
+    ...routeStoryParameters,
     msw: { handlers: { auth: authHandlers.empty } },
   },
 } satisfies Meta<typeof PageStory>;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { authHandlers } from '@parlance/mocks';
 import { PageStory } from '../../../test/PageStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 /** The real /reset-password/:token route against the mock API. */
 const meta = {
@@ -9,8 +10,7 @@ const meta = {
   component: PageStory,
   args: { path: '/reset-password/4f9c2d' },
   parameters: {
-    layout: 'fullscreen',
-    router: { disable: true },
+    ...routeStoryParameters,
     visual: false,
     msw: { handlers: { auth: authHandlers.empty } },
   },

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../test/DashboardStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 const transcript = (n: number) =>
   `/dashboard/history/7d3e8f20-4a1b-4c5d-9e6f-${String(n).padStart(12, '0')}`;
@@ -10,7 +11,7 @@ const meta = {
   title: 'Dashboard/Transcript',
   component: DashboardStory,
   args: { path: transcript(2) },
-  parameters: { layout: 'fullscreen', router: { disable: true } },
+  parameters: { ...routeStoryParameters },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

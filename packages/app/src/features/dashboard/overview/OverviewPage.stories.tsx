@@ -2,12 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { transcriptsHandlers, usageHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../test/DashboardStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 const meta = {
   title: 'Dashboard/Overview',
   component: DashboardStory,
   args: { path: '/dashboard/overview' },
-  parameters: { layout: 'fullscreen', router: { disable: true } },
+  parameters: { ...routeStoryParameters },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

@@ -2,12 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../test/DashboardStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 const meta = {
   title: 'Dashboard/Playground',
   component: DashboardStory,
   args: { path: '/dashboard/playground' },
-  parameters: { layout: 'fullscreen', router: { disable: true } },
+  parameters: { ...routeStoryParameters },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

@@ -2,12 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { contactHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../test/DashboardStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 const meta = {
   title: 'Dashboard/Support',
   component: DashboardStory,
   args: { path: '/dashboard/support' },
-  parameters: { layout: 'fullscreen', router: { disable: true } },
+  parameters: { ...routeStoryParameters },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

@@ -2,12 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { usageHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../test/DashboardStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 const meta = {
   title: 'Dashboard/Usage',
   component: DashboardStory,
   args: { path: '/dashboard/usage' },
-  parameters: { layout: 'fullscreen', router: { disable: true } },
+  parameters: { ...routeStoryParameters },
 } satisfies Meta<typeof DashboardStory>;
 
 export default meta;

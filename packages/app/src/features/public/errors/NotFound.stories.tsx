@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { authHandlers } from '@parlance/mocks';
 import { PageStory } from '../../../test/PageStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 /** Paths without a route (the footer's /guides, /status, …) end in the router's error view. */
 const meta = {
@@ -9,8 +10,7 @@ const meta = {
   component: PageStory,
   args: { path: '/guides' },
   parameters: {
-    layout: 'fullscreen',
-    router: { disable: true },
+    ...routeStoryParameters,
     msw: { handlers: { auth: authHandlers.empty } },
   },
 } satisfies Meta<typeof PageStory>;

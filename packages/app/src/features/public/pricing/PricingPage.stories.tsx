@@ -2,14 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { authHandlers, pricingHandlers } from '@parlance/mocks';
 import { PageStory } from '../../../test/PageStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
 const meta = {
   title: 'Public/Pricing',
   component: PageStory,
   args: { path: '/pricing' },
   parameters: {
-    layout: 'fullscreen',
-    router: { disable: true },
+    ...routeStoryParameters,
     msw: { handlers: { auth: authHandlers.empty } },
   },
 } satisfies Meta<typeof PageStory>;
