@@ -1,5 +1,8 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -54,6 +57,33 @@ const reactRouterProduction = [
   },
 ];
 
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy next to every text file of the build, once, at
+ * maximum compression; the server sends them to browsers that accept them (three times smaller).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'parlance:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const files = await readdir(outDir, { recursive: true });
+      for (const file of files.filter((name) => /\.(js|css|html|svg|txt|json)$/.test(name))) {
+        const body = await readFile(join(outDir, file));
+        if (body.length < 1024) continue;
+        await writeFile(
+          join(outDir, `${file}.br`),
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        await writeFile(join(outDir, `${file}.gz`), gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export const alias = {
   '@parlance/ui/charts': here('./packages/ui/src/charts.ts'),
   '@parlance/ui': here('./packages/ui/src/index.ts'),
@@ -65,7 +95,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig(({ mode }) => ({
   root: process.env.VITEST ? here('.') : here('./packages/app'),
   publicDir: here('./packages/app/public'),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       ...(mode === 'production' ? reactRouterProduction : []),

@@ -21,7 +21,7 @@ export { usageHandlers } from './usage';
 export { billingHandlers } from './billing';
 export { transcriptsHandlers } from './transcripts';
 export { apiKeysHandlers } from './apiKeys';
-export { accountHandlers } from './account';
+export { accountHandlers, rotatedWebhookSecretFixture, webhookSecretFixture } from './account';
 export { NOW } from './support';
 
 /** Every domain's scenarios, for tests that walk them all (contract.test.ts). */

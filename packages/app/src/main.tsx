@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { sessionApi } from './features/auth/sessionApi';
 import { routerOptions, routes } from './routes';
 import { makeStore } from './store/store';
 
@@ -13,9 +14,12 @@ async function start() {
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  const store = makeStore();
+  // Every page needs the session: ask for it while the page's code is still loading.
+  void store.dispatch(sessionApi.endpoints.me.initiate(undefined, { subscribe: false }));
   createRoot(root).render(
     <StrictMode>
-      <App store={makeStore()} router={createBrowserRouter(routes, routerOptions)} />
+      <App store={store} router={createBrowserRouter(routes, routerOptions)} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,7 @@
 """Peak memory and speed on long audio: a short recording against a long one.
 
   .venv/bin/python scripts/bench_long.py [MINUTES] [MODEL]   (default: 120 tiny.en)
+  .venv/bin/python scripts/bench_long.py build MINUTES OUT.ogg   (only build the audio)
 
 Builds real read speech (the fixture clips with pauses between them, looped)
 into a 10-minute baseline (one transcription window) and a MINUTES-long Opus
@@ -76,4 +77,7 @@ def main(minutes: float, model: str) -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["build"]:
+        build(float(sys.argv[2]), Path(sys.argv[3]))
+        sys.exit(0)
     main(float(sys.argv[1]) if len(sys.argv) > 1 else 120.0, sys.argv[2] if len(sys.argv) > 2 else "tiny.en")

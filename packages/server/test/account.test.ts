@@ -37,6 +37,27 @@ describe.each(backends)('account (%s)', (backend) => {
     expect(invalid.body.message).toBe('name: Enter your name');
   });
 
+  it('shows each account its own webhook signing secret, and rotates it', async () => {
+    const { api } = await signUp(server);
+    const { api: other } = await signUp(server);
+    const secret = (await api.get('/api/account/webhook-secret')).body.secret as string;
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect((await api.get('/api/account/webhook-secret')).body.secret).toBe(secret);
+    expect((await other.get('/api/account/webhook-secret')).body.secret).not.toBe(secret);
+    const rotated = await api.post('/api/account/webhook-secret/rotate');
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(rotated.body.secret).not.toBe(secret);
+    expect((await api.get('/api/account/webhook-secret')).body.secret).toBe(rotated.body.secret);
+    // Only a signed-in session reads it: not an API key, not an anonymous caller.
+    const key = (await api.post('/api/api-keys', { name: 'ci' })).body.secret as string;
+    const byKey = await server
+      .client()
+      .get('/api/account/webhook-secret', { headers: { authorization: `Bearer ${key}` } });
+    expect(byKey.status).toBe(401);
+    expect((await server.client().post('/api/account/webhook-secret/rotate')).status).toBe(401);
+  });
+
   it('changes the password after checking the current one and signs out other sessions', async () => {
     const { api, email, password } = await signUp(server);
     const phone = server.client();

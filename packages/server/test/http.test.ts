@@ -1,13 +1,16 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { openApiPath, renderOpenApi } from '../scripts/openapi.js';
 import { DEFAULT_PASSWORD, signUp, startServer, uniqueEmail, type TestServer } from './helpers.js';
+
+const BUNDLE = 'export const words = "' + 'speech to text '.repeat(200) + '";';
 
 describe('HTTP behaviour', () => {
   let server: TestServer;
@@ -16,6 +19,9 @@ describe('HTTP behaviour', () => {
     staticDir = await mkdtemp(join(tmpdir(), 'parlance-web-'));
     await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Parlance app</title>');
     await writeFile(join(staticDir, 'app.js'), 'console.log("app")');
+    await mkdir(join(staticDir, 'assets'));
+    await writeFile(join(staticDir, 'assets', 'page-abc123.js'), BUNDLE);
+    await writeFile(join(staticDir, 'assets', 'page-abc123.js.br'), brotliCompressSync(BUNDLE));
     server = await startServer({
       env: { STATIC_DIR: staticDir },
       configure: (app) => {
@@ -80,6 +86,22 @@ describe('HTTP behaviour', () => {
     expect(page.body).toContain('Parlance app');
     expect((await api.get('/app.js')).body).toBe('console.log("app")');
     expect((await api.post('/dashboard', {})).status).toBe(404);
+  });
+
+  it('sends the precompressed copy of a hashed asset to browsers that accept it, cached for a year', async () => {
+    const api = server.client();
+    const br = await api.get('/assets/page-abc123.js', {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.body).toBe(BUNDLE); // fetch decodes it
+    const plain = await api.get('/assets/page-abc123.js', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toBe(BUNDLE);
+    expect((await api.get('/app.js')).headers.get('cache-control')).toBe('public, max-age=0');
   });
 
   it('hides the details of unexpected errors', async () => {

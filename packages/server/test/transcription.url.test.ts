@@ -59,7 +59,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   server = await startTranscriptionServer({
-    WEBHOOK_SECRET: 'whsec_test_0123456789abcdef',
     WEBHOOK_RETRY_DELAY_SECONDS: '1',
     AUDIO_FETCH_TIMEOUT_SECONDS: '10',
   });
@@ -134,7 +133,9 @@ describe('audio_url', () => {
 });
 
 describe('webhooks', () => {
-  it('POSTs {id, status} signed with HMAC-SHA256, retrying after a failed delivery', async () => {
+  it('POSTs {id, status} signed with the account’s secret, retrying after a failed delivery', async () => {
+    const secret = (await alice.api.get('/api/account/webhook-secret')).body.secret as string;
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     const res = await submit(
       server,
       alice,
@@ -153,9 +154,7 @@ describe('webhooks', () => {
       expect(match).not.toBeNull();
       const [, t = '', v1 = ''] = match ?? [];
       expect(Math.abs(Date.now() / 1000 - Number(t))).toBeLessThan(60);
-      const expected = createHmac('sha256', 'whsec_test_0123456789abcdef')
-        .update(`${t}.${call.body}`)
-        .digest();
+      const expected = createHmac('sha256', secret).update(`${t}.${call.body}`).digest();
       expect(timingSafeEqual(expected, Buffer.from(v1, 'hex'))).toBe(true);
     }
     const [first, second] = webhookCalls;

@@ -1,6 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ChangePasswordBody, DeleteAccountBody, UpdateAccountBody } from '../contract/account.js';
+import {
+  ChangePasswordBody,
+  DeleteAccountBody,
+  UpdateAccountBody,
+  WebhookSecretResponse,
+} from '../contract/account.js';
 import { UserResponse } from '../contract/auth.js';
 import { MessageResponse } from '../contract/common.js';
 import { sessions, users } from '../db/schema/index.js';
@@ -8,7 +13,7 @@ import { currentUser, requireSession } from '../auth/guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import { getUser, toUserDto } from '../auth/users.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 
@@ -75,6 +80,42 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
       });
       return { message: 'Password changed. Other devices have been signed out.' };
+    },
+  );
+
+  app.get(
+    '/api/account/webhook-secret',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The secret that signs this account’s webhook deliveries',
+        response: { 200: WebhookSecretResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      secret: (await getUser(db, currentUser(request).id)).webhookSecret,
+    }),
+  );
+
+  app.post(
+    '/api/account/webhook-secret/rotate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the webhook signing secret; deliveries from now on use the new one',
+        response: { 200: WebhookSecretResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const [user] = await db
+        .update(users)
+        .set({ webhookSecret: sql`DEFAULT` })
+        .where(eq(users.id, currentUser(request).id))
+        .returning({ webhookSecret: users.webhookSecret });
+      if (!user) throw notFound('Account not found');
+      return { secret: user.webhookSecret };
     },
   );
 

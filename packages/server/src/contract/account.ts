@@ -29,6 +29,13 @@ export const DeleteAccountBody = z
   });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
+export const WebhookSecretResponse = z.object({
+  secret: z
+    .string()
+    .describe('HMAC-SHA256 key of the Parlance-Signature header on this account’s webhooks'),
+});
+export type WebhookSecretResponse = z.infer<typeof WebhookSecretResponse>;
+
 export const ContactBody = z.object({
   name: z.string().trim().min(1, { error: 'Enter your name' }).max(100),
   email: Email,

@@ -41,8 +41,6 @@ const envSchema = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
-  /** Signs webhook deliveries; without it a secret is generated once in DATA_DIR. */
-  WEBHOOK_SECRET: z.string().min(16).optional(),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   WEBHOOK_RETRY_DELAY_SECONDS: count(5),
   WEBHOOK_TIMEOUT_SECONDS: positive(10),
@@ -82,7 +80,6 @@ export function loadTranscriptionConfig(env: Record<string, string | undefined> 
     maxAttempts: e.JOB_MAX_ATTEMPTS,
     pollSeconds: e.QUEUE_POLL_SECONDS,
     maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
-    webhookSecret: e.WEBHOOK_SECRET,
     webhookMaxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
     webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,

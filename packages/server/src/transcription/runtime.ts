@@ -7,7 +7,6 @@ import { ProcessSpeechEngine } from './engine/process-engine.js';
 import type { SpeechEngine } from './engine/types.js';
 import { startQueue } from './jobs/queue.js';
 import { startWorkers } from './jobs/workers.js';
-import { resolveWebhookSecret } from './webhooks.js';
 
 export interface RuntimeOptions {
   storage: Storage;
@@ -44,14 +43,12 @@ export async function startTranscriptionRuntime(
     ? Array.from({ length: config.workerConcurrency }, () => new ProcessSpeechEngine(engineOptions))
     : [];
   if (opts.workers) {
-    const webhookSecret = await resolveWebhookSecret(config.webhookSecret, opts.dataDir);
     await startWorkers({
       db: opts.storage.db,
       engines: workEngines,
       blobs,
       boss,
       config,
-      webhookSecret,
     });
   }
   return {

@@ -1,6 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHmac } from 'node:crypto';
 import type { AddressPolicy } from './net/address-policy.js';
 import { safeRequest } from './net/safe-request.js';
 
@@ -14,24 +12,6 @@ export function signatureHeader(
 ): string {
   const mac = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${mac}`;
-}
-
-/** WEBHOOK_SECRET, or one generated once and kept in DATA_DIR (the embedded default). */
-export async function resolveWebhookSecret(
-  configured: string | undefined,
-  dataDir: string,
-): Promise<string> {
-  if (configured) return configured;
-  const file = join(dataDir, 'webhook-secret');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    await mkdir(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('hex');
-    // 'wx': if another process wrote it first, read theirs.
-    await writeFile(file, secret, { flag: 'wx', mode: 0o600 }).catch(() => undefined);
-    return (await readFile(file, 'utf8')).trim();
-  }
 }
 
 /** POSTs one signed delivery; throws unless the receiver answers 2xx (the queue then retries with backoff). */

@@ -3,6 +3,7 @@ import type {
   DeleteAccountBody,
   MessageResponse,
   UpdateAccountBody,
+  WebhookSecretResponse,
 } from '@parlance/server/contract';
 import { api } from '../../store/api';
 
@@ -20,6 +21,22 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/account', method: 'DELETE', body }),
       invalidatesTags: ['User'],
     }),
+    /** The account's webhook signing secret. */
+    getWebhookSecret: build.query<string, void>({
+      query: () => '/api/account/webhook-secret',
+      transformResponse: (response: WebhookSecretResponse) => response.secret,
+    }),
+    /** The new secret replaces the cached one, so the page shows it without another call. */
+    rotateWebhookSecret: build.mutation<WebhookSecretResponse, void>({
+      query: () => ({ url: '/api/account/webhook-secret/rotate', method: 'POST' }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data)
+          await dispatch(
+            accountApi.util.upsertQueryData('getWebhookSecret', undefined, data.secret),
+          );
+      },
+    }),
     logoutEverywhere: build.mutation<void, void>({
       query: () => ({ url: '/api/auth/logout-all', method: 'POST' }),
       invalidatesTags: ['User'],
@@ -32,4 +49,6 @@ export const {
   useChangePasswordMutation,
   useDeleteAccountMutation,
   useLogoutEverywhereMutation,
+  useGetWebhookSecretQuery,
+  useRotateWebhookSecretMutation,
 } = accountApi;

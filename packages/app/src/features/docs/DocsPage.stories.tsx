@@ -23,6 +23,7 @@ export const Default: Story = {
     await expect(canvas.getAllByRole('tabpanel')[0]).toHaveTextContent(
       'requests.post("https://api.parlance.example/v1/transcript"',
     );
+    await expect(canvas.getByRole('tablist', { name: 'Verify a webhook' })).toBeVisible();
     await expect(
       canvas.getByText('/v1/audio/transcriptions', { selector: 'li code' }),
     ).toBeVisible();

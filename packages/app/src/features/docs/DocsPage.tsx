@@ -7,6 +7,8 @@ import {
   openAiNode,
   openAiPython,
   pythonSubmit,
+  webhookVerifyNode,
+  webhookVerifyPython,
 } from '../../content/snippets';
 import { paths } from '../../paths';
 import type { OperationGroup } from './operations';
@@ -31,6 +33,7 @@ const sections = [
   { id: 'quick-start', title: 'Quick start' },
   { id: 'authentication', title: 'Authentication' },
   { id: 'jobs', title: 'Jobs and results' },
+  { id: 'webhooks', title: 'Webhooks' },
   { id: 'openai', title: 'OpenAI compatibility' },
   { id: 'reference', title: 'Reference' },
 ];
@@ -108,6 +111,20 @@ export function DocsPage({ apiBase, reference }: DocsPageProps) {
             <code>srt</code>, <code>vtt</code> or <code>json</code>. Pass <code>webhook_url</code>{' '}
             when submitting to be called when the job finishes instead of polling.
           </p>
+        </DocSection>
+
+        <DocSection aria-labelledby="webhooks">
+          <h2 id="webhooks">Webhooks</h2>
+          <p>
+            When a job with a <code>webhook_url</code> completes or fails, Parlance POSTs{' '}
+            <code>&#123;"id", "status"&#125;</code> to it, and retries with growing delays until
+            your endpoint answers 2xx. Each delivery carries{' '}
+            <code>Parlance-Signature: t=&lt;unix time&gt;,v1=&lt;hex&gt;</code>: an HMAC-SHA256 of{' '}
+            <code>t</code>, a dot and the raw body, keyed with your account&rsquo;s webhook signing
+            secret (API Keys in the dashboard). Check it before trusting the body, then fetch the
+            job with your API key.
+          </p>
+          <CodeTabs label="Verify a webhook" snippets={[webhookVerifyNode, webhookVerifyPython]} />
         </DocSection>
 
         <DocSection aria-labelledby="openai">

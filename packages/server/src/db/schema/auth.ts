@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -12,6 +13,15 @@ export const users = pgTable('users', {
   googleSubject: text('google_subject').unique(),
   defaultModel: text('default_model'),
   defaultLanguage: text('default_language'),
+  /**
+   * Signs this account's webhook deliveries (HMAC-SHA256). Made by the database, for new rows and
+   * on rotation (`SET webhook_secret = DEFAULT`): 64 random hex digits from two UUIDv4s.
+   */
+  webhookSecret: text('webhook_secret')
+    .notNull()
+    .default(
+      sql`('whsec_' || replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))`,
+    ),
   createdAt: createdAt(),
 });
 

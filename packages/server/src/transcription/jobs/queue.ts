@@ -11,6 +11,8 @@ export interface TranscribeMessage {
 }
 
 export interface WebhookMessage {
+  /** The job's owner, whose webhook secret signs the delivery. */
+  userId: string;
   url: string;
   /** The exact JSON body to sign and send. */
   body: string;

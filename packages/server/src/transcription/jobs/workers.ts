@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
+import { users } from '../../db/schema/auth.js';
 import type { SpeechEngine } from '../engine/types.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import type { TranscriptionConfig } from '../config.js';
@@ -17,7 +19,6 @@ export type WorkerDeps = Omit<ProcessorDeps, 'onFinished' | 'leaseSeconds' | 'en
   engines: SpeechEngine[];
   boss: PgBoss;
   config: TranscriptionConfig;
-  webhookSecret: string;
 };
 
 /** The body POSTed to a job's webhook_url when it completes or fails. */
@@ -36,7 +37,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     leaseSeconds: config.leaseSeconds,
     onFinished: async (row) => {
       if (row.webhookUrl)
-        await enqueueWebhook(boss, config, { url: row.webhookUrl, body: webhookBody(row) });
+        await enqueueWebhook(boss, config, {
+          userId: row.userId,
+          url: row.webhookUrl,
+          body: webhookBody(row),
+        });
     },
   };
   const options = {
@@ -56,10 +61,15 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   }
   await boss.work<WebhookMessage>(WEBHOOK_QUEUE, options, async ([job]) => {
     if (!job) return;
+    const [owner] = await deps.db
+      .select({ secret: users.webhookSecret })
+      .from(users)
+      .where(eq(users.id, job.data.userId));
+    if (!owner) return; // the account was deleted: nobody to notify
     await deliverWebhook(
       job.data.url,
       job.data.body,
-      deps.webhookSecret,
+      owner.secret,
       config.addressPolicy,
       config.webhookTimeoutMs,
     );

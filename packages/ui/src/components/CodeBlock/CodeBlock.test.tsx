@@ -46,4 +46,11 @@ describe('CodeTabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Node' })).toHaveTextContent('FormData');
     expect(screen.getByRole('tab', { name: 'curl' })).toHaveAttribute('tabindex', '-1');
   });
+
+  it('names each code region after the tab list and the tab, so two sets never clash', () => {
+    renderWithTheme(<CodeTabs snippets={transcribeSnippets} label="Examples" />);
+    expect(screen.getByRole('region', { name: 'Examples: curl' })).toHaveTextContent(
+      'curl https://',
+    );
+  });
 });

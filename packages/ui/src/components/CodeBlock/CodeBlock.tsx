@@ -6,13 +6,15 @@ export interface CodeBlockProps {
   code: string;
   /** Shown as the block's label, e.g. "bash" or "Python". */
   language: string;
+  /** Names the code region for assistive technology (default "<language> code"); give it when a page shows several blocks in one language. */
+  label?: string;
   copyable?: boolean;
   className?: string;
 }
 
 const copyLabels = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' } as const;
 
-export function CodeBlock({ code, language, copyable = true, className }: CodeBlockProps) {
+export function CodeBlock({ code, language, label, copyable = true, className }: CodeBlockProps) {
   const { state, copy } = useCopyToClipboard();
   return (
     <CodeRoot className={className}>
@@ -25,7 +27,7 @@ export function CodeBlock({ code, language, copyable = true, className }: CodeBl
           </CopyButton>
         )}
       </CodeHeader>
-      <Pre tabIndex={0} role="region" aria-label={`${language} code`}>
+      <Pre tabIndex={0} role="region" aria-label={label ?? `${language} code`}>
         <code data-language={language}>{code}</code>
       </Pre>
     </CodeRoot>

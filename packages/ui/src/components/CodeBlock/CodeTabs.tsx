@@ -34,7 +34,13 @@ export function CodeTabs({
       tabs={snippets.map((snippet) => ({
         id: snippet.label,
         label: snippet.label,
-        content: <CodeBlock code={snippet.code} language={snippet.language} />,
+        content: (
+          <CodeBlock
+            code={snippet.code}
+            language={snippet.language}
+            label={`${label}: ${snippet.label}`}
+          />
+        ),
       }))}
     />
   );

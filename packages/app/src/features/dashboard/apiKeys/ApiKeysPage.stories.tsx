@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { apiKeysHandlers } from '@parlance/mocks';
+import {
+  accountHandlers,
+  apiKeysHandlers,
+  rotatedWebhookSecretFixture,
+  webhookSecretFixture,
+} from '@parlance/mocks';
 import { DashboardStory } from '../test/DashboardStory';
 import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
@@ -96,5 +101,49 @@ export const Rename: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Rename Staging' }));
     const dialog = await within(document.body).findByRole('dialog', { name: 'Rename API key' });
     await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Staging');
+  },
+};
+
+/** The webhook signing secret is hidden until asked for, then copyable. */
+export const WebhookSecretRevealed: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reveal secret' }));
+    await expect(await canvas.findByRole('textbox', { name: 'Secret' })).toHaveValue(
+      webhookSecretFixture,
+    );
+    await expect(canvas.getByRole('button', { name: 'Rotate secret' })).toBeInTheDocument();
+  },
+};
+
+/** Rotating asks first, then shows the new secret. */
+export const WebhookSecretRotated: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reveal secret' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Rotate secret' }));
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Rotate the webhook secret?',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: 'Secret' })).toHaveValue(
+        rotatedWebhookSecretFixture,
+      ),
+    );
+  },
+};
+
+export const WebhookSecretFailure: Story = {
+  parameters: { visual: false, msw: { handlers: { account: accountHandlers.error } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reveal secret' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Could not load the secret' }),
+    ).toBeInTheDocument();
+    await expect(canvas.getByText(/Something went wrong on our side/)).toBeInTheDocument();
   },
 };

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import type { ApiKey } from '@parlance/server/contract';
 import { toast } from '@parlance/ui';
 import { errorMessage } from '../../../store/errors';
+import { useGetWebhookSecretQuery, useRotateWebhookSecretMutation } from '../../account/accountApi';
 import {
   useCreateApiKeyMutation,
   useDeleteApiKeyMutation,
@@ -21,6 +23,9 @@ export function ApiKeysPage() {
   const [toggle] = useToggleApiKeyMutation();
   const [remove, removeState] = useDeleteApiKeyMutation();
   const keys = toBlock(list, 'Failed to load API keys');
+  const [revealed, setRevealed] = useState(false);
+  const secret = useGetWebhookSecretQuery(undefined, { skip: !revealed });
+  const [rotate, rotateState] = useRotateWebhookSecretMutation();
 
   const onToggle = async (key: ApiKey) => {
     // The switch flips at once (optimistic update); a refusal flips it back and says why.
@@ -48,6 +53,13 @@ export function ApiKeysPage() {
       onDelete={async (key) =>
         toOutcome(await remove(key.id), 'Could not delete the key', () => undefined)
       }
+      webhookSecret={{
+        secret: revealed ? toBlock(secret, 'Failed to load the webhook secret') : null,
+        onReveal: () => setRevealed(true),
+        rotating: rotateState.isLoading,
+        onRotate: async () =>
+          toOutcome(await rotate(), 'Could not rotate the secret', () => undefined),
+      }}
     />
   );
 }

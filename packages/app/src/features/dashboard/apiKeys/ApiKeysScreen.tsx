@@ -17,6 +17,7 @@ import { PageHeader, Stack } from '../shared/PageHeader';
 import { relativeDate } from '../shared/transcriptDisplay';
 import { CreateKeyModal } from './CreateKeyModal';
 import { RenameKeyModal } from './RenameKeyModal';
+import { WebhookSecretCard, type WebhookSecretCardProps } from './WebhookSecretCard';
 
 export interface ApiKeysScreenProps {
   keys: Block<ApiKey[]>;
@@ -29,6 +30,7 @@ export interface ApiKeysScreenProps {
   onToggle: (key: ApiKey) => void;
   deleting: boolean;
   onDelete: (key: ApiKey) => Promise<Outcome>;
+  webhookSecret: WebhookSecretCardProps;
 }
 
 const Prefix = styled.code`
@@ -42,7 +44,10 @@ const RowActions = styled.span`
   gap: ${({ theme }) => theme.space[1]};
 `;
 
-/** Keys for the public API: create (the secret is shown once), rename, enable or disable, delete. */
+/**
+ * Keys for the public API: create (the secret is shown once), rename, enable or disable, delete;
+ * and the secret that signs webhook deliveries.
+ */
 export function ApiKeysScreen(props: ApiKeysScreenProps) {
   const { keys, now } = props;
   const [creatingOpen, setCreatingOpen] = useState(false);
@@ -137,6 +142,7 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
           />
         )}
       </Card>
+      <WebhookSecretCard {...props.webhookSecret} />
       <CreateKeyModal
         open={creatingOpen}
         creating={props.creating}

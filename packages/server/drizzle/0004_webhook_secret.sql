@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "webhook_secret" text DEFAULT ('whsec_' || replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')) NOT NULL;
