@@ -1,7 +1,8 @@
 /**
  * Journeys 5 and 8: an API key made in the dashboard transcribes real audio through the public
- * API, the job shows in History and on the overview, its SRT downloads; disabling the key locks
- * the API out, deleting it removes it.
+ * API, the job's webhook arrives signed with the secret the dashboard shows, the job shows in
+ * History and on the overview, its SRT downloads; disabling the key locks the API out, deleting
+ * it removes it.
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright';
@@ -14,8 +15,10 @@ import {
   finishedJob,
   jfkWav,
   reference,
+  signedWith,
   srtCues,
   submitAudio,
+  webhookReceiver,
   wordErrorRate,
 } from './transcripts';
 
@@ -37,6 +40,14 @@ async function createKey(page: Page, name: string): Promise<string> {
   await shown.getByRole('button', { name: 'Done' }).click();
   await expectVisible(page.getByRole('cell', { name, exact: true }));
   return secret;
+}
+
+/** Reveals the account's webhook signing secret on the API keys page and reads it. */
+async function revealWebhookSecret(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Reveal secret' }).click();
+  const field = page.getByRole('textbox', { name: 'Secret' });
+  await expectVisible(field);
+  return field.inputValue();
 }
 
 /** GET /v1/models with the key: its status, and the error code when refused. */
@@ -62,18 +73,31 @@ async function expectTranscriptRow(
 const jfkRow = [/\bToday\b/, /\bCompleted\b/, /\b0:11\b/];
 
 describe.each(products)('API key journeys on $backend', ({ url }) => {
-  it('creates a key, transcribes jfk.wav with it, and finds the job in History, on the overview and as SRT', async () => {
+  it('creates a key, transcribes jfk.wav with it (webhook signed with the shown secret), and finds the job in History, on the overview and as SRT', async () => {
     const { context } = await signedInContext(browser(), url, 'apikey');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     const page = await context.newPage();
     await page.goto('/dashboard/api-keys');
     const key = await createKey(page, 'E2E backend');
     expect(key.length).toBeGreaterThanOrEqual(24);
+    const webhookSecret = await revealWebhookSecret(page);
+    expect(webhookSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
 
-    const submitted = await submitAudio(url, bearer(key), jfkWav);
+    const hooks = await webhookReceiver();
+    const submitted = await submitAudio(url, bearer(key), jfkWav, { webhook_url: hooks.url });
     expect(submitted.status).toBe(202);
     const { id } = (await submitted.json()) as { id: string };
     const job = await finishedJob(url, key, id);
+    const delivery = await hooks.delivery();
+    hooks.close();
+    expect(JSON.parse(delivery.body)).toEqual({ id, status: 'completed' });
+    expect(signedWith(delivery, webhookSecret)).toBe(true);
+    expect(
+      signedWith(
+        delivery,
+        webhookSecret.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      ),
+    ).toBe(false);
     expect(job.error).toBeNull();
     expect(job.status).toBe('completed');
     expect(job.fileName).toBe('jfk.wav');

@@ -23,6 +23,8 @@ const backends: Backend[] = ['pglite', 'postgres'];
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const oidc = await startOidcProvider();
   const env = {
+    // The journeys' webhook receiver listens on 127.0.0.1, which production refuses (SSRF).
+    ALLOW_PRIVATE_AUDIO_URLS: 'true',
     GOOGLE_CLIENT_ID: googleClient.id,
     GOOGLE_CLIENT_SECRET: googleClient.secret,
     GOOGLE_ISSUER: oidc.issuer,

@@ -1,6 +1,9 @@
 /** The public transcription API driven from Node with an API key, and scoring its text. */
 import { execFileSync } from 'node:child_process';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { repoRoot } from './product';
 import { until } from './session';
@@ -24,10 +27,12 @@ export async function submitAudio(
   url: string,
   auth: Record<string, string>,
   path: string,
+  fields: Record<string, string> = {},
 ): Promise<Response> {
   const form = new FormData();
   form.set('file', new Blob([await readFile(path)], { type: 'audio/wav' }), basename(path));
   form.set('timestamp_style', 'segment');
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return fetch(`${url}/v1/transcript`, { method: 'POST', headers: auth, body: form });
 }
 
@@ -89,4 +94,46 @@ export function srtCues(srt: string): { start: string; end: string; text: string
           ]
         : [];
     });
+}
+
+export interface WebhookDelivery {
+  body: string;
+  signature: string;
+}
+
+/** A customer's webhook endpoint on 127.0.0.1: it keeps every delivery and answers 204. */
+export async function webhookReceiver(): Promise<{
+  url: string;
+  delivery: () => Promise<WebhookDelivery>;
+  close: () => void;
+}> {
+  const deliveries: WebhookDelivery[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      deliveries.push({ body, signature: String(req.headers['parlance-signature'] ?? '') });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/parlance`,
+    delivery: () => until('a webhook delivery', async () => deliveries[0], 60_000),
+    close: () => server.close(),
+  };
+}
+
+/** The check the API docs describe: `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, fresh. */
+export function signedWith(delivery: WebhookDelivery, secret: string): boolean {
+  const { t = '', v1 = '' } = Object.fromEntries(
+    delivery.signature.split(',').map((part) => part.split('=')),
+  ) as { t?: string; v1?: string };
+  const expected = createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest();
+  const given = Buffer.from(v1, 'hex');
+  return (
+    Math.abs(Date.now() / 1000 - Number(t)) < 300 &&
+    given.length === expected.length &&
+    timingSafeEqual(given, expected)
+  );
 }
