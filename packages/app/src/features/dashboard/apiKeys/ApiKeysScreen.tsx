@@ -15,6 +15,7 @@ import type { Block } from '../shared/block';
 import type { Outcome } from '../shared/outcome';
 import { PageHeader, Stack } from '../shared/PageHeader';
 import { relativeDate } from '../shared/transcriptDisplay';
+import { useConfirmedAction } from '../shared/useConfirmedAction';
 import { CreateKeyModal } from './CreateKeyModal';
 import { RenameKeyModal } from './RenameKeyModal';
 import { WebhookSecretCard, type WebhookSecretCardProps } from './WebhookSecretCard';
@@ -52,8 +53,7 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
   const { keys, now } = props;
   const [creatingOpen, setCreatingOpen] = useState(false);
   const [renamingKey, setRenamingKey] = useState<ApiKey | null>(null);
-  const [deletingKey, setDeletingKey] = useState<ApiKey | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useConfirmedAction(props.onDelete);
 
   const columns: TableColumn<ApiKey>[] = [
     { key: 'name', header: 'Name' },
@@ -92,7 +92,7 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => setDeletingKey(key)}
+            onClick={() => deletion.ask(key)}
             aria-label={`Delete ${key.name}`}
           >
             Delete
@@ -104,15 +104,6 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
 
   const createButton = <Button onClick={() => setCreatingOpen(true)}>Create key</Button>;
   const empty = !keys.loading && !keys.error && keys.data?.length === 0;
-
-  const confirmDelete = async () => {
-    if (!deletingKey) return;
-    const outcome = await props.onDelete(deletingKey);
-    if (outcome.ok) {
-      setDeletingKey(null);
-      setDeleteError(null);
-    } else setDeleteError(outcome.message);
-  };
 
   return (
     <Stack>
@@ -156,20 +147,17 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
         onClose={() => setRenamingKey(null)}
       />
       <ConfirmDialog
-        open={deletingKey !== null}
+        open={deletion.target !== null}
         title="Delete this API key?"
         message={
-          deleteError ??
-          `Requests using “${deletingKey?.name ?? ''}” will fail at once. This cannot be undone.`
+          deletion.error ??
+          `Requests using “${deletion.target?.name ?? ''}” will fail at once. This cannot be undone.`
         }
         confirmLabel="Delete key"
         variant="danger"
         busy={props.deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          setDeletingKey(null);
-          setDeleteError(null);
-        }}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </Stack>
   );

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Card, ConfirmDialog, CopyField } from '@parlance/ui';
 import type { Block } from '../shared/block';
 import { BlockError } from '../shared/BlockError';
 import type { Outcome } from '../shared/outcome';
+import { useConfirmedAction } from '../shared/useConfirmedAction';
 
 export interface WebhookSecretCardProps {
   /** Null until the user asks to see the secret. */
@@ -39,16 +39,7 @@ export function WebhookSecretCard({
   rotating,
   onRotate,
 }: WebhookSecretCardProps) {
-  const [confirming, setConfirming] = useState(false);
-  const [rotateError, setRotateError] = useState<string | null>(null);
-
-  const rotate = async () => {
-    const outcome = await onRotate();
-    if (outcome.ok) {
-      setConfirming(false);
-      setRotateError(null);
-    } else setRotateError(outcome.message);
-  };
+  const rotation = useConfirmedAction<true>(onRotate);
 
   return (
     <Card
@@ -68,7 +59,7 @@ export function WebhookSecretCard({
         ) : secret?.data ? (
           <>
             <Field label="Secret" value={secret.data} />
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
+            <Button variant="secondary" onClick={() => rotation.ask(true)}>
               Rotate secret
             </Button>
           </>
@@ -79,20 +70,17 @@ export function WebhookSecretCard({
         )}
       </Body>
       <ConfirmDialog
-        open={confirming}
+        open={rotation.target !== null}
         title="Rotate the webhook secret?"
         message={
-          rotateError ??
+          rotation.error ??
           'Deliveries from now on, retries included, are signed with a new secret. Receivers that still check the old one will reject them.'
         }
         confirmLabel="Rotate secret"
         variant="danger"
         busy={rotating}
-        onConfirm={() => void rotate()}
-        onCancel={() => {
-          setConfirming(false);
-          setRotateError(null);
-        }}
+        onConfirm={() => void rotation.confirm()}
+        onCancel={rotation.cancel}
       />
     </Card>
   );

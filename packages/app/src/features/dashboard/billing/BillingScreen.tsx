@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@parlance/ui';
 import type { Block } from '../shared/block';
 import type { Outcome } from '../shared/outcome';
 import { PageHeader, Stack } from '../shared/PageHeader';
+import { useConfirmedAction } from '../shared/useConfirmedAction';
 import { AddCardModal } from './AddCardModal';
 import { BalanceCard } from './BalanceCard';
 import { cardLabel } from './cardDisplay';
@@ -49,22 +50,9 @@ const Columns = styled.div`
 /** Balance and buying credits, saved cards, and the credit history. */
 export function BillingScreen(props: BillingScreenProps) {
   const [addingCard, setAddingCard] = useState(false);
-  const [removing, setRemoving] = useState<PaymentMethod | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
+  const removal = useConfirmedAction(props.onDeleteCard);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const cards = props.methods.data ?? [];
-
-  const closeRemove = () => {
-    setRemoving(null);
-    setRemoveError(null);
-  };
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    const outcome = await props.onDeleteCard(removing);
-    if (outcome.ok) closeRemove();
-    else setRemoveError(outcome.message);
-  };
 
   return (
     <Stack>
@@ -82,7 +70,7 @@ export function BillingScreen(props: BillingScreenProps) {
           busyId={props.busyCardId}
           onAddCard={() => setAddingCard(true)}
           onSetDefault={props.onSetDefault}
-          onDelete={setRemoving}
+          onDelete={removal.ask}
         />
       </Columns>
       <CreditHistoryCard
@@ -101,17 +89,17 @@ export function BillingScreen(props: BillingScreenProps) {
         onClose={() => setAddingCard(false)}
       />
       <ConfirmDialog
-        open={removing !== null}
+        open={removal.target !== null}
         title="Remove this card?"
         message={
-          removeError ??
-          `${removing ? cardLabel(removing) : 'The card'} will no longer be available for purchases.`
+          removal.error ??
+          `${removal.target ? cardLabel(removal.target) : 'The card'} will no longer be available for purchases.`
         }
         confirmLabel="Remove card"
         variant="danger"
-        busy={props.busyCardId !== null && props.busyCardId === removing?.id}
-        onConfirm={confirmRemove}
-        onCancel={closeRemove}
+        busy={props.busyCardId !== null && props.busyCardId === removal.target?.id}
+        onConfirm={() => void removal.confirm()}
+        onCancel={removal.cancel}
       />
       <ReceiptModal receipt={receipt} onClose={() => setReceipt(null)} />
     </Stack>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import styled from 'styled-components';
 import type { Transcript } from '@parlance/server/contract';
 import { Button, Card, ConfirmDialog, EmptyState, Link, Skeleton } from '@parlance/ui';
@@ -11,6 +10,7 @@ import { PageHeader, Stack } from '../shared/PageHeader';
 import { RouterLink } from '../../../shared/RouterLink';
 import { formatDuration, relativeDate, transcriptName } from '../shared/transcriptDisplay';
 import { TranscriptResultView } from '../shared/TranscriptResultView';
+import { useConfirmedAction } from '../shared/useConfirmedAction';
 
 export interface TranscriptScreenProps {
   transcript: Block<Transcript>;
@@ -53,8 +53,7 @@ export function TranscriptScreen({
   onDelete,
   onCopyText,
 }: TranscriptScreenProps) {
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useConfirmedAction<true>(onDelete);
   const data = transcript.data;
 
   if (notFound) {
@@ -72,11 +71,6 @@ export function TranscriptScreen({
     );
   }
 
-  const confirmDelete = async () => {
-    const outcome = await onDelete();
-    if (!outcome.ok) setDeleteError(outcome.message);
-  };
-
   return (
     <Stack>
       {back}
@@ -84,7 +78,7 @@ export function TranscriptScreen({
         title={data ? transcriptName(data) : undefined}
         actions={
           data && (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
+            <Button variant="danger" onClick={() => deletion.ask(true)}>
               Delete
             </Button>
           )
@@ -138,20 +132,17 @@ export function TranscriptScreen({
         </>
       )}
       <ConfirmDialog
-        open={confirming}
+        open={deletion.target !== null}
         title="Delete this transcript?"
         message={
-          deleteError ??
+          deletion.error ??
           'The transcript and its audio are removed for good. Your usage history keeps the charge.'
         }
         confirmLabel="Delete transcript"
         variant="danger"
         busy={deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          setConfirming(false);
-          setDeleteError(null);
-        }}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </Stack>
   );
