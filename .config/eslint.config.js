@@ -104,9 +104,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@parlance/server(?!/contract$)',
+              regex: '^@parlance/server(?!/(contract|money)$)',
               message:
-                'Only the runtime-free contract (@parlance/server/contract) may be imported from the server.',
+                'Only the dependency-free contract and money format (@parlance/server/contract, @parlance/server/money) may be imported from the server.',
             },
             {
               group: ['**/server/src/**', '**/ui/src/**'],

@@ -5,7 +5,7 @@ import type {
   User,
   UserResponse,
 } from '@parlance/server/contract';
-import { userFixture } from './fixtures/auth';
+import { registrationIdFixture, userFixture } from './fixtures/auth';
 import {
   apiError,
   failAll,
@@ -42,6 +42,7 @@ function handlersFor(user: User | null) {
         {
           message: `We sent a 6-digit code to ${userFixture.email}. Enter it to finish creating your account.`,
           email: userFixture.email,
+          registrationId: registrationIdFixture,
         },
         { status: 201 },
       ),
@@ -115,13 +116,6 @@ export const authHandlers = {
     'rate_limited',
   ),
   loginBroken: bare500('/api/auth/login'),
-  registerTaken: failing(
-    'post',
-    '/api/auth/register',
-    409,
-    'An account with this email already exists. Sign in instead.',
-    'email_taken',
-  ),
   registerWeakPassword: failing(
     'post',
     '/api/auth/register',
@@ -134,9 +128,10 @@ export const authHandlers = {
     'post',
     '/api/auth/verify-code',
     400,
-    'That code is not correct. 4 attempts left.',
-    'wrong_code',
+    'That code is not valid. Check the e-mail or request a new one.',
+    'invalid_code',
   ),
+
   verifyBroken: bare500('/api/auth/verify-code'),
   resetInvalidToken: failing(
     'post',

@@ -9,6 +9,7 @@ import type {
   PaymentMethodList,
   PurchaseResponse,
 } from '@parlance/server/contract';
+import { MICROS_PER_USD, formatUsd } from '@parlance/server/money';
 import {
   billingInfoFixture,
   emptyBillingInfoFixture,
@@ -70,16 +71,17 @@ const newCard: PaymentMethod = {
 };
 
 /** A successful purchase of the requested dollar amount. */
-function purchased(amount: unknown, balanceCents: number) {
-  const amountCents = Math.round(Number(amount) * 100);
-  const total = balanceCents + amountCents;
+function purchased(amount: unknown, balanceMicros: number) {
+  // Whole cents, as the server takes them.
+  const amountMicros = Math.round(Number(amount) * 100) * (MICROS_PER_USD / 100);
+  const total = balanceMicros + amountMicros;
   return HttpResponse.json<PurchaseResponse>({
     status: 'succeeded',
     transactionId: 'txn_new',
     paymentId: 'pay_test_new',
-    amountCents,
-    balanceCents: total,
-    balance: `$${(total / 100).toFixed(2)}`,
+    amountMicros,
+    balanceMicros: total,
+    balance: formatUsd(total),
   });
 }
 
@@ -119,11 +121,11 @@ function handlersFor(
     ),
     http.post('/api/billing/credits/purchase', async ({ request }) => {
       const body = (await request.json()) as { amount?: unknown };
-      return purchased(body.amount, info.balanceCents);
+      return purchased(body.amount, info.balanceMicros);
     }),
     http.post('/api/billing/credits/payment-method', async ({ request }) => {
       const body = (await request.json()) as { amount?: unknown };
-      return purchased(body.amount, info.balanceCents);
+      return purchased(body.amount, info.balanceMicros);
     }),
   ];
 }

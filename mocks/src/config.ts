@@ -15,10 +15,16 @@ const configWith = (config: PublicConfig) => [
 
 export const configHandlers = {
   /** No bot check, Google sign-in available. */
-  default: configWith({ turnstileSiteKey: null, googleEnabled: true }),
-  empty: configWith({ turnstileSiteKey: null, googleEnabled: false }),
+  default: configWith({ turnstileSiteKey: null, googleEnabled: true, testPayments: false }),
+  /** A deployment that opted into ALLOW_TEST_PAYMENTS: the dashboard shows a test-mode banner. */
+  testPayments: configWith({ turnstileSiteKey: null, googleEnabled: true, testPayments: true }),
+  empty: configWith({ turnstileSiteKey: null, googleEnabled: false, testPayments: false }),
   error: failAll(configEndpoints),
   slow: slowAll(configEndpoints),
   unauthorized: unauthorizedAll(configEndpoints),
-  withTurnstile: configWith({ turnstileSiteKey: TURNSTILE_TEST_SITE_KEY, googleEnabled: true }),
-} satisfies Scenarios<'withTurnstile'>;
+  withTurnstile: configWith({
+    turnstileSiteKey: TURNSTILE_TEST_SITE_KEY,
+    googleEnabled: true,
+    testPayments: false,
+  }),
+} satisfies Scenarios<'withTurnstile' | 'testPayments'>;

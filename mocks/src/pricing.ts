@@ -12,7 +12,7 @@ const ratesWith = (rates: RatesResponse['rates']) => [
   http.get('/api/billing/rates', () =>
     HttpResponse.json<RatesResponse>({
       currency: 'USD',
-      billing: 'Per second of audio, rounded up to the next cent per file',
+      billing: 'Exactly per second of audio, rounded up to the next $0.000001',
       rates,
     }),
   ),

@@ -39,6 +39,10 @@ export const transcriptsEndpoints = [
   { method: 'get', path: '/v1/models' },
 ] as const satisfies readonly Endpoint[];
 
+/** The server's wording (packages/server/src/transcription/jobs/processor.ts). */
+const TRUNCATION_NOTICE =
+  "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).";
+
 const notFound = () => apiError(404, 'Transcript not found', 'transcript_not_found');
 
 /** GET /api/transcript/user as the server answers it: search on the file name, status filter, pages. */
@@ -105,6 +109,16 @@ export const transcriptsHandlers = {
   unauthorized: unauthorizedAll(transcriptsEndpoints),
   /** The submitted job stays in the queue (two jobs ahead). */
   stillQueued: [list(transcriptSummariesFixture), ...jobHandlers(transcriptFixture)],
+  /** The completed transcript stopped early: the audio decoded longer than its header said. */
+  truncated: [
+    list(transcriptSummariesFixture),
+    ...jobHandlers((id) => {
+      const transcript = transcriptFixture(id);
+      return transcript?.result
+        ? { ...transcript, result: { ...transcript.result, notice: TRUNCATION_NOTICE } }
+        : transcript;
+    }),
+  ],
   /** Submission refused for lack of credit. */
   insufficientCredits: [
     http.post('/v1/transcript', () =>

@@ -17,8 +17,9 @@ export const paths = {
   register: fixed('/register'),
   forgotPassword: fixed('/forgot-password'),
   resetPassword: {
-    path: '/reset-password/:token',
-    getHref: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+    /** Mailed links carry the token in the fragment (`#token=…`); the optional segment is the older form. */
+    path: '/reset-password/:token?',
+    getHref: () => '/reset-password',
   },
   authCallback: fixed('/auth/callback'),
   dashboard: {

@@ -1,6 +1,7 @@
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import threading
@@ -130,3 +131,28 @@ def media(tmp_path_factory):
          "-t", "10", str(dst)], check=True)
     out["silence.wav"] = dst
     return out
+
+
+@pytest.fixture(scope="session")
+def long_media(tmp_path_factory):
+    """66 s of speech (jfk six times) in three shapes: a WAV; a Matroska/Opus file
+    whose header claims 2 s; a FLAC stream with no length anywhere (as ffmpeg
+    writes to a pipe), so only decoding tells its duration."""
+    if not shutil.which("ffmpeg"):
+        pytest.skip("ffmpeg not installed")
+    d = tmp_path_factory.mktemp("long")
+    loop = ["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-stream_loop", "5", "-i", str(FIXTURES / "jfk.wav")]
+    wav = d / "jfk-x6.wav"
+    subprocess.run([*loop, str(wav)], check=True)
+    flac = d / "jfk-x6-no-length.flac"
+    with open(flac, "wb") as f:
+        subprocess.run([*loop, "-c:a", "flac", "-f", "flac", "pipe:"], check=True, stdout=f)
+    mka = d / "jfk-x6-claims-2s.mka"
+    subprocess.run([*loop, "-c:a", "libopus", "-b:a", "24k", str(mka)], check=True)
+    # Segment Info's Duration (EBML id 0x4489, an 8-byte float in ms): 66008 -> 2000.
+    data = bytearray(mka.read_bytes())
+    at = data.find(b"\x44\x89\x88")
+    assert at > 0 and struct.unpack(">d", data[at + 3 : at + 11])[0] > 60_000
+    data[at + 3 : at + 11] = struct.pack(">d", 2000.0)
+    mka.write_bytes(bytes(data))
+    return {"wav": wav, "flac": flac, "mka": mka}

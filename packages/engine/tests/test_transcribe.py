@@ -2,10 +2,12 @@
 
 import shutil
 import subprocess
+from types import SimpleNamespace
 
 import pytest
 
 from conftest import FIXTURES, EngineProc
+from parlance_engine.engine import made_up
 from parlance_engine.textnorm import wer
 
 
@@ -141,3 +143,106 @@ def test_long_audio_is_windowed(tmp_path, refs):
         assert got == pytest.approx(want, abs=1.0)
     pcts = [p["percent"] for p in progress]
     assert pcts == sorted(pcts) and len(pcts) >= 5
+
+
+def test_segment_times_come_from_the_words(engine):
+    """Whisper's timestamp tokens put jfk's boundary on a whole second (8.0); the
+    words say where speech is (10 ms steps). Segments take their first and last
+    word's times, whether or not the words are returned."""
+    with_words, _ = transcribe(engine, FIXTURES / "jfk.wav", word_timestamps=True)
+    plain, _ = transcribe(engine, FIXTURES / "jfk.wav")
+    assert plain["segments"] == with_words["segments"]
+    segs, words = with_words["segments"], with_words["words"]
+    assert len(segs) >= 2, segs
+    for seg in segs:
+        inside = [w for w in words if seg["start"] <= w["start"] and w["end"] <= seg["end"]]
+        assert inside, (seg, words)
+        assert seg["start"] == inside[0]["start"] and seg["end"] == inside[-1]["end"]
+    first = segs[0]
+    assert first["end"] != round(first["end"]), first
+    assert first["end"] == pytest.approx(8.0, abs=0.3)
+    assert segs[-1]["end"] < 11.0  # speech ends before the file does
+
+
+def test_max_seconds_caps_the_decoded_audio(engine):
+    r, progress = transcribe(engine, FIXTURES / "jfk.wav", max_seconds=5)
+    assert r["truncated"] is True and r["duration"] == 5.0
+    assert r["segments"] and all(s["end"] <= 5.0 for s in r["segments"])
+    assert "fellow" in r["text"] and "country" not in r["text"]
+    assert progress[-1]["percent"] == 100.0
+    whole, _ = transcribe(engine, FIXTURES / "jfk.wav", max_seconds=11.0)
+    assert whole["truncated"] is False and whole["duration"] == pytest.approx(11.0, abs=0.01)
+    assert "country" in whole["text"]
+
+
+def test_a_header_that_lies_about_the_length(engine, long_media):
+    """The container claims 2 s for 66 s of speech: the decoded audio is what counts,
+    for the cap, the duration and the progress (which must not sit at 99 % from the
+    first segment on)."""
+    claim, _ = engine.call("probe", {"path": str(long_media["mka"])})
+    assert claim["result"]["duration"] == pytest.approx(2.0, abs=0.01)
+
+    full, progress = transcribe(engine, long_media["mka"])
+    assert full["truncated"] is False and full["duration"] == pytest.approx(66.0, abs=0.1)
+    assert full["text"].lower().count("fellow") == 6, full["text"]
+    pcts = [p["percent"] for p in progress]
+    assert pcts == sorted(pcts) and pcts[-1] == 100.0 and max(pcts) <= 100.0
+    assert any(10 < p < 90 for p in pcts), pcts
+
+    capped, progress = transcribe(engine, long_media["mka"], max_seconds=30)
+    assert capped["truncated"] is True and capped["duration"] == 30.0
+    assert all(s["end"] <= 30.0 for s in capped["segments"])
+    assert 2 <= capped["text"].lower().count("fellow") <= 3, capped["text"]
+    pcts = [p["percent"] for p in progress]
+    assert pcts == sorted(pcts) and pcts[-1] == 100.0
+    assert any(10 < p < 90 for p in pcts), pcts
+
+
+def test_probe_counts_up_to_max_seconds(engine, long_media):
+    path = str(long_media["flac"])
+    m, _ = engine.call("probe", {"path": path})
+    assert m["result"]["exact"] is True and m["result"]["truncated"] is False
+    assert m["result"]["duration"] == pytest.approx(66.0, abs=0.05)
+    m, _ = engine.call("probe", {"path": path, "max_seconds": 20})
+    assert m["result"]["exact"] is True and m["result"]["truncated"] is True
+    assert m["result"]["duration"] == 20.0
+    # A duration the container states is instant and is reported as it is.
+    m, _ = engine.call("probe", {"path": str(long_media["wav"]), "max_seconds": 20})
+    assert m["result"]["truncated"] is False and m["result"]["duration"] == pytest.approx(66.0, abs=0.01)
+
+
+@pytest.mark.parametrize("bad", [0, -1, "5", True, [5]])
+def test_max_seconds_is_validated(engine, bad):
+    for method in ("probe", "transcribe"):
+        m, progress = engine.call(method, {"path": str(FIXTURES / "jfk.wav"), "max_seconds": bad})
+        assert m["error"]["code"] == "invalid_params", (method, m)
+        assert "max_seconds" in m["error"]["message"] and progress == []
+
+
+def _segment(no_speech_prob, words):
+    return SimpleNamespace(
+        no_speech_prob=no_speech_prob,
+        words=[SimpleNamespace(word=w, start=a, end=b, probability=p) for w, a, b, p in words],
+    )
+
+
+# jfk's first words, as the engine aligns them.
+JFK_WORDS = [(" And", 0.0, 0.74, 0.66), (" so,", 0.74, 1.06, 0.97), (" my", 1.38, 1.42, 0.97),
+             (" fellow", 1.42, 1.76, 1.0), (" Americans", 1.76, 2.26, 0.88), (" ask", 2.26, 3.88, 0.64),
+             (" not", 3.88, 4.54, 0.8), (" what", 4.54, 5.7, 0.88)]
+# Measured on jfk with an upper-case prompt (3 runs in 40): the 0.4 s after the last word,
+# re-decoded with a sampled fallback, came back as a sentence of the prompt, its words crammed
+# into the last 20 ms with next to no probability.
+TAIL_WORDS = [(" YOU", 10.6, 10.98, 0.0), (" CAN", 10.98, 10.98, 0.09), (" DO", 10.98, 10.98, 0.02),
+              (" FOR", 10.98, 10.98, 0.0), (" YOU", 10.98, 10.98, 0.03), (" ASK", 10.98, 10.98, 0.01),
+              (" NOT", 10.98, 10.98, 0.0), (" WHAT", 10.98, 10.98, 0.0), (" COUNTRY", 10.98, 10.98, 0.4)]
+
+
+def test_made_up_segments_are_dropped_and_real_ones_kept():
+    assert made_up(_segment(0.803, TAIL_WORDS))
+    # Whisper thought it was speech: kept, however odd the words.
+    assert not made_up(_segment(0.3, TAIL_WORDS))
+    # Probably not speech, but the words are there: kept.
+    assert not made_up(_segment(0.803, JFK_WORDS))
+    assert not made_up(_segment(0.019, JFK_WORDS))
+    assert not made_up(_segment(0.9, [(" .", 1.0, 1.0, 0.0)]))  # nothing but punctuation

@@ -84,7 +84,13 @@ async function main(): Promise<void> {
     execFileSync(defaultEnginePython, [script, 'build', String(LONG_MINUTES), path]);
     inputs.push({ clip: `${LONG_MINUTES}-min`, path, reference: null });
   }
-  const opts = { model: MODEL, language: null, prompt: null, wordTimestamps: false };
+  const opts = {
+    model: MODEL,
+    language: null,
+    prompt: null,
+    wordTimestamps: false,
+    maxSeconds: null,
+  };
 
   const engine = new ProcessSpeechEngine();
   await engine.transcribe(fixture(`${clips[0]?.[0]}.wav`), opts, () => undefined); // load the model

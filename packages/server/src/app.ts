@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Storage } from './db/index.js';
 import { registerCsrfCheck } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
+import { registerNulCheck } from './http/nulCheck.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimitStore } from './http/rateLimit.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
@@ -34,10 +35,16 @@ declare module 'fastify' {
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const trusted = config.trustProxy;
   const app = Fastify({
     loggerInstance: deps.logger,
-    trustProxy: config.trustProxy,
+    // A hop count trusts the nearest N peers whoever they are (Fastify itself refuses numbers for
+    // that reason): right only when the server cannot be reached except through those proxies.
+    trustProxy: typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted,
     bodyLimit: 1024 * 1024,
+    // Node's own limit on receiving a whole request (any body, checked every 30 s). Uploads are cut
+    // off earlier, with a 408 and their staged bytes removed (transcription/http/multipart.ts).
+    requestTimeout: config.uploadTimeouts.totalMs + config.uploadTimeouts.idleMs,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -64,6 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifyCookie);
   await registerRateLimitStore(app, config.redisUrl);
   registerCsrfCheck(app);
+  registerNulCheck(app);
   await registerOpenApi(app);
 
   for (const plugin of routePlugins) await app.register(plugin);

@@ -12,12 +12,23 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
 const integer = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A duration for a timer: at most a day, as Node fires timers beyond 2^31 ms at once. */
+const seconds = (fallback: number) =>
+  z.coerce.number().int().positive().max(86_400).default(fallback);
 
 /** Every setting the server reads from its environment, validated once at start-up. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  // This machine only, unless told otherwise: listening beyond it makes this a deployment.
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl,
@@ -43,10 +54,38 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW: integer(15 * 60).describe('seconds'),
   AUTH_RATE_LIMIT_IP_MAX: integer(50),
   AUTH_RATE_LIMIT_EMAIL_MAX: integer(10),
+  API_RATE_LIMIT_WINDOW: integer(60).describe('seconds'),
+  API_RATE_LIMIT_IP_MAX: integer(1200).describe('/v1 requests per IP and window'),
+  API_RATE_LIMIT_IP_SUBMIT_MAX: integer(240).describe('/v1 submissions per IP and window'),
+  API_RATE_LIMIT_KEY_MAX: integer(600).describe('/v1 requests per API key (or user) and window'),
+  API_RATE_LIMIT_KEY_SUBMIT_MAX: integer(120).describe('/v1 submissions per API key and window'),
+  UPLOAD_IDLE_TIMEOUT: seconds(60).describe('seconds an upload may go without a byte'),
+  UPLOAD_TIMEOUT: seconds(2 * 60 * 60).describe('seconds an upload may take in all'),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, ctx) => {
+      if (value === '' || value === 'false') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'true would trust every X-Forwarded-For entry, so any client could pick its own IP: give the number of proxies in front of the server (e.g. 1) or their addresses',
+        });
+        return z.NEVER;
+      }
+      return value.split(',').map((entry) => entry.trim());
+    })
+    .describe(
+      'proxies in front of the server: their addresses/CIDRs (or loopback, linklocal, uniquelocal), or a hop count when nothing can reach the server except through them',
+    ),
+  // Explicit opt-ins to settings a deployment refuses by default (see src/system/safety.ts).
+  ALLOW_TEST_PAYMENTS: flag,
+  ALLOW_NO_BOT_CHECK: flag,
+  ALLOW_INSECURE_COOKIES: flag,
+  ALLOW_MAIL_OUTBOX: flag,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -61,6 +100,22 @@ function toConfig(env: z.output<typeof envSchema>) {
   const appUrl = (env.APP_URL ?? publicUrl).replace(/\/$/, '');
   return {
     nodeEnv: env.NODE_ENV,
+    /**
+     * Served to others: NODE_ENV=production, or listening on (HOST) or reached at (APP_URL,
+     * PUBLIC_URL) anything but this machine. A deployment refuses unsafe settings unless each
+     * is opted into (src/system/safety.ts).
+     */
+    deployed:
+      env.NODE_ENV === 'production' ||
+      ![env.HOST, new URL(appUrl).hostname, new URL(publicUrl).hostname].every((host) =>
+        LOOPBACK_HOSTS.has(host),
+      ),
+    allow: {
+      testPayments: env.ALLOW_TEST_PAYMENTS,
+      noBotCheck: env.ALLOW_NO_BOT_CHECK,
+      insecureCookies: env.ALLOW_INSECURE_COOKIES,
+      mailOutbox: env.ALLOW_MAIL_OUTBOX,
+    },
     host: env.HOST,
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
@@ -96,6 +151,16 @@ function toConfig(env: z.output<typeof envSchema>) {
       perIp: env.AUTH_RATE_LIMIT_IP_MAX,
       perEmail: env.AUTH_RATE_LIMIT_EMAIL_MAX,
     },
+    /** Every /v1 request counts per IP and per caller; submissions also against their own, lower limits. */
+    apiRateLimit: {
+      windowMs: env.API_RATE_LIMIT_WINDOW * 1000,
+      perIp: env.API_RATE_LIMIT_IP_MAX,
+      perIpSubmissions: env.API_RATE_LIMIT_IP_SUBMIT_MAX,
+      perKey: env.API_RATE_LIMIT_KEY_MAX,
+      perKeySubmissions: env.API_RATE_LIMIT_KEY_SUBMIT_MAX,
+    },
+    /** An upload that stalls this long, or is not complete by the deadline, is cut off (408). */
+    uploadTimeouts: { idleMs: env.UPLOAD_IDLE_TIMEOUT * 1000, totalMs: env.UPLOAD_TIMEOUT * 1000 },
   };
 }
 

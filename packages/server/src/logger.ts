@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.js';
 
@@ -5,6 +6,7 @@ import type { Config } from './config.js';
 const redact = [
   'req.headers.cookie',
   'req.headers.authorization',
+  'req.headers.referer',
   'res.headers["set-cookie"]',
   '*.password',
   '*.currentPassword',
@@ -13,10 +15,40 @@ const redact = [
   '*.secret',
 ];
 
+const CENSOR = '[redacted]';
+
+/**
+ * URLs can carry secrets too: the reset page's `/reset-password/{token}` route (the spec's path;
+ * mailed links put the token in the fragment, which never reaches the server) and the Google
+ * callback's `code` and `state`. Every request URL is logged, so those parts are masked.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/^(\/reset-password\/)[^/?#]+/, `$1${CENSOR}`)
+    .replace(/([?&](?:token|code|state)=)[^&#]*/gi, `$1${CENSOR}`);
+}
+
+/** Fastify's request serializer, with the URL masked; anything else logged as `req` passes as is. */
+function req(value: unknown) {
+  if (!(value && typeof value === 'object' && 'raw' in value)) return value;
+  const request = value as FastifyRequest;
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}
+
 export function createLogger(
   config: Pick<Config, 'logLevel'>,
   destination?: DestinationStream,
 ): Logger {
-  const options = { level: config.logLevel, redact: { paths: redact, censor: '[redacted]' } };
+  const options = {
+    level: config.logLevel,
+    redact: { paths: redact, censor: CENSOR },
+    serializers: { req },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -2,47 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InsufficientCredit, createLedger } from '../src/billing/ledger.js';
-import { priceForSeconds, rateTable } from '../src/billing/rates.js';
 import { grantSignupBonus } from '../src/billing/signup-bonus.js';
 import { users } from '../src/db/schema/auth.js';
 import { billingAccounts, ledgerEntries } from '../src/db/schema/billing.js';
 import { backends, startServer, type TestServer } from './helpers.js';
-
-describe('rate table', () => {
-  it('charges per started second, rounded up to whole cents per job', () => {
-    expect(priceForSeconds('tiny', 0)).toBe(0);
-    expect(priceForSeconds('tiny', 0.2)).toBe(1); // 1 s of 12 ¢/h rounds up to a cent
-    expect(priceForSeconds('tiny', 300)).toBe(1); // 5 min × $0.002 = 1 ¢
-    expect(priceForSeconds('tiny', 301)).toBe(2);
-    expect(priceForSeconds('large-v3', 3600)).toBe(72);
-    expect(priceForSeconds('large-v3', 60)).toBe(2); // 1.2 ¢ → 2 ¢
-    expect(priceForSeconds('medium.en', 1800)).toBe(24);
-    expect(() => priceForSeconds('base', -1)).toThrow(RangeError);
-  });
-
-  it('lists every faster-whisper model, English-only variants flagged, cheapest first', () => {
-    const rates = rateTable();
-    expect(rates.map((r) => r.model)).toEqual([
-      'tiny',
-      'tiny.en',
-      'base',
-      'base.en',
-      'small',
-      'small.en',
-      'medium',
-      'medium.en',
-      'large-v3',
-      'turbo',
-    ]);
-    expect(rates.filter((r) => r.englishOnly).map((r) => r.model)).toEqual([
-      'tiny.en',
-      'base.en',
-      'small.en',
-      'medium.en',
-    ]);
-    expect(rates.every((r) => Number.isInteger(r.centsPerHour) && r.centsPerHour > 0)).toBe(true);
-  });
-});
 
 describe.each(backends)('credit ledger (%s)', (backend) => {
   let server: TestServer;
@@ -67,13 +30,14 @@ describe.each(backends)('credit ledger (%s)', (backend) => {
     await ledger.credit({
       kind: 'purchase',
       userId,
-      amountCents: 2000,
+      amountMicros: 20_000_000,
       reference: `pay_${userId}`,
       description: 'buy',
     });
+    // 61.5 s of base at 180,000 µ$/h: 3,075 µ$ exactly, not a rounded-up cent.
     const { entry } = await ledger.debit({
       userId,
-      amountCents: 35,
+      amountMicros: 3_075,
       reference: `job-${userId}`,
       description: 'job',
       audioSeconds: 61.5,
@@ -81,16 +45,16 @@ describe.each(backends)('credit ledger (%s)', (backend) => {
     });
     expect(entry).toMatchObject({
       kind: 'usage',
-      amountCents: -35,
-      balanceAfterCents: 1965,
+      amountMicros: -3_075,
+      balanceAfterMicros: 19_996_925,
       audioSeconds: 61.5,
       model: 'base',
     });
-    expect(await ledger.balance(userId)).toBe(1965);
+    expect(await ledger.balance(userId)).toBe(19_996_925);
     const history = await ledger.history(userId, 10);
-    expect(history.map((e) => [e.kind, e.amountCents, e.balanceAfterCents])).toEqual([
-      ['usage', -35, 1965],
-      ['purchase', 2000, 2000],
+    expect(history.map((e) => [e.kind, e.amountMicros, e.balanceAfterMicros])).toEqual([
+      ['usage', -3_075, 19_996_925],
+      ['purchase', 20_000_000, 20_000_000],
     ]);
     expect(await ledger.history(userId, 1)).toHaveLength(1);
   });
@@ -98,46 +62,50 @@ describe.each(backends)('credit ledger (%s)', (backend) => {
   it('refuses a debit beyond the balance with InsufficientCredit and books nothing', async () => {
     const ledger = createLedger(server.storage.db);
     const userId = await newUser();
-    await ledger.credit({ kind: 'adjustment', userId, amountCents: 100, description: 'grant' });
+    await ledger.credit({ kind: 'adjustment', userId, amountMicros: 366, description: 'grant' });
     const attempt = ledger.debit({
       userId,
-      amountCents: 101,
+      amountMicros: 367,
       reference: `big-${userId}`,
       description: 'too big',
     });
     await expect(attempt).rejects.toBeInstanceOf(InsufficientCredit);
     await expect(attempt).rejects.toMatchObject({
       statusCode: 402,
-      balanceCents: 100,
-      requiredCents: 101,
+      balanceMicros: 366,
+      requiredMicros: 367,
+      message: 'Insufficient credit: this costs $0.000367 but your balance is $0.000366.',
     });
-    expect(await ledger.balance(userId)).toBe(100);
+    expect(await ledger.balance(userId)).toBe(366);
     expect(await ledger.history(userId, 10)).toHaveLength(1);
-    await expect(ledger.debit({ userId, amountCents: 0, description: 'nothing' })).rejects.toThrow(
+    await expect(ledger.debit({ userId, amountMicros: 0, description: 'nothing' })).rejects.toThrow(
       RangeError,
     );
+    await expect(
+      ledger.debit({ userId, amountMicros: 0.5, description: 'half a micro-dollar' }),
+    ).rejects.toThrow(RangeError);
   });
 
   it('books a job, a payment and a signup bonus at most once', async () => {
     const ledger = createLedger(server.storage.db);
     const userId = await newUser();
-    await grantSignupBonus(server.storage.db, userId, 500);
-    await grantSignupBonus(server.storage.db, userId, 500);
+    await grantSignupBonus(server.storage.db, userId, 5_000_000);
+    await grantSignupBonus(server.storage.db, userId, 5_000_000);
     const first = await ledger.debit({
       userId,
-      amountCents: 40,
+      amountMicros: 367,
       reference: `job-${userId}`,
       description: 'job',
     });
     const again = await ledger.debit({
       userId,
-      amountCents: 40,
+      amountMicros: 367,
       reference: `job-${userId}`,
       description: 'job',
     });
     expect(first.created).toBe(true);
     expect(again).toEqual({ entry: first.entry, created: false });
-    expect(await ledger.balance(userId)).toBe(460);
+    expect(await ledger.balance(userId)).toBe(4_999_633);
     const kinds = (await ledger.history(userId, 10)).map((e) => e.kind);
     expect(kinds).toEqual(['usage', 'signup_bonus']);
     // The database itself refuses a second booking that bypasses the service.
@@ -146,8 +114,8 @@ describe.each(backends)('credit ledger (%s)', (backend) => {
         id: `txn_dup_${userId}`,
         userId,
         kind: 'usage',
-        amountCents: -40,
-        balanceAfterCents: 420,
+        amountMicros: -367,
+        balanceAfterMicros: 4_999_266,
         reference: `job-${userId}`,
         description: 'dup',
         createdAt: new Date(),
@@ -158,12 +126,17 @@ describe.each(backends)('credit ledger (%s)', (backend) => {
   it('never lets concurrent debits take the balance below zero', async () => {
     const ledger = createLedger(server.storage.db);
     const userId = await newUser();
-    await ledger.credit({ kind: 'adjustment', userId, amountCents: 2000, description: '$20' });
+    await ledger.credit({
+      kind: 'adjustment',
+      userId,
+      amountMicros: 7_340,
+      description: '20 jobs',
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         ledger.debit({
           userId,
-          amountCents: 100,
+          amountMicros: 367,
           reference: `race-${userId}-${i}`,
           description: `debit ${i}`,
         }),
@@ -177,13 +150,27 @@ describe.each(backends)('credit ledger (%s)', (backend) => {
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientCredit);
     expect(await ledger.balance(userId)).toBe(0);
     const debits = (await ledger.history(userId, 100)).filter((e) => e.kind === 'usage');
-    expect(debits.map((e) => e.balanceAfterCents).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 20 }, (_, i) => i * 100),
+    expect(debits.map((e) => e.balanceAfterMicros).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i * 367),
     );
     const [account] = await server.storage.db
       .select()
       .from(billingAccounts)
       .where(eq(billingAccounts.userId, userId));
-    expect(account?.balanceCents).toBe(0);
+    expect(account?.balanceMicros).toBe(0);
+  });
+
+  it('keeps balances beyond $2,147 (2^31 µ$) exact', async () => {
+    const ledger = createLedger(server.storage.db);
+    const userId = await newUser();
+    await ledger.credit({
+      kind: 'adjustment',
+      userId,
+      amountMicros: 9_000_000_000_000,
+      description: '$9,000,000',
+    });
+    const { entry } = await ledger.debit({ userId, amountMicros: 367, description: '11 s' });
+    expect(entry.balanceAfterMicros).toBe(8_999_999_999_633);
+    expect(await ledger.balance(userId)).toBe(8_999_999_999_633);
   });
 });

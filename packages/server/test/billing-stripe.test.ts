@@ -46,7 +46,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
       .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'purchase')));
 
   const balanceOf = async (api: ApiClient): Promise<number> =>
-    (await api.get('/api/billing/info')).body.balanceCents;
+    (await api.get('/api/billing/info')).body.balanceMicros;
 
   /** Card setup as the browser does it: SetupIntent secret, Stripe.js confirms, Stripe sends the webhook. */
   async function saveCard(
@@ -110,9 +110,10 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     const before = await balanceOf(api);
     const bought = await api.post('/api/billing/credits/purchase', { amount: 25, currency: 'USD' });
     expect(bought.status).toBe(200);
-    expect(bought.body).toMatchObject({ status: 'succeeded', amountCents: 2500 });
+    expect(bought.body).toMatchObject({ status: 'succeeded', amountMicros: 25_000_000 });
     const call = stripe.requests.findLast((r) => r.path === '/v1/payment_intents');
     expect(call?.idempotencyKey).toBe(`purchase-${bought.body.paymentId}`);
+    expect(call?.params.get('amount')).toBe('2500'); // Stripe charges cents
     expect(call?.params.get('off_session')).toBe('true');
 
     const intent = [...stripe.paymentIntents.values()].at(-1);
@@ -122,7 +123,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     });
     const { payload, signature } = stripe.signedEvent('payment_intent.succeeded', { ...intent });
     expect((await deliver(payload, signature)).status).toBe(200);
-    expect(await balanceOf(api)).toBe(before + 2500);
+    expect(await balanceOf(api)).toBe(before + 25_000_000);
     expect(await purchaseEntries(user.id)).toHaveLength(1);
   });
 
@@ -170,7 +171,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     expect(deliveries.map((res) => res.status)).toEqual([200, 200]);
     expect((await deliver(event.payload, event.signature)).status).toBe(200);
 
-    expect(await balanceOf(api)).toBe(before + 4000);
+    expect(await balanceOf(api)).toBe(before + 40_000_000);
     expect(await purchaseEntries(user.id)).toHaveLength(1);
     const [payment] = await server.storage.db
       .select()

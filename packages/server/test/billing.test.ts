@@ -14,7 +14,7 @@ async function addCard(api: ApiClient, card = VISA): Promise<string> {
 }
 
 const balanceOf = async (api: ApiClient): Promise<number> =>
-  (await api.get('/api/billing/info')).body.balanceCents;
+  (await api.get('/api/billing/info')).body.balanceMicros;
 
 describe.each(backends)('billing with the test payment provider (%s)', (backend) => {
   let server: TestServer;
@@ -32,13 +32,13 @@ describe.each(backends)('billing with the test payment provider (%s)', (backend)
     expect(rates.status).toBe(200);
     expect(rates.body.rates).toContainEqual({
       model: 'tiny',
-      centsPerHour: 12,
+      microsPerHour: 120_000,
       usdPerMinute: 0.002,
       englishOnly: false,
     });
     expect(rates.body.rates).toContainEqual({
       model: 'large-v3',
-      centsPerHour: 72,
+      microsPerHour: 720_000,
       usdPerMinute: 0.012,
       englishOnly: false,
     });
@@ -74,20 +74,24 @@ describe.each(backends)('billing with the test payment provider (%s)', (backend)
       defaultPaymentMethod: null,
       paymentProvider: 'test',
     });
-    expect(info.body.balance).toBe(`$${(info.body.balanceCents / 100).toFixed(2)}`);
+    expect(info.body).toMatchObject({ balanceMicros: 5_000_000, balance: '$5.00' });
     expect(info.body.rates).toHaveLength(10);
   });
 
   it('credits the signup bonus once when an account is verified', async () => {
     const { api } = await signUp(server);
     const info = await api.get('/api/billing/info');
-    expect(info.body.balanceCents).toBe(500);
+    expect(info.body.balanceMicros).toBe(5_000_000);
     const history = await api.get('/api/billing/credits/history?limit=10');
     const bonuses = history.body.transactions.filter(
       (t: { kind: string }) => t.kind === 'signup_bonus',
     );
     expect(bonuses).toHaveLength(1);
-    expect(bonuses[0].amountCents).toBe(500);
+    expect(bonuses[0]).toMatchObject({
+      amountMicros: 5_000_000,
+      amount: '$5.00',
+      description: 'Welcome bonus: $5.00 of free credit',
+    });
   });
 
   it('saves a test card keeping only brand, last4 and expiry; the first card is the default', async () => {
@@ -160,19 +164,19 @@ describe.each(backends)('billing with the test payment provider (%s)', (backend)
     expect(bought.status).toBe(200);
     expect(bought.body).toMatchObject({
       status: 'succeeded',
-      amountCents: 2000,
-      balanceCents: before + 2000,
+      amountMicros: 20_000_000,
+      balanceMicros: before + 20_000_000,
     });
-    expect(await balanceOf(api)).toBe(before + 2000);
+    expect(await balanceOf(api)).toBe(before + 20_000_000);
 
     const history = await api.get('/api/billing/credits/history?limit=10');
     const [latest] = history.body.transactions;
     expect(latest).toMatchObject({
       id: bought.body.transactionId,
       kind: 'purchase',
-      amountCents: 2000,
+      amountMicros: 20_000_000,
       amount: '$20.00',
-      balanceAfterCents: before + 2000,
+      balanceAfterMicros: before + 20_000_000,
       receipt: {
         id: bought.body.paymentId,
         amount: '$20.00',
@@ -184,7 +188,7 @@ describe.each(backends)('billing with the test payment provider (%s)', (backend)
     expect(receipt.status).toBe(200);
     expect(receipt.body.receipt).toMatchObject({
       transactionId: bought.body.transactionId,
-      amountCents: 2000,
+      amountMicros: 20_000_000,
     });
     const stranger = (await signUp(server)).api;
     expect((await stranger.get(`/api/billing/receipts/${bought.body.paymentId}`)).status).toBe(404);
@@ -202,7 +206,7 @@ describe.each(backends)('billing with the test payment provider (%s)', (backend)
     });
     expect(bought.status).toBe(200);
     expect(bought.body.transactionId).toMatch(/^txn_/);
-    expect(await balanceOf(api)).toBe(before + 1250);
+    expect(await balanceOf(api)).toBe(before + 12_500_000);
     const history = await api.get('/api/billing/credits/history');
     expect(history.body.transactions[0].receipt.method).toBe('Mastercard •••• 4444');
   });
@@ -289,7 +293,7 @@ describe.each(backends)('billing with the test payment provider (%s)', (backend)
     for (const res of succeeded) expect(res.body.transactionId).toBe(third.body.transactionId);
     for (const res of [first, second])
       if (res.status !== 200) expect(res.body.code).toBe('purchase_in_progress');
-    expect(await balanceOf(api)).toBe(before + 2000);
+    expect(await balanceOf(api)).toBe(before + 20_000_000);
     expect((await purchasesOf(user.id)).filter((e) => e.kind === 'purchase')).toHaveLength(1);
 
     const reused = await api.post(
@@ -303,7 +307,7 @@ describe.each(backends)('billing with the test payment provider (%s)', (backend)
       headers: { 'idempotency-key': 'another' },
     });
     expect(other.body.transactionId).not.toBe(third.body.transactionId);
-    expect(await balanceOf(api)).toBe(before + 4000);
+    expect(await balanceOf(api)).toBe(before + 40_000_000);
   });
 
   it('replays a declined purchase as the same decline', async () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { unsafeSettings } from '../src/system/safety.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       logLevel: 'info',
       turnstile: null,
       google: null,
@@ -57,5 +58,76 @@ describe('configuration', () => {
     expect(message).toContain('PORT:');
     expect(message).toContain('DATABASE_URL:');
     expect(message).toContain('LOG_LEVEL:');
+  });
+});
+
+describe('what a deployment refuses', () => {
+  const stripe = { secretKey: 'sk', webhookSecret: 'wh', publishableKey: null };
+  const safe = {
+    NODE_ENV: 'production',
+    APP_URL: 'https://app.parlance.dev',
+    SMTP_URL: 'smtp://mail.parlance.dev',
+    TURNSTILE_SECRET: 'secret',
+    TURNSTILE_SITE_KEY: 'site',
+  };
+  const problems = (env: Record<string, string>, paid = true) =>
+    unsafeSettings(loadConfig(env), { signupBonusMicros: 0, stripe: paid ? stripe : null });
+
+  it('nothing, once each setting is safe', () => {
+    expect(problems(safe)).toEqual([]);
+  });
+
+  it.each([
+    ['the test payment provider', {}, false, 'STRIPE_SECRET_KEY is not set'],
+    ['no SMTP', { SMTP_URL: '' }, true, 'SMTP_URL is not set'],
+    [
+      'no bot check',
+      { TURNSTILE_SECRET: '', TURNSTILE_SITE_KEY: '' },
+      true,
+      'TURNSTILE_SECRET is not set',
+    ],
+    [
+      'a bot check the app cannot show',
+      { TURNSTILE_SITE_KEY: '' },
+      true,
+      'TURNSTILE_SITE_KEY is not set',
+    ],
+    [
+      'cookies over http',
+      { APP_URL: 'http://app.parlance.dev' },
+      true,
+      'APP_URL is http://app.parlance.dev',
+    ],
+  ])('%s, unless opted into', (_what, change, paid, message) => {
+    const found = problems({ ...safe, ...change }, paid);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(message);
+  });
+
+  it('each ALLOW_ flag accepts only its own risk', () => {
+    const everything = { NODE_ENV: 'production' };
+    expect(problems(everything, false)).toHaveLength(4);
+    expect(
+      problems(
+        {
+          ...everything,
+          ALLOW_TEST_PAYMENTS: 'true',
+          ALLOW_MAIL_OUTBOX: 'true',
+          ALLOW_NO_BOT_CHECK: 'true',
+          ALLOW_INSECURE_COOKIES: 'true',
+        },
+        false,
+      ),
+    ).toEqual([]);
+  });
+
+  it('a local install (loopback app URL, not production) is not a deployment', () => {
+    expect(loadConfig({}).deployed).toBe(false);
+    expect(loadConfig({ APP_URL: 'http://127.0.0.1:3000' }).deployed).toBe(false);
+    expect(loadConfig({ APP_URL: 'https://parlance.example.com' }).deployed).toBe(true);
+    // Listening beyond this machine, or reached at another host, is a deployment too.
+    expect(loadConfig({ HOST: '0.0.0.0' }).deployed).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://api.parlance.example.com' }).deployed).toBe(true);
+    expect(problems({}, false)).toEqual([]);
   });
 });

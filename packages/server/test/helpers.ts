@@ -41,6 +41,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A server reached over HTTP only (the helpers below need no in-process app or storage). */
+export type Reachable = Pick<TestServer, 'url' | 'client'>;
+
 export interface StartOptions {
   backend?: Backend;
   /** Extra environment for loadConfig, e.g. { TURNSTILE_SECRET: 'x' }. */
@@ -245,7 +248,7 @@ export class ApiClient {
 // ---------------------------------------------------------------------------------------------
 
 /** Mail the server put in its local outbox for `to`, newest first. */
-export async function readOutbox(server: TestServer, to: string): Promise<OutboxMessage[]> {
+export async function readOutbox(server: Reachable, to: string): Promise<OutboxMessage[]> {
   const res = await server.client().get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
   if (res.status !== 200) throw new Error(`outbox answered ${res.status}`);
   return res.body.messages;
@@ -253,7 +256,7 @@ export async function readOutbox(server: TestServer, to: string): Promise<Outbox
 
 /** Waits (up to 5 s) for the newest outbox message to `to` that matches. */
 export async function waitForMail(
-  server: TestServer,
+  server: Reachable,
   to: string,
   matches: (message: OutboxMessage) => boolean = () => true,
 ): Promise<OutboxMessage> {
@@ -286,7 +289,7 @@ export interface SignedUpUser {
 
 /** Registers, reads the code from the outbox, verifies: returns a signed-in client. */
 export async function signUp(
-  server: TestServer,
+  server: Reachable,
   { name = 'Test User', email = uniqueEmail(), password = DEFAULT_PASSWORD } = {},
 ): Promise<SignedUpUser> {
   const api = server.client();

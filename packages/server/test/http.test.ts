@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { openApiPath, renderOpenApi } from '../scripts/openapi.js';
 import { DEFAULT_PASSWORD, signUp, startServer, uniqueEmail, type TestServer } from './helpers.js';
@@ -42,6 +43,7 @@ describe('HTTP behaviour', () => {
     expect((await api.get('/api/config')).body).toEqual({
       turnstileSiteKey: null,
       googleEnabled: false,
+      testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments
     });
   });
 
@@ -67,7 +69,12 @@ describe('HTTP behaviour', () => {
       expect(headers.get('x-content-type-options')).toBe('nosniff');
       expect(headers.get('x-frame-options')).toBe('DENY');
       expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      const csp = headers.get('content-security-policy');
+      expect(csp).toContain("frame-ancestors 'none'");
+      // Scripts only from this origin (and the bot check): no inline or injected script runs.
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com;");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       // Served over plain HTTP here: no HSTS.
       expect(headers.get('strict-transport-security')).toBeNull();
     }
@@ -135,6 +142,18 @@ describe('HTTP behaviour', () => {
       body: JSON.stringify({ name: 'x' }),
     });
     expect(bare.status).toBe(403);
+    // An Authorization header does not exempt a cookie-only dashboard route: the cookie still authenticates.
+    const withHeader = await fetch(`${server.url}/api/api-keys`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        authorization: 'Bearer anything',
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    expect(withHeader.status).toBe(403);
     const viaReferer = await fetch(`${server.url}/api/api-keys`, {
       method: 'POST',
       headers: {
@@ -237,6 +256,7 @@ describe('bot check and rate limits', () => {
     expect((await server.client().get('/api/config')).body).toEqual({
       turnstileSiteKey: 'site-key-1',
       googleEnabled: false,
+      testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments
     });
   });
 
@@ -350,10 +370,50 @@ describe('rate limits shared through Redis', () => {
     expect(limited.headers.get('retry-after')).not.toBeNull();
   });
 
-  it('lets requests through when Redis is unreachable', async () => {
-    const res = await redisDown
-      .client()
-      .post('/api/auth/login', { email: uniqueEmail(), password: 'wrong password' });
-    expect(res.status).toBe(401);
+  it('keeps counting in the process when Redis is unreachable: an outage never switches limits off', async () => {
+    const email = uniqueEmail('outage');
+    const login = () =>
+      redisDown.client().post('/api/auth/login', { email, password: 'wrong password' });
+    expect((await login()).status).toBe(401);
+    expect((await login()).status).toBe(401);
+    const limited = await login();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).not.toBeNull();
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+  });
+
+  /** The client IP the server sees for a request whose X-Forwarded-For the client filled in. */
+  async function seenIp(trustProxy: string): Promise<string> {
+    const server = await startServer({
+      env: { TRUST_PROXY: trustProxy },
+      configure: (app) => {
+        app.get('/test/ip', async (request) => ({ ip: request.ip }));
+      },
+    });
+    servers.push(server);
+    const response = await fetch(`${server.url}/test/ip`, {
+      // What a client forged (6.6.6.6), then what the proxy on 127.0.0.1 appended (10.0.0.9).
+      headers: { 'x-forwarded-for': '6.6.6.6, 10.0.0.9' },
+    });
+    return ((await response.json()) as { ip: string }).ip;
+  }
+
+  it('a hop count or an address list trusts only those proxies: a client cannot pick its IP', async () => {
+    expect(await seenIp('1')).toBe('10.0.0.9');
+    expect(await seenIp('loopback')).toBe('10.0.0.9');
+    expect(await seenIp('127.0.0.1/8, 10.0.0.0/8')).toBe('6.6.6.6'); // both hops are ours
+    expect(await seenIp('false')).toBe('127.0.0.1');
+  });
+
+  it('refuses true, which would trust every entry', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would trust every/,
+    );
   });
 });

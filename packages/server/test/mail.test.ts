@@ -1,6 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { loadConfig } from '../src/config.js';
+import type { Database } from '../src/db/index.js';
+import { createMailer } from '../src/mail/mailer.js';
 import { DEFAULT_PASSWORD, startServer, uniqueEmail, type TestServer } from './helpers.js';
 
 interface Received {
@@ -74,5 +78,24 @@ describe('mail over SMTP', () => {
       message: 'We could not send the e-mail right now. Please try again in a moment.',
       code: 'mail_unavailable',
     });
+  });
+});
+
+describe('the outbox in a deployment (ALLOW_MAIL_OUTBOX)', () => {
+  it('keeps the mail but writes neither its code nor its address to the log', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'production', ALLOW_MAIL_OUTBOX: 'true' });
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const stored: unknown[] = [];
+    const db = { insert: () => ({ values: async (row: unknown) => void stored.push(row) }) };
+    const mailer = createMailer(config, db as unknown as Database, logger);
+    await mailer.send({
+      to: 'victim@example.com',
+      subject: '424242 is your Parlance verification code',
+      text: 'Your code is 424242',
+    });
+    expect(stored).toHaveLength(1);
+    expect(lines.join('')).toContain('mail stored in outbox');
+    expect(lines.join('')).not.toMatch(/424242|victim@example\.com/);
   });
 });

@@ -39,6 +39,83 @@ describe('main: the server process', () => {
     expect(stderr).toContain('PORT:');
   });
 
+  /** Runs main with `env` until it exits; its exit code and what it wrote to stderr. */
+  async function refusal(env: Record<string, string>) {
+    const child = startMain({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    return { code, stderr };
+  }
+
+  // Nothing that makes a deployment safe, and no opt-in: every unsafe setting is named at once.
+  const unsafeDeployment = {
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    SMTP_URL: '',
+    TURNSTILE_SECRET: '',
+    TURNSTILE_SITE_KEY: '',
+    APP_URL: '',
+    PUBLIC_URL: '',
+  };
+
+  it('with NODE_ENV=production, refuses to start with unsafe settings and names each one', async () => {
+    const { code, stderr } = await refusal({ ...unsafeDeployment, NODE_ENV: 'production' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Refusing to start: this is a deployment (NODE_ENV=production)');
+    for (const named of [
+      'STRIPE_SECRET_KEY is not set',
+      'SMTP_URL is not set',
+      'TURNSTILE_SECRET is not set',
+      'APP_URL is http://localhost:0',
+    ])
+      expect(stderr).toContain(named);
+  });
+
+  it('an APP_URL on another host is a deployment too, whatever NODE_ENV says', async () => {
+    const { code, stderr } = await refusal({
+      ...unsafeDeployment,
+      NODE_ENV: 'development',
+      APP_URL: 'https://parlance.example.com',
+      ALLOW_TEST_PAYMENTS: 'true',
+      ALLOW_MAIL_OUTBOX: 'true',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('(APP_URL https://parlance.example.com)');
+    expect(stderr).toContain('TURNSTILE_SECRET is not set');
+    expect(stderr).not.toContain('STRIPE_SECRET_KEY');
+    expect(stderr).not.toContain('SMTP_URL');
+    expect(stderr).not.toContain('APP_URL is'); // https: cookies are Secure
+  });
+
+  it('a deployment that opts into each unsafe setting starts, without the outbox route', async () => {
+    const child = startMain({
+      ...unsafeDeployment,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ALLOW_TEST_PAYMENTS: 'true',
+      ALLOW_MAIL_OUTBOX: 'true',
+      ALLOW_NO_BOT_CHECK: 'true',
+      ALLOW_INSECURE_COOKIES: 'true',
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (found?.[1]) resolve(found[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
+    });
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);
+    child.kill('SIGKILL');
+  });
+
   it('finishes in-flight requests on SIGTERM, then exits cleanly', async () => {
     const child = startMain({
       NODE_ENV: 'test',

@@ -1,7 +1,15 @@
 /** The OpenAI-compatible endpoint, driven by the official `openai` SDK against the real engine. */
+import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { asc, eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedger } from '../src/billing/ledger.js';
+import { ledgerEntries } from '../src/db/schema/billing.js';
+import { transcriptions } from '../src/db/schema/transcription.js';
 import type { TestServer } from './helpers.js';
 import {
   customer,
@@ -13,20 +21,42 @@ import {
 let server: TestServer;
 let alice: Customer;
 let openai: OpenAI;
+/** jfk.wav six times over (about 66 s): long enough to still be running when a test acts on it. */
+let longClip: string;
 
-const sdk = (who: Customer) =>
+const sdk = (who: Customer, options: { fetch?: typeof fetch; maxRetries?: number } = {}) =>
   new OpenAI({
     apiKey: who.auth.authorization.replace('Bearer ', ''),
     baseURL: `${server.url}/v1`,
     maxRetries: 0,
+    ...options,
   });
+
+const jobsOf = (userId: string) =>
+  server.storage.db
+    .select()
+    .from(transcriptions)
+    .where(eq(transcriptions.userId, userId))
+    .orderBy(asc(transcriptions.createdAt));
+
+const usageOf = (jobId: string) =>
+  server.storage.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, jobId));
+
+/** Until `who` has `count` jobs: the server has accepted the call. */
+const accepted = (who: Customer, count = 1) =>
+  expect.poll(async () => (await jobsOf(who.userId)).length, { timeout: 30_000 }).toBe(count);
 
 beforeAll(async () => {
   server = await startTranscriptionServer();
   alice = await customer(server, 200);
   openai = sdk(alice);
+  longClip = join(await mkdtemp(join(tmpdir(), 'parlance-openai-')), 'long.wav');
+  execFileSync('sox', [...Array(6).fill(fixture('jfk.wav')), longClip]);
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  if (longClip) await rm(dirname(longClip), { recursive: true, force: true });
+});
 
 describe('POST /v1/audio/transcriptions (openai SDK)', () => {
   it('json: whisper-1 maps to the default model and answers synchronously', async () => {
@@ -131,5 +161,98 @@ describe('POST /v1/audio/transcriptions (openai SDK)', () => {
       status: 402,
       error: { type: 'insufficient_quota', code: 'insufficient_credits' },
     });
+  });
+});
+
+describe('abandoned calls and retries', () => {
+  it('a caller that disconnects cancels its job: never charged, balance unchanged', async () => {
+    const dave = await customer(server, 200);
+    const ledger = createLedger(server.storage.db);
+    const before = await ledger.balance(dave.userId);
+    const leaving = new AbortController();
+    const call = sdk(dave)
+      .audio.transcriptions.create(
+        { file: createReadStream(longClip), model: 'whisper-1' },
+        { signal: leaving.signal },
+      )
+      .catch((e: unknown) => e);
+    await accepted(dave);
+    leaving.abort();
+    expect(await call).toBeInstanceOf(OpenAI.APIUserAbortError);
+    const [job] = await jobsOf(dave.userId);
+    await expect
+      .poll(async () => (await jobsOf(dave.userId))[0]?.status, { timeout: 10_000 })
+      .toBe('error');
+
+    // One worker slot: once a job queued behind it has completed, the worker is done with it.
+    const next = await openai.audio.transcriptions.create({
+      file: createReadStream(fixture('jfk.wav')),
+      model: 'whisper-1',
+    });
+    expect(next.text.toLowerCase()).toContain('ask not');
+    expect((await jobsOf(dave.userId))[0]).toMatchObject({
+      status: 'error',
+      progressStage: 'cancelled',
+      errorMessage: expect.stringContaining('closed the connection'),
+    });
+    expect(await usageOf(job!.id)).toEqual([]);
+    expect(await ledger.balance(dave.userId)).toBe(before);
+  });
+
+  it('the same Idempotency-Key joins the running job and returns its result: one job, one charge', async () => {
+    const erin = await customer(server, 200);
+    const client = sdk(erin);
+    const withKey = { headers: { 'Idempotency-Key': 'openai-same-call' } };
+    const transcribe = () =>
+      client.audio.transcriptions.create(
+        { file: createReadStream(longClip), model: 'whisper-1' },
+        withKey,
+      );
+    const first = transcribe();
+    await accepted(erin);
+    expect((await jobsOf(erin.userId))[0]?.status).not.toBe('completed');
+    const second = transcribe();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.text.toLowerCase()).toContain('ask not what your country can do for you');
+    expect(b.text).toBe(a.text);
+    expect((await transcribe()).text).toBe(a.text);
+
+    const jobs = await jobsOf(erin.userId);
+    expect(jobs).toHaveLength(1);
+    expect(await usageOf(jobs[0]!.id)).toHaveLength(1);
+  });
+
+  it("the SDK's retry after a dropped connection starts afresh under the same key; only it is charged", async () => {
+    const fran = await customer(server, 200);
+    // The SDK sends no Idempotency-Key of its own (openai 6.x); a caller sets one per call.
+    let attempts = 0;
+    const dropFirstAttempt: typeof fetch = async (url, init) => {
+      // The SDK also fetches a data: URL once, to check FormData support: only calls to us count.
+      if (!String(url).startsWith(server.url) || ++attempts > 1) return fetch(url, init);
+      const cut = new AbortController();
+      const answer = fetch(url, { ...init, signal: cut.signal });
+      await accepted(fran);
+      cut.abort();
+      return answer;
+    };
+    const result = await sdk(fran, {
+      fetch: dropFirstAttempt,
+      maxRetries: 1,
+    }).audio.transcriptions.create(
+      { file: createReadStream(longClip), model: 'whisper-1' },
+      { headers: { 'Idempotency-Key': 'openai-dropped' } },
+    );
+    expect(result.text.toLowerCase()).toContain('ask not');
+    expect(attempts).toBe(2);
+
+    const [dropped, retried] = await jobsOf(fran.userId);
+    expect(dropped).toMatchObject({
+      status: 'error',
+      progressStage: 'cancelled',
+      idempotencyKey: null,
+    });
+    expect(retried).toMatchObject({ status: 'completed', idempotencyKey: 'openai-dropped' });
+    expect(await usageOf(dropped!.id)).toEqual([]);
+    expect(await usageOf(retried!.id)).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
 /** Shared by the transcription and OpenAI-compatible suites: funded users, API keys, uploads, polling. */
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createLedger } from '../src/billing/ledger.js';
+import { centsToMicros } from '../src/billing/money.js';
 import type { Transcript } from '../src/contract/transcription.js';
 import {
   signUp,
@@ -9,6 +11,7 @@ import {
   type ApiClient,
   type ApiResponse,
   type StartOptions,
+  type Reachable,
   type TestServer,
 } from './helpers.js';
 
@@ -36,23 +39,24 @@ export interface Customer {
   auth: { authorization: string };
 }
 
-/** A verified user with `cents` of credit and an API key. */
+/** A verified user with `cents` of credit (whole cents, as bought) and an API key. */
 export async function customer(server: TestServer, cents: number): Promise<Customer> {
   const { api, user } = await signUp(server);
   const ledger = createLedger(server.storage.db);
   const balance = await ledger.balance(user.id);
-  if (cents > balance) {
+  const wanted = centsToMicros(cents);
+  if (wanted > balance) {
     await ledger.credit({
       kind: 'adjustment',
       userId: user.id,
-      amountCents: cents - balance,
+      amountMicros: wanted - balance,
       description: 'test credit',
     });
-  } else if (cents < balance) {
+  } else if (wanted < balance) {
     await ledger.debit({
       kind: 'adjustment',
       userId: user.id,
-      amountCents: balance - cents,
+      amountMicros: balance - wanted,
       description: 'test debit',
     });
   }
@@ -70,7 +74,7 @@ export async function audioForm(fields: Record<string, string>, file?: string): 
 
 /** POST /v1/transcript with the customer's API key. */
 export async function submit(
-  server: TestServer,
+  server: Reachable,
   who: Customer,
   fields: Record<string, string>,
   file?: string,
@@ -83,7 +87,7 @@ export async function submit(
 
 /** Polls GET /v1/transcript/:id until it is completed or failed (or `timeoutMs` passes). */
 export async function waitForJob(
-  server: TestServer,
+  server: Reachable,
   who: Customer,
   id: string,
   timeoutMs = 60_000,
@@ -97,4 +101,21 @@ export async function waitForJob(
     if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Writes `seconds` of silence as a small mp3 (a long file that costs little to make). */
+export function silentMp3(path: string, seconds: number): void {
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=8000:cl=mono',
+    '-t',
+    String(seconds),
+    '-b:a',
+    '8k',
+    path,
+  ]);
 }

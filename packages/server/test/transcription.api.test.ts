@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
-import { priceForSeconds } from '../src/billing/rates.js';
 import type { TestServer } from './helpers.js';
 import {
   customer,
   fixture,
   startTranscriptionServer,
+  silentMp3,
   submit,
   waitForJob,
   type Customer,
@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('POST /v1/transcript (upload) → GET until completed', () => {
-  it('transcribes jfk.wav, reports progress and charges once per second of audio', async () => {
+  it('transcribes jfk.wav, reports progress and charges its exact price once', async () => {
     const res = await submit(server, alice, { timestamp_style: 'word' }, fixture('jfk.wav'));
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({
@@ -52,12 +52,12 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
     expect(job.result?.words.length).toBeGreaterThan(15);
     expect(job.result?.segments.length).toBeGreaterThan(0);
 
-    const cost = priceForSeconds('tiny.en', 11);
-    expect(job.costCents).toBe(cost);
+    // 11 s of tiny.en at $0.002/min is 366.67 µ$: charged 367 µ$, not a whole cent.
+    expect(job.costMicros).toBe(367);
     const ledger = createLedger(server.storage.db);
-    expect(await ledger.balance(alice.userId)).toBe(500 - cost);
+    expect(await ledger.balance(alice.userId)).toBe(5_000_000 - 367);
     const usage = (await ledger.history(alice.userId, 10)).filter((e) => e.reference === jfkId);
-    expect(usage).toHaveLength(1);
+    expect(usage).toMatchObject([{ kind: 'usage', amountMicros: -367 }]);
   });
 
   it('exports txt, srt (line length honoured), vtt and json', async () => {
@@ -134,7 +134,7 @@ describe('refusals', () => {
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ code: 'insufficient_credits' });
     expect(res.body.message).toMatch(
-      /^Insufficient credits: this transcription costs \$0\.01 but your balance is \$0\.00/,
+      /^Insufficient credits: this transcription costs \$0\.000367 but your balance is \$0\.00/,
     );
     const list = await broke.api.get('/api/transcript/user');
     expect(list.body.total).toBe(0);
@@ -152,19 +152,7 @@ describe('refusals', () => {
     });
 
     const long = join(dir, 'long.mp3');
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=8000:cl=mono',
-      '-t',
-      '40',
-      '-b:a',
-      '8k',
-      long,
-    ]);
+    silentMp3(long, 40);
     const tooLong = await submit(server, alice, {}, long);
     expect(tooLong.status).toBe(413);
     expect(tooLong.body.code).toBe('audio_too_long');
@@ -207,7 +195,7 @@ describe('idempotency, listing, deletion, models', () => {
     const third = await submit(server, bob, {}, fixture('LJ002-0020.wav'), key);
     expect(third.body).toMatchObject({ id: first.body.id, status: 'completed' });
     const ledger = createLedger(server.storage.db);
-    expect(await ledger.balance(bob.userId)).toBe(100 - (done.costCents ?? 0));
+    expect(await ledger.balance(bob.userId)).toBe(1_000_000 - (done.costMicros ?? 0));
     expect((await bob.api.get('/api/transcript/user')).body.total).toBe(1);
   });
 
@@ -225,7 +213,7 @@ describe('idempotency, listing, deletion, models', () => {
     expect(all.body.transcriptions[0]).toMatchObject({
       status: 'completed',
       model: 'tiny.en',
-      costCents: expect.any(Number),
+      costMicros: expect.any(Number),
       progress: { percent: 100, stage: 'done' },
     });
 
@@ -270,7 +258,7 @@ describe('idempotency, listing, deletion, models', () => {
       id: 'tiny.en',
       languages: 'en',
       usdPerMinute: 0.002,
-      centsPerHour: 12,
+      microsPerHour: 120_000,
     });
   });
 });

@@ -1,20 +1,28 @@
 /** The supervised Python engine process: protocol, crash handling, restart, shutdown. */
-import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ProcessSpeechEngine } from '../src/transcription/engine/process-engine.js';
 import {
   EngineRequestError,
   EngineUnavailableError,
+  isCancelled,
   type EngineProgress,
 } from '../src/transcription/engine/types.js';
+import { repeatAudio } from './faults/audio.js';
 import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
 
 const engine = new ProcessSpeechEngine();
 afterAll(() => engine.close());
 
-const opts = { model: 'tiny.en', language: null, prompt: null, wordTimestamps: false };
+const opts = {
+  model: 'tiny.en',
+  language: null,
+  prompt: null,
+  wordTimestamps: false,
+  maxSeconds: null,
+};
 
 describe('ProcessSpeechEngine', () => {
   it('probes, lists models, and transcribes with progress', async () => {
@@ -35,6 +43,54 @@ describe('ProcessSpeechEngine', () => {
     expect(err).toBeInstanceOf(EngineRequestError);
     expect(err).toMatchObject({ code: 'unsupported_audio' });
     await engine.ping();
+    expect(engine.pid).toBe(pid);
+  });
+
+  it('transcribes at most maxSeconds of the decoded audio and says it stopped there', async () => {
+    const cut = await engine.transcribe(
+      fixture('jfk.wav'),
+      { ...opts, maxSeconds: 5 },
+      () => undefined,
+    );
+    expect(cut).toMatchObject({ truncated: true, duration: 5 });
+    expect(cut.text).toMatch(/fellow/i);
+    expect(cut.text).not.toMatch(/country/i);
+    const whole = await engine.transcribe(
+      fixture('jfk.wav'),
+      { ...opts, maxSeconds: 60 },
+      () => undefined,
+    );
+    expect(whole.truncated).toBe(false);
+    expect(whole.duration).toBeCloseTo(11, 1);
+  });
+
+  it('cancels an aborted transcription in the engine, which stays up with its model', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'engine-cancel-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const long = await repeatAudio(fixture('jfk.wav'), 6, join(dir, 'jfk-x6.wav'));
+    const pid = engine.pid;
+    const stop = new AbortController();
+    const progress: number[] = [];
+    const err = await engine
+      .transcribe(
+        long,
+        opts,
+        (p) => {
+          progress.push(p.percent);
+          if (p.percent > 0) stop.abort(); // it is transcribing: five more copies to go
+        },
+        stop.signal,
+      )
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineRequestError);
+    expect(isCancelled(err)).toBe(true);
+    expect(progress).not.toContain(100);
+    expect(engine.pid).toBe(pid);
+    await expect(
+      engine.transcribe(fixture('jfk.wav'), opts, () => undefined, AbortSignal.abort()),
+    ).rejects.toMatchObject({ code: 'cancelled' });
+    const next = await engine.transcribe(fixture('LJ002-0035.wav'), opts, () => undefined);
+    expect(next.text.toLowerCase()).toContain('press yard');
     expect(engine.pid).toBe(pid);
   });
 

@@ -3,9 +3,11 @@
  * completion and charging, failures never charged, crash requeue, takeover after a dead worker.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
+import { formatUsd } from '../src/billing/money.js';
+import { priceForSeconds } from '../src/billing/rates.js';
 import { ledgerEntries } from '../src/db/schema/billing.js';
 import { transcriptions } from '../src/db/schema/transcription.js';
 import {
@@ -13,13 +15,22 @@ import {
   EngineUnavailableError,
   type EngineResult,
   type SpeechEngine,
+  type TranscribeOptions,
 } from '../src/transcription/engine/types.js';
 import {
-  JobHeldElsewhere,
+  exhaustedMessage,
   processTranscription,
+  type JobLimits,
   type ProcessorDeps,
 } from '../src/transcription/jobs/processor.js';
-import { findTranscriptionById } from '../src/transcription/jobs/repository.js';
+import { TRANSCRIBE_QUEUE } from '../src/transcription/jobs/queue.js';
+import {
+  cancelTranscription,
+  findTranscriptionById,
+  orphanedQueuedJobs,
+  queuePosition,
+  reclaimExpiredLeases,
+} from '../src/transcription/jobs/repository.js';
 import { signUp, type TestServer } from './helpers.js';
 import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
 
@@ -27,26 +38,41 @@ const RESULT: EngineResult = {
   text: 'ask not what your country can do for you',
   language: 'en',
   language_probability: 1,
-  duration: 600, // 10 min of tiny.en at 12 ¢/h = 2 ¢
+  duration: 600, // 10 min of tiny.en at $0.12/h = $0.02
+  truncated: false,
   segments: [{ start: 0, end: 600, text: 'ask not what your country can do for you' }],
   words: [{ start: 0, end: 1, text: 'ask', confidence: 0.9 }],
 };
 
-/** A fake engine: `transcribe` reports progress, then waits for `gate` (if any) and answers `outcome`. */
+/**
+ * A fake engine: `transcribe` reports progress, then waits for `gate` (if any) or for its abort
+ * signal, and answers `outcome`. It records the options and whether it was told to stop.
+ */
 function fakeEngine(
   outcome: () => Promise<EngineResult>,
   gate?: Promise<void>,
-): SpeechEngine & { calls: number } {
+): SpeechEngine & { calls: number; aborted: boolean; options?: TranscribeOptions } {
   const engine = {
     calls: 0,
+    aborted: false,
+    options: undefined as TranscribeOptions | undefined,
     async transcribe(
       _path: string,
-      _opts: unknown,
+      options: TranscribeOptions,
       onProgress: (p: { percent: number; stage: string }) => void,
+      signal?: AbortSignal,
     ) {
       engine.calls++;
+      engine.options = options;
       onProgress({ percent: 40, stage: 'transcribing' });
-      await gate;
+      const aborted = new Promise<void>((resolve) =>
+        signal?.addEventListener('abort', () => {
+          engine.aborted = true;
+          resolve();
+        }),
+      );
+      await (gate ? Promise.race([gate, aborted]) : undefined);
+      if (engine.aborted) throw new EngineRequestError('cancelled', 'cancelled');
       return outcome();
     },
     probe: async () => ({ duration: 600 }),
@@ -65,7 +91,7 @@ beforeAll(async () => {
   await createLedger(server.storage.db).credit({
     kind: 'adjustment',
     userId,
-    amountCents: 1000,
+    amountMicros: 10_000_000,
     description: 'test',
   });
 });
@@ -73,7 +99,7 @@ afterAll(() => server?.close());
 
 const db = () => server.storage.db;
 
-async function newJob(): Promise<string> {
+async function newJob(values: Partial<typeof transcriptions.$inferInsert> = {}): Promise<string> {
   const id = randomUUID();
   await db()
     .insert(transcriptions)
@@ -84,11 +110,23 @@ async function newJob(): Promise<string> {
       source: 'upload',
       blobKey: `audio/${id}`,
       fileName: 'a.wav',
+      ...values,
     });
   return id;
 }
 
-function deps(engine: SpeechEngine, finished: string[] = []): ProcessorDeps {
+const LIMITS: JobLimits = {
+  leaseSeconds: 30,
+  maxAttempts: 3,
+  maxRunningPerAccount: 4,
+  maxAudioSeconds: 14_400,
+};
+
+function deps(
+  engine: SpeechEngine,
+  finished: string[] = [],
+  limits: Partial<JobLimits> = {},
+): ProcessorDeps {
   return {
     db: db(),
     engine,
@@ -98,128 +136,340 @@ function deps(engine: SpeechEngine, finished: string[] = []): ProcessorDeps {
       withFile: (key, fn) => fn(`/data/blobs/${key}`),
       delete: async () => undefined,
     },
-    leaseSeconds: 30,
+    limits: { ...LIMITS, ...limits },
     onFinished: async (row) => void finished.push(row.status),
+    log: (message) => logged.push(message),
   };
+}
+
+const logged: string[] = [];
+
+/** Debits the account down to `micros` of credit. */
+async function leave(userId: string, micros: number): Promise<void> {
+  const ledger = createLedger(db());
+  const balance = await ledger.balance(userId);
+  if (balance > micros)
+    await ledger.debit({
+      kind: 'adjustment',
+      userId,
+      amountMicros: balance - micros,
+      description: 'test',
+    });
 }
 
 const usageOf = (id: string) =>
   db().select().from(ledgerEntries).where(eq(ledgerEntries.reference, id));
 
 describe('processTranscription', () => {
-  it('two workers on one job: one completes it, the other backs off; charged once, notified once', async () => {
+  it('two workers on one job: one completes it, the other leaves it alone; charged once, notified once', async () => {
     const id = await newJob();
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const finished: string[] = [];
     const engine = fakeEngine(async () => RESULT, gate);
-    const first = processTranscription(deps(engine, finished), id, false);
+    const first = processTranscription(deps(engine, finished), id);
     await expect
       .poll(async () => (await findTranscriptionById(db(), id))?.progressPercent)
       .toBe(40);
-    await expect(processTranscription(deps(engine, finished), id, false)).rejects.toBeInstanceOf(
-      JobHeldElsewhere,
-    );
+    expect(await processTranscription(deps(engine, finished), id)).toBe('gone');
     open();
-    await first;
-    await processTranscription(deps(engine, finished), id, true); // a late duplicate delivery: no-op
+    expect(await first).toBe('finished');
+    expect(await processTranscription(deps(engine, finished), id)).toBe('gone'); // a late duplicate
 
     const row = await findTranscriptionById(db(), id);
     expect(row).toMatchObject({
       status: 'completed',
-      costCents: 2,
+      costMicros: 20_000,
       audioDurationSeconds: 600,
       progressPercent: 100,
       attempts: 1,
     });
     expect(row?.result?.words).toEqual([]); // timestamp style 'segment' drops words
+    expect(row?.result?.notice).toBeNull();
     expect(engine.calls).toBe(1);
     expect(finished).toEqual(['completed']);
     const usage = await usageOf(id);
     expect(usage).toHaveLength(1);
-    expect(usage[0]?.amountCents).toBe(-2);
+    expect(usage[0]?.amountMicros).toBe(-20_000);
   });
 
-  it('a worker that lost its lease (presumed dead) cannot complete or charge after the takeover', async () => {
+  it('a worker that lost its lease (presumed dead) stops its engine and cannot complete or charge', async () => {
     const id = await newJob();
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const slow = processTranscription(deps(fakeEngine(async () => RESULT, gate)), id, false);
+    const stalled = fakeEngine(async () => RESULT, gate);
+    const slow = processTranscription(deps(stalled, [], { leaseSeconds: 1 }), id);
     await expect
       .poll(async () => (await findTranscriptionById(db(), id))?.progressPercent)
       .toBe(40);
+    // The sweeper would do this once the lease ran out; here the lease is made to run out.
     await db()
       .update(transcriptions)
       .set({ leaseExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(transcriptions.id, id));
-    await processTranscription(
-      deps(fakeEngine(async () => ({ ...RESULT, text: 'second worker' }))),
-      id,
-      false,
-    );
+    expect(
+      await processTranscription(
+        deps(fakeEngine(async () => ({ ...RESULT, text: 'second worker' }))),
+        id,
+      ),
+    ).toBe('finished');
+    await expect.poll(() => stalled.aborted, { timeout: 5000 }).toBe(true);
+    expect(await slow).toBe('lost');
     open();
-    await slow;
     const row = await findTranscriptionById(db(), id);
     expect(row).toMatchObject({ status: 'completed', attempts: 2 });
     expect(row?.result?.text).toBe('second worker');
     expect(await usageOf(id)).toHaveLength(1);
   });
 
-  it('an engine error fails the job, uncharged, without server paths in the message', async () => {
+  it('a cancelled job stops its engine within a heartbeat, uncharged', async () => {
+    const id = await newJob();
+    const engine = fakeEngine(async () => RESULT, new Promise(() => undefined));
+    const running = processTranscription(deps(engine, [], { leaseSeconds: 1 }), id);
+    await expect
+      .poll(async () => (await findTranscriptionById(db(), id))?.status)
+      .toBe('processing');
+    expect(
+      await cancelTranscription(db(), userId, id, 'Cancelled: the client went away'),
+    ).toBeDefined();
+    expect(await running).toBe('lost');
+    expect(engine.aborted).toBe(true);
+    expect(await findTranscriptionById(db(), id)).toMatchObject({
+      status: 'error',
+      errorMessage: 'Cancelled: the client went away',
+    });
+    expect(await usageOf(id)).toHaveLength(0);
+  });
+
+  it('an engine error fails the job, uncharged, with a plain message; the detail goes to the log', async () => {
     const id = await newJob();
     const engine = fakeEngine(async () => {
       throw new EngineRequestError(
         'decode_failed',
-        `audio broke off at 3 s: /data/blobs/audio/${id}`,
+        `audio broke off at 3 s: /data/blobs/audio/${id} (Invalid data found when processing input)`,
       );
     });
-    await processTranscription(deps(engine), id, false);
+    expect(await processTranscription(deps(engine), id)).toBe('finished');
     const row = await findTranscriptionById(db(), id);
     expect(row?.status).toBe('error');
-    expect(row?.errorMessage).toBe('Transcription failed: audio broke off at 3 s: the audio');
-    expect(row?.costCents).toBeNull();
+    expect(row?.errorMessage).toBe(
+      'Transcription failed: the audio could not be decoded past a damaged part of the file.',
+    );
+    expect(row?.costMicros).toBeNull();
     expect(await usageOf(id)).toHaveLength(0);
   });
 
-  it('an engine crash hands the job back to the queue, and fails it on the final attempt', async () => {
+  it('any other failure (engine internals, database) shows a generic line and logs the detail', async () => {
+    const id = await newJob();
+    const engine = fakeEngine(async () => {
+      throw new Error('relation "transcriptions" violates check constraint at /srv/app/x.ts');
+    });
+    await processTranscription(deps(engine), id);
+    const row = await findTranscriptionById(db(), id);
+    expect(row?.errorMessage).toBe(
+      'Transcription failed: something went wrong on our side. Nothing was charged; please try again.',
+    );
+    expect(logged.some((line) => line.includes(id) && line.includes('check constraint'))).toBe(
+      true,
+    );
+  });
+
+  it('an engine crash hands the job back to the queue, and fails it on the last attempt', async () => {
     const id = await newJob();
     const crash = fakeEngine(async () => {
       throw new EngineUnavailableError('speech engine exited (signal SIGKILL)');
     });
-    await expect(processTranscription(deps(crash), id, false)).rejects.toBeInstanceOf(
+    const limits = { maxAttempts: 2 };
+    await expect(processTranscription(deps(crash, [], limits), id)).rejects.toBeInstanceOf(
       EngineUnavailableError,
     );
     expect(await findTranscriptionById(db(), id)).toMatchObject({
       status: 'queued',
       leaseToken: null,
     });
-    await processTranscription(deps(crash), id, true);
+    expect(await processTranscription(deps(crash, [], limits), id)).toBe('finished');
     expect(await findTranscriptionById(db(), id)).toMatchObject({ status: 'error', attempts: 2 });
     expect(await usageOf(id)).toHaveLength(0);
   });
 
-  it('a balance too small at completion fails the job with the credits message, uncharged', async () => {
+  it('the engine is capped at the duration limit, and a file longer than its header is charged for what decoded, saying so', async () => {
+    const id = await newJob({ audioDurationSeconds: 2 });
+    const engine = fakeEngine(async () => ({ ...RESULT, duration: 600, truncated: true }));
+    await processTranscription(deps(engine, [], { maxAudioSeconds: 600 }), id);
+    expect(engine.options?.maxSeconds).toBe(600);
+    const row = await findTranscriptionById(db(), id);
+    expect(row).toMatchObject({
+      status: 'completed',
+      audioDurationSeconds: 600,
+      costMicros: 20_000,
+    });
+    expect(row?.result?.notice).toBe(
+      "Only the first 10 min of the audio were transcribed and charged: the audio is longer than the limit of 10 min (the file's header said 2 s).",
+    );
+    expect(await usageOf(id)).toHaveLength(1);
+  });
+
+  it('the engine stops at what the account can pay, less what its other jobs hold', async () => {
+    const thrifty = (await signUp(server)).user.id;
+    await leave(thrifty, 20_000); // $0.02 = 600 s of tiny.en
+    // Another unfinished job of the account holds 300 s ($0.01) of it.
+    await newJob({ userId: thrifty, audioDurationSeconds: 300 });
+    const id = await newJob({ userId: thrifty, audioDurationSeconds: 2 });
+    const engine = fakeEngine(async () => ({ ...RESULT, duration: 300, truncated: true }));
+    await processTranscription(deps(engine), id);
+    expect(engine.options?.maxSeconds).toBe(300);
+    const row = await findTranscriptionById(db(), id);
+    expect(row?.result?.notice).toBe(
+      "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).",
+    );
+    expect(await usageOf(id)).toHaveLength(1);
+  });
+
+  it('an account with nothing left to spend fails at once with the credits message, uncharged', async () => {
     const poor = (await signUp(server)).user.id;
-    const ledger = createLedger(db());
-    const balance = await ledger.balance(poor);
-    if (balance > 0)
-      await ledger.debit({
-        kind: 'adjustment',
-        userId: poor,
-        amountCents: balance,
-        description: 'empty',
-      });
-    const id = randomUUID();
-    await db()
-      .insert(transcriptions)
-      .values({ id, userId: poor, model: 'tiny.en', source: 'upload', blobKey: `audio/${id}` });
-    await processTranscription(deps(fakeEngine(async () => RESULT)), id, false);
+    await leave(poor, 0);
+    const id = await newJob({ userId: poor, audioDurationSeconds: 600 });
+    const engine = fakeEngine(async () => RESULT);
+    await processTranscription(deps(engine), id);
+    expect(engine.calls).toBe(0);
     const row = await findTranscriptionById(db(), id);
     expect(row?.status).toBe('error');
-    expect(row?.errorMessage).toBe(
-      'Insufficient credits: this transcription costs $0.02 but your balance is $0.00.',
+    expect(row?.errorMessage).toMatch(
+      /^Insufficient credits: this transcription costs \$0\.02 but your balance is \$0\.00/,
     );
-    expect(await ledger.balance(poor)).toBe(0);
+    expect(await createLedger(db()).balance(poor)).toBe(0);
+  });
+
+  it('one account holds at most its share of running jobs; the next waits queued and is woken when one ends', async () => {
+    const busy = (await signUp(server)).user.id;
+    await createLedger(db()).credit({
+      kind: 'adjustment',
+      userId: busy,
+      amountMicros: 1_000_000,
+      description: 'test',
+    });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = await newJob({ userId: busy });
+    const second = await newJob({ userId: busy });
+    const limits = { maxRunningPerAccount: 1 };
+    const running = processTranscription(
+      deps(
+        fakeEngine(async () => RESULT, gate),
+        [],
+        limits,
+      ),
+      first,
+    );
+    await expect
+      .poll(async () => (await findTranscriptionById(db(), first))?.status)
+      .toBe('processing');
+    const quick = () =>
+      processTranscription(
+        deps(
+          fakeEngine(async () => RESULT),
+          [],
+          limits,
+        ),
+        second,
+      );
+    expect(await quick()).toBe('deferred');
+    expect((await findTranscriptionById(db(), second))?.status).toBe('queued');
+    const waiting = {
+      queue: TRANSCRIBE_QUEUE,
+      graceSeconds: 0,
+      maxRunning: 1,
+      userId: busy,
+      limit: 10,
+    };
+    expect(await orphanedQueuedJobs(db(), waiting)).toEqual([]); // its slot is taken: not yet
+    open();
+    await running;
+    expect((await orphanedQueuedJobs(db(), waiting)).map((job) => job.id)).toEqual([second]);
+    expect(await quick()).toBe('finished');
+  });
+});
+
+describe('queue position', () => {
+  it('counts only the jobs that will start first: another account waits behind its own running share', async () => {
+    const frank = (await signUp(server)).user.id;
+    const gina = (await signUp(server)).user.id;
+    // Long ago, so that no other test's queued job is ahead of these.
+    const at = (second: number) => ({ createdAt: new Date(Date.UTC(2000, 0, 1, 0, 0, second)) });
+    for (let i = 0; i < 6; i++) await newJob({ userId: frank, ...at(i) });
+    await newJob({ userId: gina, ...at(7) });
+    const ginasSecond = await newJob({ userId: gina, ...at(8) });
+    const row = await findTranscriptionById(db(), ginasSecond);
+    if (!row) throw new Error('no row');
+    // Frank may run 4 at once: 4 of his 6 start before Gina's jobs; her own first one does too.
+    expect(await queuePosition(db(), row, 4)).toBe(5);
+    // One of Frank's jobs already runs: only 3 more of his can start first.
+    await newJob({
+      userId: frank,
+      status: 'processing',
+      leaseExpiresAt: new Date(Date.now() + 60_000),
+      ...at(9),
+    });
+    expect(await queuePosition(db(), row, 4)).toBe(4);
+    expect(await queuePosition(db(), row, 100)).toBe(7); // no cap that binds: plain FIFO
+    // Out of the way of the next suite's positions.
+    await db()
+      .delete(transcriptions)
+      .where(inArray(transcriptions.userId, [frank, gina]));
+  });
+});
+
+describe('the sweeper', () => {
+  it("takes a dead worker's job back to the queue, and ends it as an uncharged error once its attempts are used up", async () => {
+    const expired = new Date(Date.now() - 1000);
+    const dead = {
+      status: 'processing' as const,
+      leaseToken: randomUUID(),
+      leaseExpiresAt: expired,
+    };
+    const retry = await newJob({ ...dead, attempts: 1 });
+    const exhausted = await newJob({ ...dead, attempts: 3 });
+    const alive = await newJob({
+      ...dead,
+      attempts: 1,
+      leaseExpiresAt: new Date(Date.now() + 60_000),
+    });
+    const { requeued, failed } = await reclaimExpiredLeases(db(), 3, exhaustedMessage(3));
+    expect(requeued.map((job) => job.id)).toEqual([retry]);
+    expect(failed.map((job) => job.id)).toEqual([exhausted]);
+    expect(await findTranscriptionById(db(), retry)).toMatchObject({
+      status: 'queued',
+      leaseToken: null,
+    });
+    expect(await findTranscriptionById(db(), exhausted)).toMatchObject({
+      status: 'error',
+      errorMessage:
+        'Transcription failed: the worker processing this audio stopped on each of 3 attempts. Nothing was charged.',
+    });
+    expect((await findTranscriptionById(db(), alive))?.status).toBe('processing');
+    expect(await usageOf(exhausted)).toHaveLength(0);
+  });
+
+  it('finds a queued job that has no queue message, and not one that has', async () => {
+    const erin = await customer(server, 100);
+    const longAgo = new Date(Date.now() - 60_000);
+    const orphan = await newJob({ userId: erin.userId, queuedAt: longAgo });
+    await newJob({ userId: erin.userId }); // queued just now: inside the grace period
+    const submitted = await submit(server, erin, {}, fixture('LJ002-0035.wav'));
+    expect(submitted.status).toBe(202);
+    await db()
+      .update(transcriptions)
+      .set({ queuedAt: longAgo })
+      .where(eq(transcriptions.id, submitted.body.id));
+    const found = await orphanedQueuedJobs(db(), {
+      queue: TRANSCRIBE_QUEUE,
+      graceSeconds: 5,
+      maxRunning: 4,
+      userId: erin.userId,
+      limit: 100,
+    });
+    // The submission sent its own message; the fresh row is inside the grace period.
+    expect(found.map((job) => job.id)).toEqual([orphan]);
   });
 });
 
@@ -229,21 +479,25 @@ describe('while jobs wait (this server runs no workers)', () => {
     const dave = await customer(server, 100);
     const first = await submit(server, carol, {}, fixture('LJ002-0035.wav'));
     expect(first.status).toBe(202);
-    expect(first.body.queue_position).toBe(0);
+    const ahead = first.body.queue_position as number; // jobs other tests left queued
     const second = await submit(server, dave, {}, fixture('LJ002-0035.wav'));
-    expect(second.body.queue_position).toBe(1);
+    expect(second.body.queue_position).toBe(ahead + 1);
 
+    // Leave Carol her first job's cost and half as much again: the first job holds the cost.
+    const cost = priceForSeconds('tiny.en', first.body.audio_duration as number);
+    const left = cost + Math.floor(cost / 2);
+    await leave(carol.userId, left);
     const refused = await submit(server, carol, {}, fixture('LJ002-0035.wav'));
     expect(refused.status).toBe(402);
     expect(refused.body.message).toBe(
-      'Insufficient credits: this transcription costs $0.01 but your balance is $0.01, $0.01 of it held for jobs in progress.',
+      `Insufficient credits: this transcription costs ${formatUsd(cost)} but your balance is ${formatUsd(left)}, ${formatUsd(cost)} of it held for jobs in progress.`,
     );
     const polled = await server
       .client()
       .get(`/v1/transcript/${second.body.id}`, { headers: dave.auth });
     expect(polled.body).toMatchObject({
       status: 'queued',
-      queue_position: 1,
+      queue_position: ahead + 1,
       progress: { percent: 0, stage: 'queued' },
     });
   });

@@ -107,6 +107,6 @@ it('a worker killed mid-job: the other finishes everything, each job completed a
   expect(rows.find((r) => r.id === held)?.attempts).toBeGreaterThanOrEqual(2);
   const usage = await db.select().from(ledgerEntries).where(inArray(ledgerEntries.reference, ids));
   expect(usage.map((u) => u.reference).sort()).toEqual([...ids].sort());
-  const charged = rows.reduce((sum, r) => sum + (r.costCents ?? 0), 0);
-  expect(await createLedger(db).balance(alice.userId)).toBe(100 - charged);
+  const charged = rows.reduce((sum, r) => sum + (r.costMicros ?? 0), 0);
+  expect(await createLedger(db).balance(alice.userId)).toBe(1_000_000 - charged);
 }, 180_000);

@@ -61,7 +61,7 @@ describe.each(backends)('usage (%s)', (backend) => {
         await ledger.credit({
           kind: 'adjustment',
           userId: id,
-          amountCents: 10_000,
+          amountMicros: 100_000_000,
           description: 'seed',
         });
       }
@@ -79,7 +79,7 @@ describe.each(backends)('usage (%s)', (backend) => {
           .returning();
         await ledger.debit({
           userId,
-          amountCents: cost(seconds, model),
+          amountMicros: cost(seconds, model),
           reference: job?.id,
           description: 'job',
           audioSeconds: seconds,
@@ -89,7 +89,7 @@ describe.each(backends)('usage (%s)', (backend) => {
       at = new Date('2026-03-10T10:00:00Z');
       await ledger.debit({
         userId: otherUser,
-        amountCents: 50,
+        amountMicros: 500_000,
         reference: `other-${otherUser}`,
         description: 'x',
         audioSeconds: 6000,
@@ -98,7 +98,7 @@ describe.each(backends)('usage (%s)', (backend) => {
       await ledger.credit({
         kind: 'purchase',
         userId,
-        amountCents: 2000,
+        amountMicros: 20_000_000,
         reference: `pay-${userId}`,
         description: 'not usage',
       });
@@ -106,10 +106,11 @@ describe.each(backends)('usage (%s)', (backend) => {
 
     it('compares this calendar month (UTC) with the last', async () => {
       const overview = await createUsage(server.storage.db, clock).overview(userId);
-      const spent = cost(120, 'large-v3') + cost(30, 'tiny');
+      // 120 s of large-v3 (24,000 µ$) and 30 s of tiny (1,000 µ$), not 3 ¢ + 1 ¢.
+      expect(cost(120, 'large-v3') + cost(30, 'tiny')).toBe(25_000);
       expect(overview).toEqual({
         totalUsage: { current: '2.5 min', change: '+150% from last month' },
-        totalCost: { amount: `$${(spent / 100).toFixed(2)}`, period: 'This month' },
+        totalCost: { amount: '$0.025', period: 'This month' },
         filesTranscribed: { count: 2, change: '+100% from last month' },
       });
     });
@@ -145,17 +146,18 @@ describe.each(backends)('usage (%s)', (backend) => {
         expect(spending.days).toHaveLength(length);
         expect(spending.days[0]?.date).toBe(from);
         expect(spending.days.at(-1)?.date).toBe('2026-03-15');
-        const busy = spending.days.filter((day) => day.costCents > 0);
+        const busy = spending.days.filter((day) => day.costMicros > 0);
         expect(busy.map((day) => day.minutes)).toEqual(seconds.map((s) => Math.round(s / 6) / 10));
         const jobs = JOBS.filter(([, s]) => seconds.includes(s));
         const total = jobs.reduce((sum, [, s, model]) => sum + cost(s, model), 0);
-        expect(spending.totals).toMatchObject({ costCents: total, files: seconds.length });
-        expect(spending.days.reduce((sum, day) => sum + day.costCents, 0)).toBe(total);
+        expect(spending.totals).toMatchObject({ costMicros: total, files: seconds.length });
+        expect(spending.days.reduce((sum, day) => sum + day.costMicros, 0)).toBe(total);
         expect(spending.transcriptions.map((t) => t.audioSeconds)).toEqual([...seconds].reverse());
         expect(spending.transcriptions[0]).toMatchObject({
           fileName: 'file-5.mp3',
           model: 'tiny',
-          costCents: cost(30, 'tiny'),
+          costMicros: 1_000,
+          cost: '$0.001',
         });
       },
     );
@@ -179,12 +181,13 @@ describe.each(backends)('usage (%s)', (backend) => {
       await ledger.credit({
         kind: 'adjustment',
         userId: user.id,
-        amountCents: 1000,
+        amountMicros: 10_000_000,
         description: 'seed',
       });
+      // 90 s of base at 180,000 µ$/h.
       await ledger.debit({
         userId: user.id,
-        amountCents: 5,
+        amountMicros: 4_500,
         reference: `job-${user.id}`,
         description: 'job',
         audioSeconds: 90,
@@ -195,7 +198,7 @@ describe.each(backends)('usage (%s)', (backend) => {
       expect(overview.status).toBe(200);
       expect(overview.body).toMatchObject({
         totalUsage: { current: '1.5 min' },
-        totalCost: { amount: '$0.05', period: 'This month' },
+        totalCost: { amount: '$0.0045', period: 'This month' },
         filesTranscribed: { count: 1, change: 'New this month' },
       });
 
@@ -213,7 +216,12 @@ describe.each(backends)('usage (%s)', (backend) => {
       const spending = await api.get(`/api/usage/spending?from=${weekAgo}&to=${today}`);
       expect(spending.status).toBe(200);
       expect(spending.body.days).toHaveLength(7);
-      expect(spending.body.totals).toEqual({ costCents: 5, cost: '$0.05', minutes: 1.5, files: 1 });
+      expect(spending.body.totals).toEqual({
+        costMicros: 4_500,
+        cost: '$0.0045',
+        minutes: 1.5,
+        files: 1,
+      });
       expect(spending.body.transcriptions).toHaveLength(1);
     });
 

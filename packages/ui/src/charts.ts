@@ -4,4 +4,4 @@ export { UsageChart } from './charts/UsageChart';
 export type { UsageChartProps, UsagePoint } from './charts/UsageChart';
 export { SpendingChart } from './charts/SpendingChart';
 export type { SpendingChartProps, SpendingPoint } from './charts/SpendingChart';
-export { formatCents, formatChartDate } from './charts/formatChartDate';
+export { formatChartDate } from './charts/formatChartDate';

@@ -1,18 +1,30 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { sessionExpiry, type SessionExpiryOptions } from '../features/auth/sessionExpiry';
 import { api } from './api';
 
 const rootReducer = combineSlices(api);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+export interface StoreOptions {
+  /** How a 401 reaches the sign-in page (tests pass their own). */
+  session?: SessionExpiryOptions;
+}
+
 /** A fresh store: one per app start, per story and per test — never a shared singleton. */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: Partial<RootState>, { session }: StoreOptions = {}) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault().concat(api.middleware, sessionExpiry(session)),
   });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+export type AppThunk = ThunkAction<void, RootState, unknown, UnknownAction>;

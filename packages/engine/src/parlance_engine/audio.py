@@ -2,11 +2,13 @@
 
 Every input is decoded to 16 kHz mono float32, the format Whisper expects.
 Decoding is streamed in blocks so that long recordings are never held as one
-array (see ``iter_pcm``).
+array (see ``iter_pcm``), and can stop at a cap (``PcmStream``): a container's
+duration is only a claim, so the decoded samples are what a caller limits.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import os
@@ -56,14 +58,27 @@ def _metadata_duration(container, stream) -> Optional[float]:
     return None
 
 
-def probe(path: object, exact: bool = False) -> dict:
+def max_samples(max_seconds: object) -> Optional[int]:
+    """Validate a ``max_seconds`` param (absent/null = no cap) as a sample count."""
+    if max_seconds is None:
+        return None
+    if isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float)) or not max_seconds > 0:
+        raise EngineError("invalid_params", "params.max_seconds must be a positive number or null")
+    return max(1, round(max_seconds * SAMPLE_RATE))
+
+
+def probe(path: object, exact: bool = False, max_seconds: object = None) -> dict:
     """Return duration (seconds) and basic stream facts.
 
     By default the duration comes from the container metadata when present
     (instant, accurate to a frame for the common formats); ``exact=True`` or a
-    file without a duration decodes the whole audio track and counts samples.
+    file without a duration decodes the audio track and counts samples, up to
+    ``max_seconds`` when given: a file without a duration can be endless, and
+    whoever refuses it beyond a limit needs to know no more than that it is
+    longer. ``truncated`` says the count stopped there.
     """
     path = _check_path(path)
+    cap = max_samples(max_seconds)
     container, stream = _open(path)
     try:
         info = {
@@ -77,19 +92,22 @@ def probe(path: object, exact: bool = False) -> dict:
     finally:
         container.close()
     info["exact"] = duration is None
+    info["truncated"] = False
     if duration is None:
-        samples = 0
-        for block in iter_pcm(path):
-            samples += block.shape[0]
-        if samples == 0:
+        pcm = PcmStream(path, cap)
+        for _ in pcm:
+            pass
+        if pcm.samples == 0:
             raise EngineError("unsupported_audio", f"audio track decodes to nothing: {path}")
-        duration = samples / SAMPLE_RATE
+        duration = pcm.samples / SAMPLE_RATE
+        info["truncated"] = pcm.truncated
     info["duration"] = round(duration, 3)
     return info
 
 
-def estimate_duration(path: str) -> Optional[float]:
-    container, stream = _open(path)
+def estimate_duration(path: object) -> Optional[float]:
+    """The container's duration claim (None when it makes none); raises for a path that is not audio."""
+    container, stream = _open(_check_path(path))
     try:
         return _metadata_duration(container, stream)
     finally:
@@ -133,6 +151,33 @@ def iter_pcm(path: object, block_samples: int = SAMPLE_RATE * 30) -> Iterator[np
         container.close()
         del resampler
         gc.collect()  # PyAV resampler objects are freed only by the GC (faster-whisper #390)
+
+
+class PcmStream:
+    """``iter_pcm`` that stops once it has ``max_samples`` (None = no cap).
+
+    Afterwards ``samples`` is the count yielded and ``truncated`` whether the
+    file had audio beyond the cap; decoding goes at most one block past it.
+    """
+
+    def __init__(self, path: object, max_samples: Optional[int] = None, block_samples: int = SAMPLE_RATE * 30):
+        self._path = path
+        self._max = max_samples
+        self._block = block_samples
+        self.samples = 0
+        self.truncated = False
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        with contextlib.closing(iter_pcm(self._path, self._block)) as blocks:
+            for block in blocks:
+                if self._max is not None and self.samples + block.shape[0] > self._max:
+                    self.truncated = True
+                    block = block[: self._max - self.samples]
+                if block.shape[0]:
+                    self.samples += block.shape[0]
+                    yield block
+                if self.truncated:
+                    return
 
 
 def _skip_invalid(frames):

@@ -7,6 +7,15 @@ decode (``audio.iter_pcm``) and hand faster-whisper windows of about
 ``PARLANCE_WINDOW_SECONDS`` (default 600 s) cut at the quietest 100 ms near the
 window end, so peak memory is bounded by the window size, not the file length.
 Timestamps are shifted back to file time.
+
+Segment times come from their first and last words (faster-whisper's word
+alignment, 10 ms steps) rather than Whisper's timestamp tokens, which the small
+models mostly put on whole seconds. Word timing is therefore always computed;
+``words`` is returned only when asked for.
+
+``max_seconds`` caps the decoded audio (a header can claim 2 s for a file that
+holds hours), and ``cancelled`` is polled between decoded blocks and between
+segments, so a cancelled request stops within about one segment's compute.
 """
 
 from __future__ import annotations
@@ -19,12 +28,44 @@ import numpy as np
 
 from . import audio as audio_mod
 from . import models as models_mod
-from .errors import EngineError
+from .errors import EngineError, cancelled_error
 
 SR = audio_mod.SAMPLE_RATE
 # Prompts longer than this would crowd out the 224 prompt tokens Whisper keeps anyway.
 MAX_PROMPT_CHARS = 1000
 ProgressFn = Callable[[float, str], None]
+CancelledFn = Callable[[], bool]
+# Whisper's own no-speech rule (no_speech_prob > 0.6 and a low average log-probability) lets
+# through text made up for a near-silent stretch from the prompt or the previous text: with word
+# timing on, faster-whisper re-decodes the tail after the last word, and a sampled fallback there
+# can "hear" a whole sentence in 0.4 s. Such a segment is also what Whisper's hallucination test
+# flags (improbable, crammed or stretched words), so both together drop it.
+NO_SPEECH_PROB = 0.6
+_PUNCTUATION = "\"'“¿([{-\"'.。,，!！?？:：”)]}、"
+
+
+def _word_anomaly(word) -> float:
+    duration = word.end - word.start
+    score = 1.0 if word.probability < 0.15 else 0.0
+    if duration < 0.133:
+        score += (0.133 - duration) * 15
+    if duration > 2.0:
+        score += duration - 2.0
+    return score
+
+
+def looks_hallucinated(segment) -> bool:
+    """openai-whisper's is_segment_anomaly (faster-whisper has it too, but not importable)."""
+    words = [w for w in segment.words or [] if w.word.strip() not in _PUNCTUATION][:8]
+    if not words:
+        return False
+    score = sum(_word_anomaly(w) for w in words)
+    return score >= 3 or score + 0.01 >= len(words)
+
+
+def made_up(segment) -> bool:
+    """A segment Whisper thought was probably not speech, made of words the audio does not bear out."""
+    return segment.no_speech_prob > NO_SPEECH_PROB and looks_hallucinated(segment)
 
 
 def cpu_threads() -> int:
@@ -81,8 +122,11 @@ class Engine:
         return list(self._models)
 
     # ------------------------------------------------------------ transcribe
-    def transcribe(self, params: dict, progress: Optional[ProgressFn] = None) -> dict:
+    def transcribe(
+        self, params: dict, progress: Optional[ProgressFn] = None, cancelled: Optional[CancelledFn] = None
+    ) -> dict:
         progress = progress or (lambda p, s: None)
+        is_cancelled = cancelled or (lambda: False)
         path = params.get("path")
         model_name = params.get("model")
         if model_name is None:
@@ -102,8 +146,10 @@ class Engine:
             raise EngineError(
                 "invalid_params", f"params.prompt must be a string of at most {MAX_PROMPT_CHARS} characters"
             )
+        cap = audio_mod.max_samples(params.get("max_seconds"))
 
-        est = audio_mod.probe(path)["duration"]  # validates path, raises unsupported_audio
+        # Only the container's claim, for progress: validates the path without decoding anything.
+        est = audio_mod.estimate_duration(path)
         model = self.get_model(model_name)  # model_not_found / model_load_failed
         progress(0.0, "decoding")
         if language is not None:
@@ -116,6 +162,10 @@ class Engine:
             if model.model.is_multilingual and language not in model.supported_languages:
                 raise EngineError("unsupported_language", f"unknown language code {language!r}")
 
+        def check_cancelled() -> None:
+            if is_cancelled():
+                raise cancelled_error()
+
         win = int(window_seconds() * SR)
         search = min(15 * SR, win // 4)  # look for a pause in the last 15 s of a window
         segments: list[dict] = []
@@ -123,7 +173,7 @@ class Engine:
         detected_lang: Optional[str] = language
         lang_prob: Optional[float] = 1.0 if language else None
         offset = 0  # samples already transcribed
-        total = 0
+        pcm = audio_mod.PcmStream(path, cap)
         buf: list[np.ndarray] = []
         buf_n = 0
         last_pct = -1.0
@@ -131,21 +181,45 @@ class Engine:
 
         def report(t: float):
             nonlocal last_pct
-            if est and est > 0:
-                pct = round(min(99.0, 100.0 * t / est), 1)
+            # The header may under- or overstate the audio: what has been decoded
+            # beyond its claim counts too, and nothing past the cap will be.
+            expected = max(est or 0.0, pcm.samples / SR)
+            if cap is not None:
+                expected = min(expected, cap / SR)
+            if expected > 0:
+                pct = round(min(99.0, 100.0 * t / expected), 1)
                 if pct > last_pct:
                     last_pct = pct
                     progress(pct, "transcribing")
 
+        def add_segment(s, t0: float) -> None:
+            text = s.text.strip()
+            ws = s.words or []
+            start, end = (float(ws[0].start), float(ws[-1].end)) if ws else (s.start, s.end)
+            if text:
+                segments.append({"start": round(t0 + start, 3), "end": round(t0 + end, 3), "text": text})
+            if word_ts:
+                for w in ws:
+                    words.append(
+                        {
+                            "start": round(t0 + float(w.start), 3),
+                            "end": round(t0 + float(w.end), 3),
+                            "text": w.word.strip(),
+                            "confidence": round(float(w.probability), 4),
+                        }
+                    )
+            report(t0 + end)
+
         def run_window(chunk: np.ndarray, start_sample: int):
             nonlocal detected_lang, lang_prob
+            check_cancelled()
             t0 = start_sample / SR
             segs, info = model.transcribe(
                 chunk,
                 language=detected_lang,
                 beam_size=beam_size,
                 vad_filter=vad,
-                word_timestamps=word_ts,
+                word_timestamps=True,
                 condition_on_previous_text=True,
                 # The caller's vocabulary or style hint (OpenAI's `prompt`), given to every window.
                 initial_prompt=prompt or None,
@@ -153,22 +227,9 @@ class Engine:
             got_any = False
             for s in segs:
                 got_any = True
-                text = s.text.strip()
-                if text:
-                    segments.append(
-                        {"start": round(t0 + s.start, 3), "end": round(t0 + s.end, 3), "text": text}
-                    )
-                if word_ts and s.words:
-                    for w in s.words:
-                        words.append(
-                            {
-                                "start": round(t0 + w.start, 3),
-                                "end": round(t0 + w.end, 3),
-                                "text": w.word.strip(),
-                                "confidence": round(float(w.probability), 4),
-                            }
-                        )
-                report(t0 + s.end)
+                if not made_up(s):
+                    add_segment(s, t0)
+                check_cancelled()
             # Fix the language once a window has produced speech, so all windows agree.
             if detected_lang is None and (got_any or lang_prob is None):
                 lang_prob = float(info.language_probability)
@@ -178,10 +239,10 @@ class Engine:
                     tentative_lang[0] = info.language
             report((start_sample + chunk.shape[0]) / SR)
 
-        for block in audio_mod.iter_pcm(path):
+        for block in pcm:
+            check_cancelled()
             buf.append(block)
             buf_n += block.shape[0]
-            total += block.shape[0]
             if buf_n >= win + search:
                 data = np.concatenate(buf)
                 cut = audio_mod.find_cut(data, win - search, win)
@@ -195,7 +256,7 @@ class Engine:
             buf = []
             run_window(data, offset)
             del data
-        if total == 0:
+        if pcm.samples == 0:
             raise EngineError("unsupported_audio", f"audio track decodes to nothing: {path}")
 
         if detected_lang is None:
@@ -207,11 +268,11 @@ class Engine:
             "text": " ".join(s["text"] for s in segments).strip(),
             "language": detected_lang,
             "language_probability": round(float(lang_prob if lang_prob is not None else 0.0), 4),
-            "duration": round(total / SR, 3),
+            "duration": round(pcm.samples / SR, 3),
+            "truncated": pcm.truncated,
             "model": model_name,
             "segments": segments,
         }
         if word_ts:
             result["words"] = words
         return result
-

@@ -11,6 +11,7 @@ Codes (stable, for the TypeScript side):
   model_not_found    no installed model of that name
   model_load_failed  a model folder exists but CTranslate2 cannot load it
   unsupported_language  a language other than "en" asked of an English-only model
+  cancelled          a "cancel" request stopped this transcription
   internal_error     anything else (bug); message has the exception text
 """
 
@@ -23,3 +24,7 @@ class EngineError(Exception):
 
     def to_json(self) -> dict:
         return {"code": self.code, "message": self.message}
+
+
+def cancelled_error() -> EngineError:
+    return EngineError("cancelled", "transcription cancelled")

@@ -2,12 +2,13 @@
 
 One request per line in, one JSON object per line out. transcribe requests
 run one at a time, in arrival order, on a worker thread; probe requests on a
-second worker thread; ping/models/info are answered at once, even while a
-long transcription runs (the TypeScript supervisor health-checks with ping).
+second worker thread; ping/models/info/cancel are answered at once, even while
+a long transcription runs (the TypeScript supervisor health-checks with ping).
 So responses can come back out of request order: match them by id. A
 transcribe request emits zero or more progress notifications carrying its id
-before its single response. On end of input, queued work finishes, then the
-process exits 0. Anything the
+before its single response. cancel ends a queued transcription at once and a
+running one at its next check (between decoded blocks and between segments).
+On end of input, queued work finishes, then the process exits 0. Anything the
 libraries print goes to stderr: stdout carries protocol lines only.
 
   -> {"id": "1", "method": "ping"}
@@ -17,6 +18,9 @@ libraries print goes to stderr: stdout carries protocol lines only.
   <- {"id": "2", "progress": {"percent": 41.5, "stage": "transcribing"}}
   <- {"id": "2", "result": {"text": ..., "segments": [...], ...}}
   <- {"id": "3", "error": {"code": "unsupported_audio", "message": ...}}
+  -> {"id": "4", "method": "cancel", "params": {"request": "2"}}
+  <- {"id": "4", "result": {"cancelled": true}}
+  <- {"id": "2", "error": {"code": "cancelled", "message": ...}}
 """
 
 from __future__ import annotations
@@ -28,13 +32,32 @@ import sys
 import threading
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from typing import IO, Optional
+from typing import IO, Callable, Optional
 
 from . import __version__
 from . import audio as audio_mod
 from . import models as models_mod
 from .engine import Engine, cpu_threads
-from .errors import EngineError
+from .errors import EngineError, cancelled_error
+
+
+def _key(rid) -> str:
+    return json.dumps(rid, sort_keys=True)
+
+
+class _Transcription:
+    """A transcribe request from arrival to its single answer.
+
+    ``lock`` orders the worker's answer against a cancel: once cancel() has
+    said true, the answer is the cancelled error, whatever the work produced.
+    """
+
+    def __init__(self, rid):
+        self.rid = rid
+        self.lock = threading.Lock()
+        self.cancel_requested = threading.Event()
+        self.started = False
+        self.answered = False
 
 
 class Server:
@@ -44,6 +67,8 @@ class Server:
         self._out_lock = threading.Lock()
         self._transcribe_pool = ThreadPoolExecutor(1, thread_name_prefix="transcribe")
         self._probe_pool = ThreadPoolExecutor(1, thread_name_prefix="probe")
+        self._transcriptions: dict[str, _Transcription] = {}
+        self._transcriptions_lock = threading.Lock()
 
     def send(self, obj: dict) -> None:
         line = json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -70,23 +95,70 @@ class Server:
         rid = req.get("id")
         method = req.get("method")
         if method == "transcribe":
-            self._transcribe_pool.submit(self.run, rid, req)
+            job = _Transcription(rid)
+            with self._transcriptions_lock:
+                duplicate = _key(rid) in self._transcriptions
+                if not duplicate:
+                    self._transcriptions[_key(rid)] = job
+            if duplicate:
+                # A cancel names its target by id, so two live transcriptions cannot share one.
+                self.send({"id": rid, "error": {"code": "invalid_request",
+                                                "message": f"a transcription with id {rid!r} is still running"}})
+                return
+            self._transcribe_pool.submit(self.run_transcription, job, req)
         elif method == "probe":
             self._probe_pool.submit(self.run, rid, req)
         else:
             self.run(rid, req)
 
-    def run(self, rid, req: dict) -> None:
+    def answer(self, rid, req: dict, cancelled: Optional[Callable[[], bool]] = None) -> dict:
         try:
-            result = self.dispatch(rid, req)
-            self.send({"id": rid, "result": result})
+            return {"result": self.dispatch(rid, req, cancelled)}
         except EngineError as e:
-            self.send({"id": rid, "error": e.to_json()})
+            return {"error": e.to_json()}
         except Exception as exc:  # never let one request kill the engine
             traceback.print_exc(file=sys.stderr)
-            self.send({"id": rid, "error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}})
+            return {"error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}}
 
-    def dispatch(self, rid, req: dict):
+    def run(self, rid, req: dict) -> None:
+        self.send({"id": rid, **self.answer(rid, req)})
+
+    def run_transcription(self, job: _Transcription, req: dict) -> None:
+        with job.lock:
+            if job.answered:  # cancelled while queued: cancel() answered for it
+                return
+            job.started = True
+        answer = self.answer(job.rid, req, job.cancel_requested.is_set)
+        with job.lock:
+            job.answered = True
+            if job.cancel_requested.is_set():
+                answer = {"error": cancelled_error().to_json()}
+            self.send({"id": job.rid, **answer})
+        self._forget(job)
+
+    def cancel(self, target) -> bool:
+        """True when the transcription ``target`` will end with the cancelled error."""
+        with self._transcriptions_lock:
+            job = self._transcriptions.get(_key(target))
+        if job is None:
+            return False
+        with job.lock:
+            if job.answered:
+                return False
+            job.cancel_requested.set()
+            if job.started:
+                return True
+            job.answered = True
+            self.send({"id": job.rid, "error": cancelled_error().to_json()})
+        self._forget(job)
+        return True
+
+    def _forget(self, job: _Transcription) -> None:
+        with self._transcriptions_lock:
+            if self._transcriptions.get(_key(job.rid)) is job:
+                del self._transcriptions[_key(job.rid)]
+
+    def dispatch(self, rid, req: dict, cancelled: Optional[Callable[[], bool]] = None):
         method = req.get("method")
         params = req.get("params") or {}
         if not isinstance(method, str):
@@ -98,12 +170,19 @@ class Server:
         if method == "models":
             return {"models": models_mod.list_models(), "models_dir": str(models_mod.models_dir())}
         if method == "probe":
-            return audio_mod.probe(params.get("path"), exact=bool(params.get("exact", False)))
+            return audio_mod.probe(
+                params.get("path"), exact=bool(params.get("exact", False)), max_seconds=params.get("max_seconds")
+            )
         if method == "transcribe":
             def progress(pct: float, stage: str) -> None:
-                self.send({"id": rid, "progress": {"percent": pct, "stage": stage}})
+                if not (cancelled and cancelled()):
+                    self.send({"id": rid, "progress": {"percent": pct, "stage": stage}})
 
-            return self.engine.transcribe(params, progress)
+            return self.engine.transcribe(params, progress, cancelled)
+        if method == "cancel":
+            if "request" not in params:
+                raise EngineError("invalid_params", "params.request must be the id of a transcribe request")
+            return {"cancelled": self.cancel(params["request"])}
         if method == "info":
             return {
                 "version": __version__,

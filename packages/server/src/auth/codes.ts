@@ -1,55 +1,148 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
-import { emailCodes } from '../db/schema/index.js';
+import { emailCodes, users } from '../db/schema/index.js';
 import { badRequest } from '../http/errors.js';
 import { sha256, sixDigitCode } from './tokens.js';
+import type { UserRow } from './users.js';
 
 export const CODE_TTL_MINUTES = 15;
+/** Wrong guesses a registration's code survives; counted atomically, so parallel guesses cannot pass it. */
 export const CODE_MAX_ATTEMPTS = 5;
 
-/** Issues a fresh code for the user, replacing any earlier one (and its attempt count). */
-export async function issueCode(db: Database, userId: string): Promise<string> {
-  const code = sixDigitCode();
-  const values = {
-    codeHash: sha256(code),
-    attempts: 0,
-    expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
-    createdAt: new Date(),
-  };
-  await db
-    .insert(emailCodes)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: emailCodes.userId, set: values });
-  return code;
+/**
+ * Why codes belong to registrations, not to accounts: anyone can register an address they do not
+ * own. If a registration rewrote the account's password and mailed a code, the mailbox owner
+ * entering the newest code would switch on whatever password was set last — possibly an attacker's
+ * (pre-hijack). Here every registration keeps its own name, password hash and code, and a code
+ * activates only the password stored with it. The owner's code carries the owner's password; a
+ * code mailed for someone else's registration is one the owner never asked for.
+ */
+export interface Registration {
+  name: string;
+  passwordHash: string;
 }
 
+const expiry = () => new Date(Date.now() + CODE_TTL_MINUTES * 60_000);
+
+/** Files a registration for the account `userId`; answers its id and its code. */
+export async function issueCode(
+  db: Database,
+  userId: string,
+  registration: Registration,
+): Promise<{ registrationId: string; code: string }> {
+  const code = sixDigitCode();
+  const [row] = await db
+    .insert(emailCodes)
+    .values({ userId, codeHash: sha256(code), expiresAt: expiry(), ...registration })
+    .returning({ id: emailCodes.id });
+  if (!row) throw new Error('email_codes insert returned no row');
+  return { registrationId: row.id, code };
+}
+
+/** A fresh code (and attempts and expiry) for one pending registration of `email`; null if none. */
+export async function reissueCode(
+  db: Database,
+  email: string,
+  registrationId: string,
+): Promise<string | null> {
+  const code = sixDigitCode();
+  const updated = await db
+    .update(emailCodes)
+    .set({ codeHash: sha256(code), attempts: 0, expiresAt: expiry(), createdAt: new Date() })
+    .from(users)
+    .where(
+      and(
+        eq(emailCodes.id, registrationId),
+        eq(emailCodes.userId, users.id),
+        eq(users.email, email),
+        isNull(users.emailVerifiedAt),
+      ),
+    )
+    .returning({ id: emailCodes.id });
+  return updated.length > 0 ? code : null;
+}
+
+/** Unknown address, verified account, wrong code: one answer, so it tells nobody which it was. */
 const invalid = () =>
   badRequest('invalid_code', 'That code is not valid. Check the e-mail or request a new one.');
+const exhausted = () => badRequest('too_many_attempts', 'Too many wrong codes. Request a new one.');
 
-/** Consumes the user's code when it matches; otherwise counts the attempt and throws a clear reason. */
-export async function consumeCode(db: Database, userId: string, code: string): Promise<void> {
-  const [row] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId));
-  if (!row) throw invalid();
-  if (row.expiresAt.getTime() <= Date.now()) {
+const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Verifies `email` with `code`: the registration the code was mailed for gives the account its
+ * name and password, and every other pending registration of the address is dropped.
+ *
+ * Each guess first takes one attempt from every pending registration of the address in a single
+ * UPDATE (row locks serialise it, `attempts < max` is rechecked under the lock) and only then
+ * compares, so no code is ever compared more than CODE_MAX_ATTEMPTS times, however many guesses
+ * arrive at once. Too many attempts and an expired code are told apart only for an address with a
+ * pending registration — never whether an account exists.
+ */
+export async function consumeCode(db: Database, email: string, code: string): Promise<UserRow> {
+  const now = new Date();
+  const counted = await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .from(users)
+    .where(
+      and(
+        eq(emailCodes.userId, users.id),
+        eq(users.email, email),
+        isNull(users.emailVerifiedAt),
+        lt(emailCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({
+      id: emailCodes.id,
+      codeHash: emailCodes.codeHash,
+      attempts: emailCodes.attempts,
+      expiresAt: emailCodes.expiresAt,
+    });
+  const hash = sha256(code);
+  const match = counted.find((row) => sameHash(row.codeHash, hash));
+  if (!match) {
+    const live = counted.filter((row) => row.expiresAt > now);
+    if (live.length > 0 && live.every((row) => row.attempts >= CODE_MAX_ATTEMPTS))
+      throw exhausted();
+    if (counted.length === 0 && (await hasExhaustedCode(db, email, now))) throw exhausted();
+    throw invalid();
+  }
+  if (match.expiresAt <= now)
     throw badRequest('code_expired', 'That code has expired. Request a new one.');
-  }
-  if (row.attempts >= CODE_MAX_ATTEMPTS) {
-    throw badRequest('too_many_attempts', 'Too many wrong codes. Request a new one.');
-  }
-  if (!timingSafeEqual(Buffer.from(row.codeHash), Buffer.from(sha256(code)))) {
-    const [updated] = await db
-      .update(emailCodes)
-      .set({ attempts: sql`${emailCodes.attempts} + 1` })
-      .where(eq(emailCodes.userId, userId))
-      .returning({ attempts: emailCodes.attempts });
-    const left = CODE_MAX_ATTEMPTS - (updated?.attempts ?? CODE_MAX_ATTEMPTS);
-    if (left <= 0)
-      throw badRequest('too_many_attempts', 'Too many wrong codes. Request a new one.');
-    throw badRequest(
-      'wrong_code',
-      `That code is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`,
-    );
-  }
-  await db.delete(emailCodes).where(eq(emailCodes.userId, userId));
+  return db.transaction(async (tx) => {
+    // Deleting the row claims it: of two parallel right answers, one verifies and one is refused.
+    const [claimed] = await tx.delete(emailCodes).where(eq(emailCodes.id, match.id)).returning();
+    if (!claimed) throw invalid();
+    const [user] = await tx
+      .update(users)
+      .set({
+        emailVerifiedAt: now,
+        passwordHash: claimed.passwordHash,
+        name: claimed.name ?? undefined,
+      })
+      .where(and(eq(users.id, claimed.userId), isNull(users.emailVerifiedAt)))
+      .returning();
+    if (!user) throw invalid();
+    await tx.delete(emailCodes).where(eq(emailCodes.userId, user.id));
+    return user;
+  });
+}
+
+async function hasExhaustedCode(db: Database, email: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: emailCodes.id })
+    .from(emailCodes)
+    .innerJoin(users, eq(users.id, emailCodes.userId))
+    .where(
+      and(
+        eq(users.email, email),
+        isNull(users.emailVerifiedAt),
+        gte(emailCodes.attempts, CODE_MAX_ATTEMPTS),
+        gt(emailCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -147,7 +147,12 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Google redirects here; signs in and redirects to the app',
-        querystring: z.record(z.string(), z.string()),
+        // What Google sends back (others, such as scope or authuser, pass through unread).
+        querystring: z.looseObject({
+          code: z.string().optional(),
+          state: z.string().optional(),
+          error: z.string().optional(),
+        }),
         response: {
           302: z.null().describe('Redirect to /auth/callback, with ?error=<code> on failure'),
         },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmailBody, ResetPasswordBody } from '../contract/auth.js';
 import { MessageResponse } from '../contract/common.js';
@@ -8,12 +8,12 @@ import { badRequest } from '../http/errors.js';
 import { authLimits, limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { passwordResetMail } from '../mail/templates.js';
+import { afterAnswer } from './afterAnswer.js';
 import { assertNotCommonPassword, hashPassword } from './passwords.js';
+import { issueResetToken } from './resetTokens.js';
 import { revokeAllSessions } from './sessions.js';
-import { randomToken, sha256 } from './tokens.js';
-import { findUserByEmail } from './users.js';
+import { sha256 } from './tokens.js';
 
-const RESET_TTL_MS = 60 * 60 * 1000;
 const tags = ['auth'];
 
 const invalidLink = () =>
@@ -36,21 +36,17 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: authLimits(app, 'forgot'),
     },
-    async (request) => {
-      const user = await findUserByEmail(db, request.body.email);
-      if (user) {
-        const token = randomToken();
-        await db.insert(passwordResetTokens).values({
-          userId: user.id,
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + RESET_TTL_MS),
-        });
-        const link = `${app.config.appUrl}/reset-password/${token}`;
-        // Not awaited: answering as fast for unknown addresses as for known ones hides which exist.
-        app.deps.mailer.send(passwordResetMail(user.email, link)).catch((err: unknown) => {
-          request.log.error({ err }, 'password reset mail failed');
-        });
-      }
+    async (request, reply) => {
+      const { email } = request.body;
+      afterAnswer(request, reply, 'password reset mail', async () => {
+        const token = await issueResetToken(db, email);
+        if (!token) return;
+        // The token rides in the fragment, which browsers never send: it cannot reach a request
+        // log or a Referer header. The reset page moves it into the POST body.
+        await app.deps.mailer.send(
+          passwordResetMail(email, `${app.config.appUrl}/reset-password#token=${token}`),
+        );
+      });
       return {
         message: 'If an account exists for that email, we sent it a link to reset the password.',
       };
@@ -98,6 +94,16 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(passwordResetTokens.id, pending.id), isNull(passwordResetTokens.usedAt)))
           .returning({ id: passwordResetTokens.id });
         if (claimed.length === 0) throw invalidLink();
+        // Any other link mailed to the account dies with this one: whoever else asked for a reset
+        // (or reads an old mail) cannot change the password just chosen.
+        await tx
+          .delete(passwordResetTokens)
+          .where(
+            and(
+              eq(passwordResetTokens.userId, pending.userId),
+              ne(passwordResetTokens.id, pending.id),
+            ),
+          );
         // The link reached the mailbox, so the address is proven too.
         await tx
           .update(users)

@@ -1,21 +1,20 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  EmailBody,
   LoginBody,
   RegisterBody,
   RegisterResponse,
+  ResendCodeBody,
   UserResponse,
   VerifyCodeBody,
 } from '../contract/auth.js';
 import { MessageResponse } from '../contract/common.js';
 import { grantSignupBonus } from '../billing/signup-bonus.js';
-import { users } from '../db/schema/index.js';
-import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.js';
+import { forbidden, unauthorized } from '../http/errors.js';
 import { authLimits } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
-import { verificationCodeMail } from '../mail/templates.js';
-import { CODE_TTL_MINUTES, consumeCode, issueCode } from './codes.js';
+import { accountExistsMail, verificationCodeMail } from '../mail/templates.js';
+import { afterAnswer } from './afterAnswer.js';
+import { CODE_TTL_MINUTES, consumeCode, issueCode, reissueCode } from './codes.js';
 import { currentUser, requireSession } from './guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
 import {
@@ -26,15 +25,14 @@ import {
   startSession,
 } from './sessions.js';
 import { assertHuman } from './turnstile.js';
-import { findUserByEmail, getUser, toUserDto } from './users.js';
+import { accountForRegistration, findUserByEmail, getUser, toUserDto } from './users.js';
 
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
   const { mailer } = app.deps;
-  const sendCode = async (userId: string, email: string) =>
-    mailer.send(verificationCodeMail(email, await issueCode(db, userId), CODE_TTL_MINUTES));
+  const { appUrl } = app.config;
 
   app.post(
     '/api/auth/register',
@@ -42,8 +40,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create an account; e-mails a 6-digit verification code',
+        description:
+          'Answers the same whether or not the address has an account. A new or unverified address gets a code bound to this registration (name and password); an address with an account gets a notice to sign in instead.',
         body: RegisterBody,
-        response: { 201: RegisterResponse, ...errorResponses(400, 409, 429, 503) },
+        response: { 201: RegisterResponse, ...errorResponses(400, 429, 503) },
       },
       preHandler: authLimits(app, 'register'),
     },
@@ -51,35 +51,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name, email, password } = request.body;
       await assertHuman(request, request.body['cf-turnstile-response']);
       assertNotCommonPassword(password);
-      const passwordHash = await hashPassword(password);
-      const existing = await findUserByEmail(db, email);
-      if (existing?.emailVerifiedAt) {
-        throw conflict(
-          'email_taken',
-          'An account with this email already exists. Sign in instead.',
-        );
-      }
-      // An unverified account can be claimed again: only whoever reads the mailbox can verify it.
-      const [user] = existing
-        ? await db
-            .update(users)
-            .set({ name, passwordHash })
-            .where(eq(users.id, existing.id))
-            .returning()
-        : await db
-            .insert(users)
-            .values({ name, email, passwordHash })
-            .onConflictDoNothing()
-            .returning();
-      if (!user)
-        throw conflict(
-          'email_taken',
-          'An account with this email already exists. Sign in instead.',
-        );
-      await sendCode(user.id, email);
+      // One path for every address, so the answer costs the same work (and time) whether or not
+      // it has an account: hash, file the registration, send one mail. An address that already
+      // has an account gets a notice instead of the code, and its registration can never be used:
+      // codes only verify accounts that are not verified yet.
+      const registration = { name, passwordHash: await hashPassword(password) };
+      const { account, registrationId, code } = await db.transaction(async (tx) => {
+        const found = await accountForRegistration(tx, email, registration);
+        return { account: found, ...(await issueCode(tx, found.id, registration)) };
+      });
+      await mailer.send(
+        account.emailVerifiedAt
+          ? accountExistsMail(email, {
+              signIn: `${appUrl}/login`,
+              forgotPassword: `${appUrl}/forgot-password`,
+            })
+          : verificationCodeMail(email, code, CODE_TTL_MINUTES),
+      );
       return reply.code(201).send({
         message: `We sent a 6-digit code to ${email}. Enter it to finish creating your account.`,
         email,
+        registrationId,
       });
     },
   );
@@ -90,29 +82,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Verify the e-mailed code and sign in',
+        description:
+          'Gives the account the name and password of the registration the code was mailed for. The same 400 for an unknown address, an account that is already verified and a wrong code.',
         body: VerifyCodeBody,
         response: { 200: UserResponse, ...errorResponses(400, 429) },
       },
       preHandler: authLimits(app, 'verify'),
     },
     async (request, reply) => {
-      const user = await findUserByEmail(db, request.body.email);
-      if (!user)
-        throw badRequest(
-          'invalid_code',
-          'That code is not valid. Check the e-mail or request a new one.',
-        );
-      if (user.emailVerifiedAt)
-        throw badRequest('already_verified', 'This email is already verified. Sign in instead.');
-      await consumeCode(db, user.id, request.body.code);
-      const [verified] = await db
-        .update(users)
-        .set({ emailVerifiedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
+      const user = await consumeCode(db, request.body.email, request.body.code);
       await grantSignupBonus(db, user.id);
       await startSession(reply, db, app.config, user.id);
-      return { user: toUserDto(verified ?? user) };
+      return { user: toUserDto(user) };
     },
   );
 
@@ -121,18 +102,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Send a new verification code (same answer whether or not the account exists)',
-        body: EmailBody,
-        response: { 200: MessageResponse, ...errorResponses(400, 429, 503) },
+        summary: 'Send a new code for one registration (same answer whether or not it exists)',
+        body: ResendCodeBody,
+        response: { 200: MessageResponse, ...errorResponses(400, 429) },
       },
       preHandler: authLimits(app, 'resend'),
     },
-    async (request) => {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.email, request.body.email), isNull(users.emailVerifiedAt)));
-      if (user) await sendCode(user.id, user.email);
+    async (request, reply) => {
+      const { email, registrationId } = request.body;
+      afterAnswer(request, reply, 'verification code mail', async () => {
+        const code = await reissueCode(db, email, registrationId);
+        if (code) await mailer.send(verificationCodeMail(email, code, CODE_TTL_MINUTES));
+      });
       return { message: 'If that account is waiting for verification, we sent it a new code.' };
     },
   );

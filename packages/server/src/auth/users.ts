@@ -11,6 +11,27 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return user;
 }
 
+/**
+ * The account of `email`, made unverified by its first registration. That registration's name and
+ * password hash ride on a new row only so that signing in with that password can say "verify
+ * first"; the row cannot be used until a code gives it the name and password of the registration
+ * the code was mailed for.
+ */
+export async function accountForRegistration(
+  db: Database,
+  email: string,
+  first: { name: string; passwordHash: string },
+): Promise<UserRow> {
+  const [created] = await db
+    .insert(users)
+    .values({ email, ...first })
+    .onConflictDoNothing()
+    .returning();
+  const user = created ?? (await findUserByEmail(db, email));
+  if (!user) throw new Error(`no account row for ${email} after insert`);
+  return user;
+}
+
 export async function getUser(db: Database, id: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound('Account not found');

@@ -7,7 +7,7 @@ import type { PaymentProvider, ProviderCustomer } from './providers/types.js';
 async function ensureAccount(db: BillingDb, userId: string, now: Date): Promise<void> {
   await db
     .insert(billingAccounts)
-    .values({ userId, balanceCents: 0, updatedAt: now })
+    .values({ userId, balanceMicros: 0, updatedAt: now })
     .onConflictDoNothing();
 }
 
@@ -19,10 +19,10 @@ export async function lockAccount(
   tx: BillingDb,
   userId: string,
   now: Date,
-): Promise<{ balanceCents: number }> {
+): Promise<{ balanceMicros: number }> {
   await ensureAccount(tx, userId, now);
   const [account] = await tx
-    .select({ balanceCents: billingAccounts.balanceCents })
+    .select({ balanceMicros: billingAccounts.balanceMicros })
     .from(billingAccounts)
     .where(eq(billingAccounts.userId, userId))
     .for('update');

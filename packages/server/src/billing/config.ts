@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsToMicros } from './money.js';
 
 const optional = z
   .string()
@@ -8,6 +9,7 @@ const optional = z
 
 const billingEnv = z
   .object({
+    /** Whole cents, as a person sets a price; kept in micro-dollars once loaded. */
     SIGNUP_BONUS_CENTS: z.coerce.number().int().min(0).max(100_000).default(500),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
@@ -21,8 +23,8 @@ const billingEnv = z
   });
 
 export interface BillingConfig {
-  /** Credit granted once when an account is verified; 0 disables it. */
-  signupBonusCents: number;
+  /** Credit granted once when an account is verified, in micro-dollars; 0 disables it. */
+  signupBonusMicros: number;
   /** null: the built-in test provider takes payments. */
   stripe: {
     secretKey: string;
@@ -48,7 +50,7 @@ export function loadBillingConfig(
     STRIPE_API_BASE,
   } = parsed.data;
   return {
-    signupBonusCents: SIGNUP_BONUS_CENTS,
+    signupBonusMicros: centsToMicros(SIGNUP_BONUS_CENTS),
     stripe:
       STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET
         ? {

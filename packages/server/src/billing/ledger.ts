@@ -14,22 +14,22 @@ export class InsufficientCredit extends HttpError {
   override name = 'InsufficientCredit';
 
   constructor(
-    readonly balanceCents: number,
-    readonly requiredCents: number,
+    readonly balanceMicros: number,
+    readonly requiredMicros: number,
   ) {
     super(
       402,
       'insufficient_credit',
-      `Insufficient credit: this costs ${formatUsd(requiredCents)} but your balance is ${formatUsd(balanceCents)}.`,
-      { balanceCents, requiredCents },
+      `Insufficient credit: this costs ${formatUsd(requiredMicros)} but your balance is ${formatUsd(balanceMicros)}.`,
+      { balanceMicros, requiredMicros },
     );
   }
 }
 
 export interface Booking {
   userId: string;
-  /** Positive number of cents; the sign comes from credit/debit. */
-  amountCents: number;
+  /** Positive number of micro-dollars; the sign comes from credit/debit. */
+  amountMicros: number;
   /** Payment, transcription or user id. Booked at most once per kind (adjustments excepted). */
   reference?: string;
   description: string;
@@ -62,11 +62,11 @@ export type Ledger = ReturnType<typeof createLedger>;
 export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date() }) {
   async function book(
     kind: LedgerEntry['kind'],
-    signedCents: number,
+    signedMicros: number,
     booking: Booking & { audioSeconds?: number; model?: string },
   ): Promise<BookingResult> {
-    if (!Number.isSafeInteger(booking.amountCents) || booking.amountCents <= 0) {
-      throw new RangeError(`amountCents must be a positive integer, got ${booking.amountCents}`);
+    if (!Number.isSafeInteger(booking.amountMicros) || booking.amountMicros <= 0) {
+      throw new RangeError(`amountMicros must be a positive integer, got ${booking.amountMicros}`);
     }
     const { userId, reference } = booking;
     return db.transaction(async (tx) => {
@@ -81,8 +81,9 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
         if (existing) return { entry: existing, created: false };
       }
 
-      const balanceAfterCents = account.balanceCents + signedCents;
-      if (balanceAfterCents < 0) throw new InsufficientCredit(account.balanceCents, -signedCents);
+      const balanceAfterMicros = account.balanceMicros + signedMicros;
+      if (balanceAfterMicros < 0)
+        throw new InsufficientCredit(account.balanceMicros, -signedMicros);
 
       const [entry] = await tx
         .insert(ledgerEntries)
@@ -90,8 +91,8 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
           id: `txn_${randomUUID().replaceAll('-', '')}`,
           userId,
           kind,
-          amountCents: signedCents,
-          balanceAfterCents,
+          amountMicros: signedMicros,
+          balanceAfterMicros,
           reference: reference ?? null,
           description: booking.description,
           audioSeconds: booking.audioSeconds ?? null,
@@ -101,7 +102,7 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
         .returning();
       await tx
         .update(billingAccounts)
-        .set({ balanceCents: balanceAfterCents, updatedAt: now })
+        .set({ balanceMicros: balanceAfterMicros, updatedAt: now })
         .where(eq(billingAccounts.userId, userId));
       if (!entry) throw new Error('ledger insert returned no row');
       return { entry, created: true };
@@ -109,18 +110,19 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
   }
 
   return {
-    credit: ({ kind, ...booking }: CreditBooking) => book(kind, booking.amountCents, booking),
+    credit: ({ kind, ...booking }: CreditBooking) => book(kind, booking.amountMicros, booking),
 
     /** Throws InsufficientCredit (and books nothing) when the balance does not cover it. */
     debit: ({ kind = 'usage', ...booking }: DebitBooking) =>
-      book(kind, -booking.amountCents, booking),
+      book(kind, -booking.amountMicros, booking),
 
+    /** In micro-dollars. */
     async balance(userId: string): Promise<number> {
       const [row] = await db
-        .select({ balanceCents: billingAccounts.balanceCents })
+        .select({ balanceMicros: billingAccounts.balanceMicros })
         .from(billingAccounts)
         .where(eq(billingAccounts.userId, userId));
-      return row?.balanceCents ?? 0;
+      return row?.balanceMicros ?? 0;
     },
 
     /** Newest first. */

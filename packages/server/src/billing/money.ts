@@ -1,13 +1,29 @@
-/** Money is always an integer number of US cents; these helpers are the only place it meets text. */
+/**
+ * Money inside Parlance is integer micro-dollars (see contract/money.ts, which also formats it).
+ * Whole cents exist only where cards are charged: a person types dollars and cents, and Stripe
+ * and the test provider charge cents. These are the conversions at that boundary.
+ */
+import { MICROS_PER_USD } from '../contract/money.js';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export { formatUsd } from '../contract/money.js';
 
-/** 1234 → "$12.34", -500 → "-$5.00". */
-export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+const MICROS_PER_CENT = MICROS_PER_USD / 100;
+
+/** Cents (a card charge, an amount set in cents) → micro-dollars. */
+export function centsToMicros(cents: number): number {
+  return cents * MICROS_PER_CENT;
 }
 
-/** Dollars as typed by a person (20, 12.5, 9.99; validated to whole cents) → cents. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
+/** Dollars as typed by a person (20, 12.5, 9.99; validated to whole cents) → micro-dollars. */
+export function dollarsToMicros(dollars: number): number {
+  // 9.99 × 100 is 998.9999999999999: round to the whole cent the person typed first.
+  return centsToMicros(Math.round(dollars * 100));
+}
+
+/** Credit → the card charge for it; only whole cents can be charged. */
+export function microsToCents(micros: number): number {
+  if (!Number.isSafeInteger(micros) || micros % MICROS_PER_CENT !== 0) {
+    throw new RangeError(`A card is charged whole cents, not ${micros} µ$`);
+  }
+  return micros / MICROS_PER_CENT;
 }

@@ -23,8 +23,8 @@ export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
 export const toReceipt = (payment: PaymentRow, transactionId: string | null): Receipt => ({
   id: payment.id,
   transactionId,
-  amountCents: payment.amountCents,
-  amount: formatUsd(payment.amountCents),
+  amountMicros: payment.amountMicros,
+  amount: formatUsd(payment.amountMicros),
   currency: 'USD',
   method: describeCard(payment.methodBrand, payment.methodLast4),
   date: payment.updatedAt.toISOString(),
@@ -37,9 +37,9 @@ export const toTransaction = (
 ): CreditTransaction => ({
   id: entry.id,
   kind: entry.kind,
-  amountCents: entry.amountCents,
-  amount: formatUsd(entry.amountCents),
-  balanceAfterCents: entry.balanceAfterCents,
+  amountMicros: entry.amountMicros,
+  amount: formatUsd(entry.amountMicros),
+  balanceAfterMicros: entry.balanceAfterMicros,
   description: entry.description,
   reference: entry.reference,
   audioSeconds: entry.audioSeconds,
@@ -54,8 +54,8 @@ export function toPurchaseResponse(result: PurchaseResult): PurchaseResponse {
     status: 'succeeded',
     transactionId: result.entry.id,
     paymentId: result.payment.id,
-    amountCents: result.payment.amountCents,
-    balanceCents: result.balanceCents,
-    balance: formatUsd(result.balanceCents),
+    amountMicros: result.payment.amountMicros,
+    balanceMicros: result.balanceMicros,
+    balance: formatUsd(result.balanceMicros),
   };
 }

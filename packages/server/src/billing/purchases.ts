@@ -12,12 +12,13 @@ import { customerFor } from './accounts.js';
 import type { Cards } from './cards.js';
 import type { BillingDb, Clock } from './deps.js';
 import { createLedger } from './ledger.js';
-import { formatUsd } from './money.js';
+import { centsToMicros, formatUsd, microsToCents } from './money.js';
 import { PaymentError, type ChargeOutcome, type PaymentProvider } from './providers/types.js';
 
 export interface PurchaseRequest {
   userId: string;
-  amountCents: number;
+  /** Whole cents' worth: what the card is charged and the account credited. */
+  amountMicros: number;
   paymentMethodId?: string | undefined;
   idempotencyKey?: string | undefined;
   /** true: only charge a saved card (never answer with a next step). */
@@ -25,7 +26,7 @@ export interface PurchaseRequest {
 }
 
 export type PurchaseResult =
-  | { status: 'succeeded'; payment: PaymentRow; entry: LedgerEntry; balanceCents: number }
+  | { status: 'succeeded'; payment: PaymentRow; entry: LedgerEntry; balanceMicros: number }
   | { status: 'requires_action'; paymentId: string; clientSecret: string }
   | { status: 'requires_payment_method'; message: string };
 
@@ -50,6 +51,7 @@ export function createPurchases(
   /**
    * Marks the payment paid and credits it, once: replays (webhooks, retries) return the first
    * booking. null when the payment is not ours (another system sharing the Stripe account).
+   * `paidCents`: what the provider says it charged, checked against the payment.
    */
   async function settle(paymentId: string, providerRef: string | null, paidCents?: number) {
     return db.transaction(async (tx) => {
@@ -59,9 +61,9 @@ export function createPurchases(
         .where(eq(payments.id, paymentId))
         .for('update');
       if (!payment) return null;
-      if (paidCents !== undefined && paidCents !== payment.amountCents) {
+      if (paidCents !== undefined && centsToMicros(paidCents) !== payment.amountMicros) {
         throw new Error(
-          `payment ${paymentId}: paid ${paidCents} cents, expected ${payment.amountCents}`,
+          `payment ${paymentId}: paid ${formatUsd(centsToMicros(paidCents))}, expected ${formatUsd(payment.amountMicros)}`,
         );
       }
       let paid = payment;
@@ -81,9 +83,9 @@ export function createPurchases(
       const { entry } = await createLedger(tx, clock).credit({
         kind: 'purchase',
         userId: payment.userId,
-        amountCents: payment.amountCents,
+        amountMicros: payment.amountMicros,
         reference: payment.id,
-        description: `Purchased ${formatUsd(payment.amountCents)} of credit${method ? ` (${method})` : ''}`,
+        description: `Purchased ${formatUsd(payment.amountMicros)} of credit${method ? ` (${method})` : ''}`,
       });
       return { payment: paid, entry };
     });
@@ -102,7 +104,7 @@ export function createPurchases(
     const settled = await settle(paymentId, providerRef);
     if (!settled) throw new Error(`payment ${paymentId} vanished`);
     const { payment, entry } = settled;
-    return { status: 'succeeded', payment, entry, balanceCents: entry.balanceAfterCents };
+    return { status: 'succeeded', payment, entry, balanceMicros: entry.balanceAfterMicros };
   }
 
   async function applyOutcome(
@@ -139,7 +141,11 @@ export function createPurchases(
     card: PaymentMethodRow | null,
   ): Promise<PurchaseResult> {
     const customer = await customerFor(db, provider, clock, payment.userId);
-    const request = { customer, paymentId: payment.id, amountCents: payment.amountCents };
+    const request = {
+      customer,
+      paymentId: payment.id,
+      amountCents: microsToCents(payment.amountMicros),
+    };
     if (card) return applyOutcome(payment, await provider.charge(request, card));
     if (!provider.startCheckout)
       throw new HttpError(400, 'payment_method_required', ADD_CARD_FIRST);
@@ -148,7 +154,7 @@ export function createPurchases(
 
   /** A retried request with the same Idempotency-Key: answer what the first one did. */
   async function replay(payment: PaymentRow, request: PurchaseRequest): Promise<PurchaseResult> {
-    if (payment.amountCents !== request.amountCents) {
+    if (payment.amountMicros !== request.amountMicros) {
       throw new HttpError(
         422,
         'idempotency_key_reused',
@@ -207,7 +213,7 @@ export function createPurchases(
           id: `pay_${randomUUID().replaceAll('-', '')}`,
           userId,
           provider: provider.kind,
-          amountCents: request.amountCents,
+          amountMicros: request.amountMicros,
           currency: 'USD',
           status: 'pending',
           paymentMethodId: card?.id ?? null,

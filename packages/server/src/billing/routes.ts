@@ -23,7 +23,7 @@ import { badRequest } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { loadBillingConfig, type BillingConfig } from './config.js';
-import { dollarsToCents, formatUsd } from './money.js';
+import { dollarsToMicros, formatUsd } from './money.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
 import { rateTable } from './rates.js';
 import { createBilling, type Billing } from './service.js';
@@ -41,7 +41,7 @@ declare module '../app.js' {
 const tags = ['billing'];
 const security = [{ session: [] }];
 const RECENT_CARD_WINDOW_MS = 10 * 60_000;
-const CHARGED_PER = 'Per second of audio, rounded up to the next cent per file';
+const CHARGED_PER = 'Exactly per second of audio, rounded up to the next $0.000001';
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
@@ -98,13 +98,13 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const [balanceCents, card] = await Promise.all([
+      const [balanceMicros, card] = await Promise.all([
         ledger.balance(userId),
         cards.defaultCard(userId),
       ]);
       return {
-        balanceCents,
-        balance: formatUsd(balanceCents),
+        balanceMicros,
+        balance: formatUsd(balanceMicros),
         currency: 'USD' as const,
         defaultPaymentMethod: card ? toPaymentMethod(card) : null,
         rates: rateTable(),
@@ -277,7 +277,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       toPurchaseResponse(
         await purchases.purchase({
           userId: currentUser(request).id,
-          amountCents: dollarsToCents(request.body.amount),
+          amountMicros: dollarsToMicros(request.body.amount),
           paymentMethodId: request.body.paymentMethodId,
           idempotencyKey: idempotencyKey(request),
           savedCardOnly,

@@ -4,21 +4,21 @@ import { createLedger } from './ledger.js';
 import { formatUsd } from './money.js';
 
 /**
- * Credits the welcome bonus (SIGNUP_BONUS_CENTS, default $5.00) once per account: call it
- * wherever an account becomes verified; repeated calls book nothing more.
+ * Credits the welcome bonus (SIGNUP_BONUS_CENTS, default $5.00; `amountMicros` in micro-dollars)
+ * once per account: call it wherever an account becomes verified; repeated calls book nothing more.
  */
 export async function grantSignupBonus(
   db: BillingDb,
   userId: string,
-  amountCents = loadBillingConfig().signupBonusCents,
+  amountMicros = loadBillingConfig().signupBonusMicros,
   clock?: Clock,
 ): Promise<void> {
-  if (amountCents <= 0) return;
+  if (amountMicros <= 0) return;
   await createLedger(db, clock).credit({
     kind: 'signup_bonus',
     userId,
-    amountCents,
+    amountMicros,
     reference: userId,
-    description: `Welcome bonus: ${formatUsd(amountCents)} of free credit`,
+    description: `Welcome bonus: ${formatUsd(amountMicros)} of free credit`,
   });
 }

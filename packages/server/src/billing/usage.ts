@@ -13,11 +13,11 @@ import { formatUsd } from './money.js';
 
 interface Totals {
   seconds: number;
-  costCents: number;
+  costMicros: number;
   files: number;
 }
 
-const EMPTY: Totals = { seconds: 0, costCents: 0, files: 0 };
+const EMPTY: Totals = { seconds: 0, costMicros: 0, files: 0 };
 const DAY_MS = 86_400_000;
 const SPENDING_TRANSCRIPTIONS = 100;
 
@@ -57,7 +57,7 @@ export function createUsage(db: BillingDb, clock: Clock) {
       .select({
         key,
         seconds: sql<number>`coalesce(sum(${ledgerEntries.audioSeconds}), 0)`.mapWith(Number),
-        costCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number),
+        costMicros: sql<number>`coalesce(-sum(${ledgerEntries.amountMicros}), 0)`.mapWith(Number),
         files: sql<number>`count(*)`.mapWith(Number),
       })
       .from(ledgerEntries)
@@ -77,7 +77,7 @@ export function createUsage(db: BillingDb, clock: Clock) {
           current: `${minutes(current.seconds)} min`,
           change: changeText(current.seconds, previous.seconds),
         },
-        totalCost: { amount: formatUsd(current.costCents), period: 'This month' },
+        totalCost: { amount: formatUsd(current.costMicros), period: 'This month' },
         filesTranscribed: {
           count: current.files,
           change: changeText(current.files, previous.files),
@@ -113,13 +113,13 @@ export function createUsage(db: BillingDb, clock: Clock) {
         (_, i) => {
           const date = isoDate(new Date(start.getTime() + i * DAY_MS));
           const day = byDay.get(date) ?? EMPTY;
-          return { date, costCents: day.costCents, minutes: minutes(day.seconds) };
+          return { date, costMicros: day.costMicros, minutes: minutes(day.seconds) };
         },
       );
       const totals = [...byDay.values()].reduce(
         (sum, day) => ({
           seconds: sum.seconds + day.seconds,
-          costCents: sum.costCents + day.costCents,
+          costMicros: sum.costMicros + day.costMicros,
           files: sum.files + day.files,
         }),
         EMPTY,
@@ -140,8 +140,8 @@ export function createUsage(db: BillingDb, clock: Clock) {
         to,
         days,
         totals: {
-          costCents: totals.costCents,
-          cost: formatUsd(totals.costCents),
+          costMicros: totals.costMicros,
+          cost: formatUsd(totals.costMicros),
           minutes: minutes(totals.seconds),
           files: totals.files,
         },
@@ -150,8 +150,8 @@ export function createUsage(db: BillingDb, clock: Clock) {
           fileName: fileNameOf(fileName, audioUrl),
           model: entry.model,
           audioSeconds: entry.audioSeconds,
-          costCents: -entry.amountCents,
-          cost: formatUsd(-entry.amountCents),
+          costMicros: -entry.amountMicros,
+          cost: formatUsd(-entry.amountMicros),
           createdAt: entry.createdAt.toISOString(),
         })),
       };

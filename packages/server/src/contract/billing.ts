@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { Timestamp } from './common.js';
+import { Micros, Timestamp, UsdText } from './common.js';
 
-/** Money travels as integer cents plus a display string ("$12.34"); currency is always USD. */
-const Cents = z.number().int().describe('Amount in US cents');
-const Usd = z.string().describe('Formatted amount, e.g. "$12.34"');
+/** Money travels as micro-dollars next to the exact text (money.ts); currency is always USD. */
 
 export const MIN_PURCHASE_DOLLARS = 5;
 export const MAX_PURCHASE_DOLLARS = 1000;
@@ -11,7 +9,7 @@ export const MAX_PURCHASE_DOLLARS = 1000;
 export const ModelRate = z
   .object({
     model: z.string(),
-    centsPerHour: Cents.describe('Price in US cents per hour of audio'),
+    microsPerHour: Micros.describe('Price in US micro-dollars per hour of audio'),
     usdPerMinute: z.number().describe('The same price in dollars per minute'),
     englishOnly: z.boolean(),
   })
@@ -40,8 +38,8 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 export const BillingInfo = z
   .object({
-    balanceCents: Cents,
-    balance: Usd,
+    balanceMicros: Micros,
+    balance: UsdText,
     currency: z.literal('USD'),
     defaultPaymentMethod: PaymentMethod.nullable(),
     rates: z.array(ModelRate),
@@ -57,8 +55,8 @@ export const Receipt = z
   .object({
     id: z.string().describe('Payment id'),
     transactionId: z.string().nullable(),
-    amountCents: Cents,
-    amount: Usd,
+    amountMicros: Micros.describe('What the card was charged: always whole cents'),
+    amount: UsdText,
     currency: z.literal('USD'),
     method: z.string().nullable().describe('e.g. "Visa •••• 4242"'),
     date: Timestamp,
@@ -71,9 +69,9 @@ export const CreditTransaction = z
   .object({
     id: z.string(),
     kind: z.enum(['purchase', 'usage', 'refund', 'adjustment', 'signup_bonus']),
-    amountCents: Cents.describe('Signed: credits positive, debits negative'),
-    amount: Usd,
-    balanceAfterCents: Cents,
+    amountMicros: Micros.describe('Signed: credits positive, debits negative'),
+    amount: UsdText,
+    balanceAfterMicros: Micros,
     description: z.string(),
     reference: z.string().nullable().describe('Payment id or transcription id'),
     audioSeconds: z.number().nullable(),
@@ -156,9 +154,9 @@ export const PurchaseResponse = z
       status: z.literal('succeeded'),
       transactionId: z.string().describe('The credit entry in the history'),
       paymentId: z.string(),
-      amountCents: Cents,
-      balanceCents: Cents,
-      balance: Usd,
+      amountMicros: Micros,
+      balanceMicros: Micros,
+      balance: UsdText,
     }),
     z.object({
       status: z.literal('requires_action'),

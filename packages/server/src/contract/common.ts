@@ -16,6 +16,10 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 
 export const Timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time');
 
+/** Money travels as integer micro-dollars next to the exact amount as text (see money.ts). */
+export const Micros = z.number().int().describe('US micro-dollars (1 USD = 1,000,000)');
+export const UsdText = z.string().describe('Exact amount in dollars, e.g. "$12.34", "$0.000367"');
+
 export const Email = z.email({ error: 'Enter a valid email address' }).max(254).toLowerCase();
 
 export const IdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });

@@ -14,6 +14,9 @@ export type ReadyResponse = z.infer<typeof ReadyResponse>;
 export const PublicConfig = z.object({
   turnstileSiteKey: z.string().nullable(),
   googleEnabled: z.boolean(),
+  testPayments: z
+    .boolean()
+    .describe('Payments go to the built-in test provider: no real money moves (the app says so)'),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common.js';
+import { Micros, Timestamp } from './common.js';
 
 export const TranscriptStatus = z
   .enum(['queued', 'processing', 'completed', 'error'])
@@ -65,7 +65,7 @@ export const TranscriptSummary = z
     audio_duration: z.number().nullable().describe('seconds'),
     model: z.string(),
     language: z.string().nullable().describe('Requested language; null = detect'),
-    costCents: z.number().int().nullable().describe('Charged when completed'),
+    costMicros: Micros.nullable().describe('Charged when completed'),
     progress: TranscriptProgress,
   })
   .meta({ id: 'TranscriptSummary' });
@@ -77,6 +77,12 @@ export const TranscriptResult = z.object({
   language_probability: z.number(),
   segments: z.array(TranscriptSegment),
   words: z.array(TranscriptWord),
+  notice: z
+    .string()
+    .nullable()
+    .describe(
+      'Set when not all of the audio was transcribed (it decoded longer than the limit, or than the balance covers), saying how much was and why; null otherwise',
+    ),
 });
 
 export const Transcript = TranscriptSummary.extend({
@@ -124,7 +130,7 @@ export const SpeechModel = z
     id: z.string(),
     languages: z.string().describe("'en' for English-only models, 'multilingual' otherwise"),
     usdPerMinute: z.number(),
-    centsPerHour: z.number().int(),
+    microsPerHour: Micros.describe('Price per hour of audio'),
   })
   .meta({ id: 'SpeechModel' });
 export const SpeechModelList = z.object({ models: z.array(SpeechModel), default: z.string() });

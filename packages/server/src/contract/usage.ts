@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common.js';
+import { Micros, Timestamp, UsdText } from './common.js';
 
 /** Usage is counted from charged jobs; months and days are calendar periods in UTC. */
 
@@ -10,7 +10,7 @@ export const UsageOverview = z
       change: z.string().describe('e.g. "+12% from last month"'),
     }),
     totalCost: z.object({
-      amount: z.string().describe('Spent this month, e.g. "$1.23"'),
+      amount: UsdText.describe('Spent this month, exact, e.g. "$1.7125"'),
       period: z.string().describe('"This month"'),
     }),
     filesTranscribed: z.object({
@@ -62,7 +62,7 @@ export type SpendingQuery = z.infer<typeof SpendingQuery>;
 
 export const SpendingDay = z.object({
   date: z.string().describe('YYYY-MM-DD'),
-  costCents: z.number().int(),
+  costMicros: Micros,
   minutes: z.number(),
 });
 
@@ -71,8 +71,8 @@ export const SpendingTranscription = z.object({
   fileName: z.string().nullable(),
   model: z.string().nullable(),
   audioSeconds: z.number().nullable(),
-  costCents: z.number().int(),
-  cost: z.string(),
+  costMicros: Micros,
+  cost: UsdText,
   createdAt: Timestamp,
 });
 
@@ -82,8 +82,8 @@ export const Spending = z
     to: z.string(),
     days: z.array(SpendingDay).describe('Every day of the range, empty days as 0'),
     totals: z.object({
-      costCents: z.number().int(),
-      cost: z.string(),
+      costMicros: Micros,
+      cost: UsdText,
       minutes: z.number(),
       files: z.number().int(),
     }),

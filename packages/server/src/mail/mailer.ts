@@ -13,7 +13,7 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** 'outbox' keeps mail in the database (readable at GET /api/dev/outbox outside production). */
+  /** 'outbox' keeps mail in the database (readable at GET /api/dev/outbox on local installs only). */
   kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
   close(): void;
@@ -37,7 +37,8 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
         try {
           await transport.sendMail({ from, ...message });
         } catch (err) {
-          log.error({ err, subject: message.subject }, 'SMTP delivery failed');
+          // Not the subject: it can hold the verification code.
+          log.error({ err }, 'SMTP delivery failed');
           throw mailUnavailable();
         }
       },
@@ -50,9 +51,8 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
       await db
         .insert(outbox)
         .values({ to: message.to, subject: message.subject, text: message.text });
-      // Development convenience: the code or link is in the log. Never in production.
-      if (config.nodeEnv === 'production')
-        log.info({ subject: message.subject }, 'mail stored in outbox');
+      // Development convenience: the code or link is in the log. Never in a deployment.
+      if (config.deployed) log.info('mail stored in outbox');
       else
         log.info(
           { to: message.to, subject: message.subject, text: message.text },

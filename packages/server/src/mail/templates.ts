@@ -3,7 +3,17 @@ import type { MailMessage } from './mailer.js';
 export const verificationCodeMail = (to: string, code: string, minutes: number): MailMessage => ({
   to,
   subject: `${code} is your Parlance verification code`,
-  text: `Your Parlance verification code is ${code}.\n\nIt expires in ${minutes} minutes. If you did not create an account, ignore this e-mail.`,
+  text: `Your Parlance verification code is ${code}.\n\nEnter it on the sign-up page where you chose your password: it activates that password. It expires in ${minutes} minutes. If you did not create an account, ignore this e-mail.`,
+});
+
+/** What a sign-up for an address that already has an account mails instead of a code. */
+export const accountExistsMail = (
+  to: string,
+  links: { signIn: string; forgotPassword: string },
+): MailMessage => ({
+  to,
+  subject: 'You already have a Parlance account',
+  text: `Someone tried to create a Parlance account with this e-mail address, which already has one.\n\nIf it was you, sign in instead:\n${links.signIn}\n\nForgot your password? Choose a new one here:\n${links.forgotPassword}\n\nIf it was not you, ignore this e-mail: nothing has changed.`,
 });
 
 export const passwordResetMail = (to: string, link: string): MailMessage => ({

@@ -2,13 +2,17 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OutboxQuery, OutboxResponse } from '../contract/system.js';
 import { outbox } from '../db/schema/index.js';
+import { forbidden } from '../http/errors.js';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
  * GET /api/dev/outbox: mail kept locally, so sign-up can be finished without a mail server.
- * Exists only outside production and only when no SMTP server is configured.
+ * Exists only on this machine's own installs (never in a deployment, even one that opted into
+ * ALLOW_MAIL_OUTBOX) and only when no SMTP server is configured.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.nodeEnv === 'production' || app.deps.mailer.kind !== 'outbox') return;
+  if (app.config.deployed || app.deps.mailer.kind !== 'outbox') return;
   const { db } = app.deps.storage;
 
   app.get(
@@ -23,6 +27,9 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // The socket's own peer, not request.ip (which headers can set behind TRUST_PROXY).
+      if (!LOOPBACK.has(request.raw.socket.remoteAddress ?? ''))
+        throw forbidden('outbox_local_only', 'The outbox can only be read from this machine');
       const { to } = request.query;
       const rows = await db
         .select()

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loadBillingConfig } from '../billing/config.js';
 import { HealthResponse, PublicConfig, ReadyResponse } from '../contract/system.js';
 import { HttpError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
@@ -47,6 +48,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       turnstileSiteKey: app.config.turnstile?.siteKey ?? null,
       googleEnabled: app.config.google !== null,
+      testPayments: (app.deps.billing?.config ?? loadBillingConfig()).stripe === null,
     }),
   );
 };

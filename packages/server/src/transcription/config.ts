@@ -27,6 +27,10 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   ENGINE_PYTHON: z.string().optional(),
+  /** Engine processes probing uploads, one probe each at a time: a slow file holds up only its own. */
+  PROBE_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  /** A probe running longer is refused (422 probe_timeout) and its engine process killed. */
+  PROBE_TIMEOUT_SECONDS: positive(30),
   /** Where audio is kept: DATA_DIR/blobs (one machine) or an S3-compatible bucket (many). */
   BLOB_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
@@ -39,6 +43,8 @@ const envSchema = z.object({
   JOB_EXPIRE_BASE_SECONDS: positive(300),
   JOB_EXPIRE_PER_AUDIO_SECOND: positive(2),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
+  /** Jobs of one account running at once across all workers, so one account cannot hold every worker. */
+  JOB_MAX_RUNNING_PER_ACCOUNT: z.coerce.number().int().min(1).default(4),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
@@ -65,6 +71,8 @@ export function loadTranscriptionConfig(env: Record<string, string | undefined> 
     workerConcurrency: e.WORKER_CONCURRENCY,
     embeddedWorkers: e.EMBEDDED_WORKERS,
     enginePython: e.ENGINE_PYTHON,
+    probeConcurrency: e.PROBE_CONCURRENCY,
+    probeTimeoutSeconds: e.PROBE_TIMEOUT_SECONDS,
     s3:
       e.BLOB_STORE === 's3' && e.S3_BUCKET
         ? {
@@ -78,6 +86,7 @@ export function loadTranscriptionConfig(env: Record<string, string | undefined> 
     expireBaseSeconds: e.JOB_EXPIRE_BASE_SECONDS,
     expirePerAudioSecond: e.JOB_EXPIRE_PER_AUDIO_SECOND,
     maxAttempts: e.JOB_MAX_ATTEMPTS,
+    maxRunningPerAccount: e.JOB_MAX_RUNNING_PER_ACCOUNT,
     pollSeconds: e.QUEUE_POLL_SECONDS,
     maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
     webhookMaxAttempts: e.WEBHOOK_MAX_ATTEMPTS,

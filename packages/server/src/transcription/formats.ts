@@ -83,3 +83,12 @@ export function toSubtitles(
 ): string {
   return format === 'srt' ? toSrt(result, maxLen) : toVtt(result, maxLen);
 }
+
+/** 14400 → "4 h", 5400 → "1 h 30 min", 600 → "10 min", 11.2 → "11 s": durations in messages. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} s`;
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  return h > 0 ? `${h} h${m ? ` ${m} min` : ''}` : `${m} min`;
+}

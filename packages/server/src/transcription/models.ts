@@ -1,6 +1,6 @@
 import { rateTable, type ModelRate } from '../billing/rates.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { EngineUnavailableError, type EngineModel, type SpeechEngine } from './engine/types.js';
+import { EngineUnavailableError, type EngineModel, type ProbeEngine } from './engine/types.js';
 
 export interface InstalledModel extends ModelRate {
   languages: string;
@@ -25,7 +25,7 @@ export function engineDown(err: unknown): never {
 }
 
 /** Models both priced in the rate table and installed in the engine, cached for a minute. */
-export function createModelCatalog(engine: SpeechEngine) {
+export function createModelCatalog(engine: ProbeEngine) {
   let cached: { at: number; models: InstalledModel[] } | undefined;
 
   async function list(): Promise<InstalledModel[]> {

@@ -3,10 +3,11 @@ import type { Storage } from '../db/index.js';
 import { blobDirIn, createLocalBlobStore, type BlobStore } from './blobs/blob-store.js';
 import { createS3BlobStore } from './blobs/s3-blob-store.js';
 import type { TranscriptionConfig } from './config.js';
+import { ProbePool } from './engine/probe-pool.js';
 import { ProcessSpeechEngine } from './engine/process-engine.js';
-import type { SpeechEngine } from './engine/types.js';
+import type { ProbeEngine } from './engine/types.js';
 import { startQueue } from './jobs/queue.js';
-import { startWorkers } from './jobs/workers.js';
+import { startWorkers, type Workers } from './jobs/workers.js';
 
 export interface RuntimeOptions {
   storage: Storage;
@@ -23,8 +24,13 @@ export interface TranscriptionRuntime {
   storage: Storage;
   blobs: BlobStore;
   boss: PgBoss;
-  /** Probes uploads and lists models; a process of its own so it never waits behind a transcription. */
-  probeEngine: SpeechEngine;
+  /** This process's workers (and their sweeper), when it runs any. */
+  workers: Workers | undefined;
+  /**
+   * Probes uploads and lists models: a pool of processes of their own, so a probe never waits
+   * behind a transcription, and one slow or crashing file never holds up or fails another's.
+   */
+  probeEngine: ProbeEngine;
   close(): Promise<void>;
 }
 
@@ -38,26 +44,26 @@ export async function startTranscriptionRuntime(
   const blobDir = blobDirIn(opts.dataDir);
   const blobs = config.s3 ? createS3BlobStore(config.s3, blobDir) : createLocalBlobStore(blobDir);
   const boss = await startQueue(opts.storage, opts.databaseUrl, config);
-  const probeEngine = new ProcessSpeechEngine(engineOptions);
+  const probeEngine = new ProbePool({
+    size: config.probeConcurrency,
+    timeoutSeconds: config.probeTimeoutSeconds,
+    engine: engineOptions,
+  });
   const workEngines = opts.workers
     ? Array.from({ length: config.workerConcurrency }, () => new ProcessSpeechEngine(engineOptions))
     : [];
-  if (opts.workers) {
-    await startWorkers({
-      db: opts.storage.db,
-      engines: workEngines,
-      blobs,
-      boss,
-      config,
-    });
-  }
+  const workers = opts.workers
+    ? await startWorkers({ db: opts.storage.db, engines: workEngines, blobs, boss, config, log })
+    : undefined;
   return {
     config,
     storage: opts.storage,
     blobs,
     boss,
     probeEngine,
+    workers,
     async close() {
+      workers?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await Promise.all([probeEngine, ...workEngines].map((engine) => engine.close()));
     },

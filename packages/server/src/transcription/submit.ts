@@ -6,7 +6,8 @@ import type { TimestampStyle } from '../contract/transcription.js';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
 import { HttpError } from '../http/errors.js';
-import { EngineRequestError } from './engine/types.js';
+import { EngineRequestError, ProbeTimeoutError } from './engine/types.js';
+import { formatDuration } from './formats.js';
 import {
   deleteTranscription,
   findByIdempotencyKey,
@@ -47,12 +48,6 @@ function fileNameOf(url: string): string | null {
   }
 }
 
-function formatLimit(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return h > 0 ? `${h} h${m ? ` ${m} min` : ''}` : `${m} min`;
-}
-
 /**
  * Accepts a transcription: fetches URL audio (SSRF-safe), probes it, checks the duration
  * limit and the user's credit for the estimated cost, stores the audio and queues the
@@ -77,11 +72,12 @@ export async function submitTranscription(
     const { audioUrl, fileName } = await stageAudio(runtime, input.audio, staged);
 
     const duration = await probeDuration(runtime, staged);
+    // A file counted by decoding stops at the limit plus one second: it is at least that long.
     if (duration > config.maxAudioSeconds) {
       throw new HttpError(
         413,
         'audio_too_long',
-        `Audio is ${Math.ceil(duration)} s long; the limit is ${formatLimit(config.maxAudioSeconds)} (${config.maxAudioSeconds} s)`,
+        `Audio is ${Math.abs(duration - (config.maxAudioSeconds + 1)) < 0.01 ? 'at least ' : ''}${Math.ceil(duration)} s long; the limit is ${formatDuration(config.maxAudioSeconds)} (${config.maxAudioSeconds} s)`,
       );
     }
     await checkCredit(db, input.userId, model, duration);
@@ -110,7 +106,8 @@ export async function submitTranscription(
       return { row, created };
     }
     try {
-      await enqueueTranscription(runtime.boss, config, row.id, duration);
+      await enqueueTranscription(runtime.boss, config, row.id);
+      runtime.workers?.wake();
     } catch (err) {
       await deleteTranscription(db, input.userId, row.id);
       await blobs.delete(blobKey);
@@ -164,10 +161,20 @@ async function checkCredit(
 }
 
 async function probeDuration(runtime: TranscriptionRuntime, path: string): Promise<number> {
+  const { maxAudioSeconds, probeTimeoutSeconds } = runtime.config;
   try {
-    const { duration } = await runtime.probeEngine.probe(path);
+    // A file that states no length is counted by decoding: stopping just past the limit lets an
+    // endless one be refused as too long instead of decoded until the time limit.
+    const { duration } = await runtime.probeEngine.probe(path, { maxSeconds: maxAudioSeconds + 1 });
     return duration;
   } catch (err) {
+    if (err instanceof ProbeTimeoutError) {
+      throw new HttpError(
+        422,
+        'probe_timeout',
+        `The file took too long to read (over ${probeTimeoutSeconds} s); it may be damaged or in an unusual format`,
+      );
+    }
     if (err instanceof EngineRequestError) {
       // The engine's message names server paths: keep only its code.
       throw new HttpError(

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { formatUsd } from '@parlance/server/money';
 import { dailySpending } from './fixtures';
 import { SpendingChart } from './SpendingChart';
 
 const meta = {
   title: 'Charts/SpendingChart',
   component: SpendingChart,
-  args: { data: dailySpending(30) },
+  args: { data: dailySpending(30), formatCost: formatUsd },
   decorators: [(Story) => <div style={{ padding: '24px', maxWidth: '720px' }}>{Story()}</div>],
 } satisfies Meta<typeof SpendingChart>;
 export default meta;

@@ -3,41 +3,55 @@ import { VictoryAxis, VictoryBar, VictoryChart } from 'victory';
 import { ChartStates, type ChartStateProps } from './ChartStates';
 import { CHART_PADDING, CHART_SIZE, chartStyles } from './chartStyles';
 import { chartTooltip } from './chartTooltip';
-import { formatCents, formatChartDate, sparseTicks } from './formatChartDate';
+import { formatChartDate, sparseTicks } from './formatChartDate';
 
 export interface SpendingPoint {
   /** Calendar day, YYYY-MM-DD. */
   date: string;
-  costCents: number;
+  /** Spent that day, in US micro-dollars (1 USD = 1,000,000). */
+  costMicros: number;
   minutes: number;
 }
 
 export interface SpendingChartProps extends ChartStateProps {
   data: readonly SpendingPoint[];
+  /** Micro-dollars as text, by the product's one money format (the tooltip and the summary). */
+  formatCost: (costMicros: number) => string;
   /** The chart's accessible title. */
   title?: string;
 }
+
+const MICROS_PER_USD = 1_000_000;
 
 const MAX_DATE_TICKS = 7;
 /** Room one date label needs (SVG units, which equal CSS pixels at the measured width). */
 const DATE_TICK_SPACING = 88;
 
 /** Daily spend over a range (7, 30 or 90 days), with minutes in the tooltip. */
-export function SpendingChart({ data, title = 'Daily spending', ...states }: SpendingChartProps) {
+export function SpendingChart({
+  data,
+  formatCost,
+  title = 'Daily spending',
+  ...states
+}: SpendingChartProps) {
   const theme = useTheme();
   const styles = chartStyles(theme);
   // x is the day's position (1…n): category strings would put every tick at the start.
-  const points = data.map((point, index) => ({ x: index + 1, y: point.costCents / 100, ...point }));
-  const total = data.reduce((sum, point) => sum + point.costCents, 0);
+  const points = data.map((point, index) => ({
+    x: index + 1,
+    y: point.costMicros / MICROS_PER_USD,
+    ...point,
+  }));
+  const total = data.reduce((sum, point) => sum + point.costMicros, 0);
   const first = data[0];
   const last = data.at(-1);
   const summary =
     first && last
-      ? `${formatCents(total)} spent from ${formatChartDate(first.date)} to ${formatChartDate(last.date)}`
+      ? `${formatCost(total)} spent from ${formatChartDate(first.date)} to ${formatChartDate(last.date)}`
       : '';
   const label = ({ datum }: { datum?: SpendingPoint }) =>
     datum
-      ? `${formatChartDate(datum.date)}: ${formatCents(datum.costCents)} · ${datum.minutes} min`
+      ? `${formatChartDate(datum.date)}: ${formatCost(datum.costMicros)} · ${datum.minutes} min`
       : '';
 
   return (

@@ -17,6 +17,6 @@ export function dailySpending(days: number): SpendingPoint[] {
   return Array.from({ length: days }, (_, i) => {
     const date = new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10);
     const minutes = 20 + ((i * 37) % 90) + (i % 7 === 5 || i % 7 === 6 ? -15 : 10);
-    return { date, minutes, costCents: minutes * 6 };
+    return { date, minutes, costMicros: minutes * 60_000 };
   });
 }

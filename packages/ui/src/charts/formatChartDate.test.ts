@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatChartDate, sparseTicks } from './formatChartDate';
+import { formatChartDate, sparseTicks } from './formatChartDate';
 
 describe('chart formatting', () => {
   it('formats calendar dates in UTC', () => {
     expect(formatChartDate('2026-11-01')).toBe('Nov 1');
     expect(formatChartDate('2026-12-31')).toBe('Dec 31');
     expect(formatChartDate('not a date')).toBe('not a date');
-  });
-
-  it('formats cents as dollars', () => {
-    expect(formatCents(1234)).toBe('$12.34');
-    expect(formatCents(5)).toBe('$0.05');
   });
 
   it('thins ticks evenly and keeps the last', () => {

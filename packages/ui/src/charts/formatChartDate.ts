@@ -10,11 +10,6 @@ export function formatChartDate(isoDate: string): string {
   return Number.isNaN(time) ? isoDate : dayFormat.format(time);
 }
 
-/** Cents as US dollars: 1234 → "$12.34". */
-export function formatCents(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-}
-
 /** At most `max` evenly spaced ticks out of `values`, always including the last. */
 export function sparseTicks<T>(values: readonly T[], max: number): T[] {
   if (values.length <= max) return [...values];

@@ -17,9 +17,9 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/account/password', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
+    /** The caller ends the session on this client (see AccountPage). */
     deleteAccount: build.mutation<MessageResponse, DeleteAccountBody>({
       query: (body) => ({ url: '/api/account', method: 'DELETE', body }),
-      invalidatesTags: ['User'],
     }),
     /** The account's webhook signing secret. */
     getWebhookSecret: build.query<string, void>({
@@ -37,9 +37,9 @@ export const accountApi = api.injectEndpoints({
           );
       },
     }),
+    /** The caller ends the session on this client (see AccountPage). */
     logoutEverywhere: build.mutation<void, void>({
       query: () => ({ url: '/api/auth/logout-all', method: 'POST' }),
-      invalidatesTags: ['User'],
     }),
   }),
 });

@@ -6,8 +6,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { authHandlers, userFixture } from '@parlance/mocks';
 import { server } from '../../test/server';
 import { makeStore } from '../../store/store';
+import { usageApi } from '../usage/usageApi';
 import { authApi } from './authApi';
-import { useAuth } from './useAuth';
+import { sessionApi } from './sessionApi';
+import { sessionStatus, useAuth, type CurrentUserCheck } from './useAuth';
 
 function renderAuth() {
   const store = makeStore();
@@ -18,6 +20,29 @@ function renderAuth() {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+describe('sessionStatus', () => {
+  const settled = { isError: false, isUninitialized: false, isFetching: false };
+  test.each<[string, CurrentUserCheck, string]>([
+    ['before the first check', { ...settled, isUninitialized: true }, 'loading'],
+    ['while the first check runs', { ...settled, isFetching: true }, 'loading'],
+    ['with a user', { ...settled, data: userFixture }, 'authenticated'],
+    [
+      'with a user while re-checking',
+      { ...settled, data: userFixture, isFetching: true },
+      'authenticated',
+    ],
+    ['with no user', { ...settled, data: null }, 'unauthenticated'],
+    ['on an error', { ...settled, isError: true }, 'unauthenticated'],
+    [
+      'on an error, with the user of an earlier check still cached',
+      { ...settled, isError: true, data: userFixture },
+      'unauthenticated',
+    ],
+  ])('%s: %s', (_, check, expected) => {
+    expect(sessionStatus(check)).toBe(expected);
+  });
+});
 
 describe('useAuth session states', () => {
   test('loading while the current-user call runs, then authenticated with the user', async () => {
@@ -43,6 +68,23 @@ describe('useAuth session states', () => {
     );
     const { result } = renderAuth();
     await waitFor(() => expect(result.current.status).toBe('unauthenticated'));
+  });
+
+  test('a failed re-check signs out although RTK Query kept the user, and drops their cached data', async () => {
+    const { result, store } = renderAuth();
+    await waitFor(() => expect(result.current.status).toBe('authenticated'));
+    await act(() => store.dispatch(usageApi.endpoints.getUsageOverview.initiate()));
+    server.use(
+      http.get('/api/auth/me', () =>
+        HttpResponse.json({ message: 'boom', code: 'internal' }, { status: 500 }),
+      ),
+    );
+    await act(() =>
+      store.dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true })),
+    );
+    await waitFor(() => expect(result.current.status).toBe('unauthenticated'));
+    expect(result.current.user).toBeNull();
+    expect(usageApi.endpoints.getUsageOverview.select()(store.getState()).data).toBeUndefined();
   });
 
   test('after a successful login the current user is fetched again', async () => {

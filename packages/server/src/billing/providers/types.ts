@@ -43,6 +43,7 @@ export interface ChargeRequest {
   customer: ProviderCustomer;
   /** Our payment id: also the provider idempotency key, so a retried call never charges twice. */
   paymentId: string;
+  /** Cards are charged whole cents: the one place money is not micro-dollars (billing/money.ts). */
   amountCents: number;
 }
 

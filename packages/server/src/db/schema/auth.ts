@@ -41,16 +41,29 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
 
-/** One pending e-mail verification code per user (the latest one sent). */
-export const emailCodes = pgTable('email_codes', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Sign-ups, one row per registration: the code mailed for it and the name and password chosen with
+ * it. Entering a code activates exactly that row's password, so whoever reads the mailbox only ever
+ * turns on a password they typed themselves. Codes verify only accounts not verified yet: a row filed
+ * for an account that already is (its owner got a notice, not the code) is never usable.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** What the registration chose; verification sets both on the account (null: no password). */
+    name: text('name'),
+    passwordHash: text('password_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('email_codes_user_id_idx').on(table.userId)],
+);
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',

@@ -37,6 +37,9 @@ const userId = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
+/** Money: integer micro-dollars (1 USD = 1,000,000). bigint, since int4 ends at $2,147. */
+const micros = (name: string) => bigint(name, { mode: 'number' });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 
 /** One row per user: the running balance (locked FOR UPDATE while booking) and the Stripe customer. */
@@ -44,11 +47,11 @@ export const billingAccounts = pgTable(
   'billing_accounts',
   {
     userId: userId().primaryKey(),
-    balanceCents: integer('balance_cents').notNull().default(0),
+    balanceMicros: micros('balance_micros').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id').unique(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [check('billing_accounts_balance_not_negative', sql`${t.balanceCents} >= 0`)],
+  (t) => [check('billing_accounts_balance_not_negative', sql`${t.balanceMicros} >= 0`)],
 );
 
 /**
@@ -64,8 +67,8 @@ export const ledgerEntries = pgTable(
     userId: userId(),
     kind: ledgerKind('kind').notNull(),
     /** Signed: credits positive, debits negative. */
-    amountCents: integer('amount_cents').notNull(),
-    balanceAfterCents: integer('balance_after_cents').notNull(),
+    amountMicros: micros('amount_micros').notNull(),
+    balanceAfterMicros: micros('balance_after_micros').notNull(),
     /** Payment id, transcription id or user id, depending on kind. */
     reference: text('reference'),
     description: text('description').notNull(),
@@ -79,7 +82,7 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_kind_reference_key')
       .on(t.kind, t.reference)
       .where(sql`${t.kind} <> 'adjustment'`),
-    check('ledger_entries_balance_not_negative', sql`${t.balanceAfterCents} >= 0`),
+    check('ledger_entries_balance_not_negative', sql`${t.balanceAfterMicros} >= 0`),
   ],
 );
 
@@ -117,7 +120,8 @@ export const payments = pgTable(
     provider: paymentProviderKind('provider').notNull(),
     /** Stripe PaymentIntent id once created. */
     providerRef: text('provider_ref').unique(),
-    amountCents: integer('amount_cents').notNull(),
+    /** What the card is charged: always whole cents (see billing/money.ts). */
+    amountMicros: micros('amount_micros').notNull(),
     currency: text('currency').notNull(),
     status: paymentStatus('status').notNull(),
     failureCode: text('failure_code'),

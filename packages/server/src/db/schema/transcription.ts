@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -41,6 +42,8 @@ export interface TranscriptResult {
   languageProbability: number;
   segments: TranscriptSegment[];
   words: TranscriptWord[];
+  /** Why part of the audio was not transcribed (duration limit, credit); absent or null when all was. */
+  notice?: string | null;
 }
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -74,13 +77,17 @@ export const transcriptions = pgTable(
     progressStage: text('progress_stage'),
     errorMessage: text('error_message'),
     result: jsonb('result').$type<TranscriptResult>(),
-    costCents: integer('cost_cents'),
+    /** Charged on completion, in micro-dollars. */
+    costMicros: bigint('cost_micros', { mode: 'number' }),
     idempotencyKey: text('idempotency_key'),
     webhookUrl: text('webhook_url'),
+    /** Claims so far; a job claimed more than JOB_MAX_ATTEMPTS times ends as an error, uncharged. */
     attempts: integer('attempts').notNull().default(0),
     leaseToken: uuid('lease_token'),
     leaseExpiresAt: at('lease_expires_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** When the job last became `queued` (submitted, handed back, or taken from a dead worker). */
+    queuedAt: at('queued_at').notNull().defaultNow(),
     startedAt: at('started_at'),
     completedAt: at('completed_at'),
   },
@@ -89,6 +96,12 @@ export const transcriptions = pgTable(
     index('transcriptions_queued_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'queued'`),
+    index('transcriptions_leases_idx')
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} = 'processing'`),
+    index('transcriptions_user_unfinished_idx')
+      .on(t.userId, t.status)
+      .where(sql`${t.status} in ('queued', 'processing')`),
     uniqueIndex('transcriptions_user_idempotency_key').on(t.userId, t.idempotencyKey),
   ],
 );

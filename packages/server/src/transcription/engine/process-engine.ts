@@ -2,11 +2,13 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
+  CANCELLED,
   EngineRequestError,
   EngineUnavailableError,
   type EngineModel,
   type EngineProgress,
   type EngineResult,
+  type ProbeOptions,
   type SpeechEngine,
   type TranscribeOptions,
 } from './types.js';
@@ -46,7 +48,8 @@ const MAX_RESTART_DELAY_MS = 30_000;
  * JSON requests on stdin, responses and progress on stdout. Started on first
  * use; restarted with backoff when it exits; an exit fails every request in
  * flight with EngineUnavailableError; an idle engine that misses a ping is
- * killed and restarted; close() stops it for good.
+ * killed and restarted; close() stops it for good. An aborted transcription is
+ * cancelled in the engine, which keeps running with its models loaded.
  */
 export class ProcessSpeechEngine implements SpeechEngine {
   private proc: ChildProcessWithoutNullStreams | undefined;
@@ -67,23 +70,33 @@ export class ProcessSpeechEngine implements SpeechEngine {
     path: string,
     opts: TranscribeOptions,
     onProgress: (p: EngineProgress) => void,
+    signal?: AbortSignal,
   ): Promise<EngineResult> {
+    if (signal?.aborted)
+      return Promise.reject(new EngineRequestError(CANCELLED, 'transcription cancelled'));
     const params = {
       path,
       model: opts.model,
       language: opts.language,
       prompt: opts.prompt,
       word_timestamps: opts.wordTimestamps,
+      max_seconds: opts.maxSeconds,
       vad: true,
     };
-    return this.request<EngineResult>('transcribe', params, onProgress).then((r) => ({
-      ...r,
-      words: r.words ?? [],
-    }));
+    const { id, answer } = this.send<EngineResult>('transcribe', params, onProgress);
+    if (signal) {
+      // The engine answers the transcription itself with the `cancelled` error; if the process
+      // dies meanwhile, the transcription fails as any request in flight does.
+      const cancel = () => void this.request('cancel', { request: id }).catch(() => undefined);
+      signal.addEventListener('abort', cancel, { once: true });
+      const done = () => signal.removeEventListener('abort', cancel);
+      answer.then(done, done);
+    }
+    return answer.then((r) => ({ ...r, words: r.words ?? [] }));
   }
 
-  probe(path: string): Promise<{ duration: number }> {
-    return this.request('probe', { path });
+  probe(path: string, options: ProbeOptions = {}): Promise<{ duration: number }> {
+    return this.request('probe', { path, max_seconds: options.maxSeconds });
   }
 
   async models(): Promise<EngineModel[]> {
@@ -125,6 +138,22 @@ export class ProcessSpeechEngine implements SpeechEngine {
     clearTimeout(killer);
   }
 
+  /**
+   * Kills the process now, for a request that overran its time limit: requests in flight fail
+   * with EngineUnavailableError and the next request starts a fresh process. Resolves once the
+   * old one is gone, so nothing sent afterwards can land in it.
+   */
+  async kill(): Promise<void> {
+    const proc = this.proc;
+    if (!proc) return;
+    const gone = new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.once('error', () => resolve());
+    });
+    proc.kill('SIGKILL');
+    await gone;
+  }
+
   /** The engine's process id while it runs (for supervision tests and logs). */
   get pid(): number | undefined {
     return this.proc?.pid;
@@ -135,14 +164,27 @@ export class ProcessSpeechEngine implements SpeechEngine {
     params: object,
     onProgress?: (p: EngineProgress) => void,
   ): Promise<T> {
-    if (this.closed)
-      return Promise.reject(new EngineUnavailableError('speech engine is shut down'));
-    const proc = this.ensureStarted();
+    return this.send<T>(method, params, onProgress).answer;
+  }
+
+  /** Writes one request; `id` names it in the engine (a cancel refers to it). */
+  private send<T>(
+    method: string,
+    params: object,
+    onProgress?: (p: EngineProgress) => void,
+  ): { id: string; answer: Promise<T> } {
     const id = String(this.nextId++);
-    return new Promise<T>((resolve, reject) => {
+    if (this.closed)
+      return {
+        id,
+        answer: Promise.reject(new EngineUnavailableError('speech engine is shut down')),
+      };
+    const proc = this.ensureStarted();
+    const answer = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
       proc.stdin.write(JSON.stringify({ id, method, params }) + '\n');
     });
+    return { id, answer };
   }
 
   private ensureStarted(): ChildProcessWithoutNullStreams {

@@ -14,7 +14,10 @@ export interface EngineResult {
   text: string;
   language: string;
   language_probability: number;
+  /** Seconds of audio decoded and transcribed (the file's header may say otherwise). */
   duration: number;
+  /** The file held more than `maxSeconds` of audio; only that much was transcribed. */
+  truncated: boolean;
   segments: EngineSegment[];
   words: EngineWord[];
 }
@@ -26,6 +29,16 @@ export interface TranscribeOptions {
   /** Vocabulary or style hint (Whisper's initial prompt), or null. */
   prompt: string | null;
   wordTimestamps: boolean;
+  /** Decode and transcribe at most this many seconds, or null for all of it. */
+  maxSeconds: number | null;
+}
+
+export interface ProbeOptions {
+  /**
+   * When the container states no duration and the audio has to be decoded to count it, stop
+   * there: the answer is then `maxSeconds`, meaning "at least this long".
+   */
+  maxSeconds?: number;
 }
 
 export interface EngineProgress {
@@ -40,15 +53,21 @@ export interface EngineModel {
   multilingual: boolean;
 }
 
-export interface SpeechEngine {
+/** Reads durations and lists models; all that the API needs before a job is queued. */
+export interface ProbeEngine {
+  probe(path: string, options?: ProbeOptions): Promise<{ duration: number }>;
+  models(): Promise<EngineModel[]>;
+  close(): Promise<void>;
+}
+
+export interface SpeechEngine extends ProbeEngine {
+  /** Aborting `signal` cancels the transcription: it rejects with a cancelled EngineRequestError. */
   transcribe(
     path: string,
     opts: TranscribeOptions,
     onProgress: (p: EngineProgress) => void,
+    signal?: AbortSignal,
   ): Promise<EngineResult>;
-  probe(path: string): Promise<{ duration: number }>;
-  models(): Promise<EngineModel[]>;
-  close(): Promise<void>;
 }
 
 /** An error the engine reported for one request (bad audio, unknown model, ...). */
@@ -59,6 +78,20 @@ export class EngineRequestError extends Error {
   ) {
     super(message);
     this.name = 'EngineRequestError';
+  }
+}
+
+export const CANCELLED = 'cancelled';
+
+/** True for the rejection of a transcription whose AbortSignal was aborted. */
+export const isCancelled = (err: unknown): boolean =>
+  err instanceof EngineRequestError && err.code === CANCELLED;
+
+/** A probe overran its time limit; the process running it was killed. */
+export class ProbeTimeoutError extends Error {
+  constructor(readonly seconds: number) {
+    super(`probe took longer than ${seconds} s`);
+    this.name = 'ProbeTimeoutError';
   }
 }
 

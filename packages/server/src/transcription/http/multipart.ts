@@ -1,14 +1,14 @@
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
 import type { BlobStore } from '../blobs/blob-store.js';
+import { formatDuration } from '../formats.js';
 
 export interface MultipartForm {
   /** Every text field; repeated names (`timestamp_granularities[]`) keep all values. */
   fields: Map<string, string[]>;
-  /** The uploaded `file`, staged on disk; the caller owns (and removes) it. */
+  /** The uploaded `file`, staged on disk until `withMultipart`'s callback settles. */
   file?: { stagedPath: string; fileName: string };
 }
 
@@ -22,13 +22,38 @@ export const tooLarge = (maxBytes: number) =>
     },
   );
 
-/** Reads a multipart request, streaming the `file` part to the blob store's staging area. */
-export async function readMultipart(
+// The rest of the body will never be read: the connection closes after the answer.
+const uploadTimedOut = (code: string, message: string) =>
+  new HttpError(408, code, message, undefined, { connection: 'close' });
+
+/**
+ * Reads a multipart request (the `file` part streamed to the blob store's staging area) and runs
+ * `handle` with it. The staged file is removed when `handle` settles, however it ends: this is
+ * the one place uploads are staged, so no refusal, failure or abandoned request leaves bytes on
+ * disk (a job keeps its audio by moving it into the blob store first).
+ */
+export async function withMultipart<T>(
   request: FastifyRequest,
   blobs: BlobStore,
   maxBytes: number,
-): Promise<MultipartForm> {
+  handle: (form: MultipartForm) => Promise<T>,
+): Promise<T> {
   const form: MultipartForm = { fields: new Map() };
+  try {
+    await readParts(request, blobs, maxBytes, form);
+    return await handle(form);
+  } finally {
+    if (form.file) await rm(form.file.stagedPath, { force: true });
+  }
+}
+
+async function readParts(
+  request: FastifyRequest,
+  blobs: BlobStore,
+  maxBytes: number,
+  form: MultipartForm,
+): Promise<void> {
+  const stopWatching = watchUpload(request);
   try {
     for await (const part of request.parts({
       limits: { fileSize: maxBytes, files: 1, fields: 32 },
@@ -40,19 +65,72 @@ export async function readMultipart(
         ]);
       } else if (part.fieldname === 'file' && !form.file) {
         const stagedPath = await blobs.stagingPath();
+        // Created before a byte is written, so the caller's clean-up finds it whatever fails next.
+        const staged = await open(stagedPath, 'wx');
         form.file = { stagedPath, fileName: (part.filename || 'audio').slice(0, 255) };
-        await pipeline(part.file, createWriteStream(stagedPath));
+        await pipeline(part.file, staged.createWriteStream());
         if (part.file.truncated) throw tooLarge(maxBytes);
       } else {
         part.file.resume();
       }
     }
   } catch (err) {
-    if (form.file) await rm(form.file.stagedPath, { force: true });
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw err;
+    // The parser's own complaints (no boundary, a body cut short, malformed parts) are the
+    // client's; an error of the disk or of our own (HttpError) is not.
+    if (err instanceof HttpError || (err as { syscall?: string }).syscall) throw err;
+    throw badRequest(
+      'invalid_multipart',
+      `The multipart body could not be read: ${(err as Error).message}`,
+    );
+  } finally {
+    stopWatching();
   }
-  return form;
+}
+
+/**
+ * Cuts off an upload that stalls (no byte for UPLOAD_IDLE_TIMEOUT) or is not complete by
+ * UPLOAD_TIMEOUT. The error is raised on the request stream: @fastify/multipart ends the parse
+ * on a request error as it does on a premature close, so the read above fails with the 408.
+ * Progress is read from the socket's byte count, which leaves the request stream's flow alone.
+ */
+function watchUpload(request: FastifyRequest): () => void {
+  const { idleMs, totalMs } = request.server.config.uploadTimeouts;
+  const socket = request.raw.socket;
+  let bytesSeen = socket.bytesRead;
+  let lastProgress = Date.now();
+  const cutOff = (err: HttpError) => {
+    stop();
+    request.raw.emit('error', err);
+  };
+  const deadline = setTimeout(
+    () =>
+      cutOff(
+        uploadTimedOut(
+          'upload_timeout',
+          `The upload did not complete within ${formatDuration(totalMs / 1000)}`,
+        ),
+      ),
+    totalMs,
+  );
+  const idleCheck = setInterval(() => {
+    if (socket.bytesRead !== bytesSeen) {
+      bytesSeen = socket.bytesRead;
+      lastProgress = Date.now();
+    } else if (Date.now() - lastProgress >= idleMs) {
+      cutOff(
+        uploadTimedOut(
+          'upload_stalled',
+          `The upload stalled: no data for ${formatDuration(idleMs / 1000)}`,
+        ),
+      );
+    }
+  }, idleMs / 4);
+  function stop() {
+    clearTimeout(deadline);
+    clearInterval(idleCheck);
+  }
+  return stop;
 }
 
 /** The first value of a field, for single-valued fields. */

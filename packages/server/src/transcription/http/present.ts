@@ -13,17 +13,23 @@ export function toSummary(row: TranscriptionRow): TranscriptSummary {
     audio_duration: row.audioDurationSeconds,
     model: row.model,
     language: row.language,
-    costCents: row.costCents,
+    costMicros: row.costMicros,
     progress: { percent: row.progressPercent, stage: row.progressStage },
   };
 }
 
-export async function toTranscript(db: Database, row: TranscriptionRow): Promise<Transcript> {
+/** `maxRunningPerAccount` makes the queue position count only jobs that would start first. */
+export async function toTranscript(
+  db: Database,
+  row: TranscriptionRow,
+  maxRunningPerAccount: number,
+): Promise<Transcript> {
   const r = row.status === 'completed' ? row.result : null;
   return {
     ...toSummary(row),
     timestamp_style: row.timestampStyle,
-    queue_position: row.status === 'queued' ? await queuePosition(db, row) : null,
+    queue_position:
+      row.status === 'queued' ? await queuePosition(db, row, maxRunningPerAccount) : null,
     error: row.errorMessage,
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -34,6 +40,7 @@ export async function toTranscript(db: Database, row: TranscriptionRow): Promise
           language_probability: r.languageProbability,
           segments: r.segments,
           words: r.words,
+          notice: r.notice ?? null,
         }
       : null,
   };

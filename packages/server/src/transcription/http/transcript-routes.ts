@@ -16,7 +16,8 @@ import { deleteTranscription, findTranscription } from '../jobs/repository.js';
 import type { ModelCatalog } from '../models.js';
 import type { TranscriptionRuntime } from '../runtime.js';
 import { submitTranscription, type AudioSource } from '../submit.js';
-import { readMultipart, type MultipartForm } from './multipart.js';
+import { apiLimits } from './limits.js';
+import { withMultipart, type MultipartForm } from './multipart.js';
 import { toTranscript } from './present.js';
 
 const tags = ['transcription'];
@@ -29,7 +30,8 @@ export interface TranscriptRouteOptions {
   catalog: ModelCatalog;
 }
 
-function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+/** The checked Idempotency-Key header; both submission endpoints give it to submitTranscription. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
     throw badRequest(
@@ -71,7 +73,10 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
   { runtime, catalog },
 ) => {
   const { db } = runtime.storage;
+  const limits = apiLimits(app);
+  app.addHook('onRequest', limits.perIp);
   app.addHook('preHandler', requireApiKeyOrSession);
+  app.addHook('preHandler', limits.perCaller);
 
   app.post(
     '/v1/transcript',
@@ -82,29 +87,38 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         summary: 'Submit audio (multipart `file` or `audio_url`) for transcription',
         description:
           'Answers at once with the queued job; poll GET /v1/transcript/{id}. Send an Idempotency-Key header to make retries safe.',
-        response: { 200: Transcript, 202: Transcript, ...errorResponses(400, 401, 402, 413, 422) },
+        response: {
+          200: Transcript,
+          202: Transcript,
+          ...errorResponses(400, 401, 402, 408, 413, 422, 429, 503),
+        },
       },
+      ...limits.submission,
     },
     async (request, reply) => {
       const user = currentUser(request);
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
-      const form = request.isMultipart()
-        ? await readMultipart(request, runtime.blobs, runtime.config.maxUploadBytes)
-        : undefined;
-      const { fields, audio } = parseRequest(form, request.body);
-      if (!audio)
-        throw badRequest('audio_required', 'Send an audio file (field "file") or an audio_url');
-      const { row, created } = await submitTranscription(runtime, catalog, {
-        userId: user.id,
-        model: fields.model ?? runtime.config.defaultModel,
-        language: fields.language,
-        prompt: fields.prompt,
-        timestampStyle: fields.timestamp_style,
-        webhookUrl: fields.webhook_url,
-        idempotencyKey,
-        audio,
-      });
-      return reply.code(created ? 202 : 200).send(await toTranscript(db, row));
+      const accept = async (form?: MultipartForm) => {
+        const { fields, audio } = parseRequest(form, request.body);
+        if (!audio)
+          throw badRequest('audio_required', 'Send an audio file (field "file") or an audio_url');
+        const { row, created } = await submitTranscription(runtime, catalog, {
+          userId: user.id,
+          model: fields.model ?? runtime.config.defaultModel,
+          language: fields.language,
+          prompt: fields.prompt,
+          timestampStyle: fields.timestamp_style,
+          webhookUrl: fields.webhook_url,
+          idempotencyKey,
+          audio,
+        });
+        return reply
+          .code(created ? 202 : 200)
+          .send(await toTranscript(db, row, runtime.config.maxRunningPerAccount));
+      };
+      return request.isMultipart()
+        ? withMultipart(request, runtime.blobs, runtime.config.maxUploadBytes, accept)
+        : accept();
     },
   );
 
@@ -116,13 +130,13 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         security,
         summary: 'Status, progress, queue position and (once completed) the transcript',
         params: IdParams,
-        response: { 200: Transcript, ...errorResponses(400, 401, 404) },
+        response: { 200: Transcript, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
       const row = await findTranscription(db, currentUser(request).id, request.params.id);
       if (!row) throw transcriptNotFound();
-      return toTranscript(db, row);
+      return toTranscript(db, row, runtime.config.maxRunningPerAccount);
     },
   );
 
@@ -135,7 +149,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         summary: 'The transcript as plain text, SubRip, WebVTT or JSON',
         params: TranscriptExportParams,
         querystring: SubtitleQuery,
-        response: { 200: z.string(), ...errorResponses(400, 401, 404, 409) },
+        response: { 200: z.string(), ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -153,7 +167,9 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       reply.header('content-disposition', `inline; filename="${name}"`);
       if (format === 'json') {
         reply.type('application/json; charset=utf-8');
-        return JSON.stringify((await toTranscript(db, row)).result);
+        return JSON.stringify(
+          (await toTranscript(db, row, runtime.config.maxRunningPerAccount)).result,
+        );
       }
       if (format === 'txt')
         return reply.type('text/plain; charset=utf-8').send(`${row.result.text}\n`);
@@ -172,7 +188,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         security,
         summary: 'Delete a transcript and its audio',
         params: IdParams,
-        response: { 200: MessageResponse, ...errorResponses(400, 401, 404) },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
@@ -190,7 +206,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         tags,
         security,
         summary: 'Installed speech models, their languages and price per minute',
-        response: { 200: SpeechModelList, ...errorResponses(401) },
+        response: { 200: SpeechModelList, ...errorResponses(401, 429) },
       },
     },
     async () => ({
@@ -199,7 +215,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         id: m.model,
         languages: m.languages,
         usdPerMinute: m.usdPerMinute,
-        centsPerHour: m.centsPerHour,
+        microsPerHour: m.microsPerHour,
       })),
     }),
   );

@@ -1,49 +1,84 @@
 import { randomUUID } from 'node:crypto';
 import { createLedger, InsufficientCredit } from '../../billing/ledger.js';
-import { isModelName, priceForSeconds } from '../../billing/rates.js';
+import { isModelName, priceForSeconds, secondsAffordable } from '../../billing/rates.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult, TranscriptionRow } from '../../db/schema/transcription.js';
 import type { BlobStore } from '../blobs/blob-store.js';
+import { heldCredit } from '../credit.js';
 import {
+  EngineRequestError,
   EngineUnavailableError,
   type EngineProgress,
   type EngineResult,
   type SpeechEngine,
 } from '../engine/types.js';
+import { formatDuration } from '../formats.js';
 import { insufficientCreditsMessage } from '../pricing.js';
 import {
   claimTranscription,
   completeTranscription,
   failTranscription,
-  findTranscriptionById,
   heartbeat,
   releaseTranscription,
 } from './repository.js';
+
+export interface JobLimits {
+  /** A worker holds a job this long without a heartbeat before another may take it over. */
+  leaseSeconds: number;
+  /** Claims of one job before it ends as an error, uncharged. */
+  maxAttempts: number;
+  maxRunningPerAccount: number;
+  /** Decoded audio beyond this is not transcribed, whatever the file's header said. */
+  maxAudioSeconds: number;
+}
 
 export interface ProcessorDeps {
   db: Database;
   engine: SpeechEngine;
   blobs: BlobStore;
-  leaseSeconds: number;
-  /** Called once a job reaches completed or error (webhooks). */
+  limits: JobLimits;
+  /** Called once a job reaches completed or error (webhooks, waking the account's next job). */
   onFinished: (row: TranscriptionRow) => Promise<void>;
+  /** Where the detail of a failure goes (the user sees a plain sentence). */
+  log: (message: string) => void;
 }
 
-/** Thrown when another live worker holds the job: the queue should look again later. */
-export class JobHeldElsewhere extends Error {
-  override name = 'JobHeldElsewhere';
-}
+/**
+ * What became of a delivery: `deferred` when the account already runs its share of jobs (the
+ * row stays queued; the sweeper queues it again once a slot frees), `gone` when there was
+ * nothing to do (finished, deleted, or held by a live worker), `lost` when the job was taken
+ * from this worker while it ran (cancelled, or taken over after a stall).
+ */
+export type Outcome = 'finished' | 'deferred' | 'gone' | 'lost';
 
 const PROGRESS_WRITE_MS = 1000;
-const SERVER_PATH = /'?\/(?:[\w.-]+\/)+[\w.-]*'?/g;
 
-/** What the user is told: the error, without server file paths. */
-const publicMessage = (err: unknown) =>
-  `Transcription failed: ${(err as Error).message.replace(SERVER_PATH, 'the audio')}`;
+/** What users are told for the engine's errors; anything else gets the generic line. */
+const PLAIN_MESSAGES: Record<string, string> = {
+  unsupported_audio: 'the file is not audio or video we can decode, or it has no audio track.',
+  decode_failed: 'the audio could not be decoded past a damaged part of the file.',
+  unsupported_language: 'the model does not support the requested language.',
+  model_not_found: 'the model is not installed on this server.',
+};
+
+/**
+ * What the user is told: a plain sentence, never the engine's or the database's own text (which
+ * can name server paths, libraries or tables). The detail goes to the log with the job id.
+ */
+function publicMessage(err: unknown, jobId: string, log: ProcessorDeps['log']): string {
+  const plain = err instanceof EngineRequestError ? PLAIN_MESSAGES[err.code] : undefined;
+  if (!plain) log(`transcription ${jobId} failed: ${(err as Error).stack ?? String(err)}`);
+  return `Transcription failed: ${plain ?? 'something went wrong on our side. Nothing was charged; please try again.'}`;
+}
+
+/** The error a job ends with when its workers stopped (killed, crashed) on every attempt. */
+export const exhaustedMessage = (attempts: number) =>
+  `Transcription failed: the worker processing this audio stopped on each of ${attempts} attempts. Nothing was charged.`;
 
 function toResult(
   result: EngineResult,
   style: TranscriptionRow['timestampStyle'],
+  notice: string | null,
 ): TranscriptResult {
   return {
     text: result.text,
@@ -51,33 +86,86 @@ function toResult(
     languageProbability: result.language_probability,
     segments: style === 'none' ? [] : result.segments,
     words: style === 'word' ? result.words : [],
+    notice,
   };
+}
+
+/**
+ * Why the transcript stops early, when the engine stopped at `cap` seconds of decoded audio:
+ * the duration limit or what the account could pay. The header's claim is named, since a
+ * file whose header disagrees with its audio is the usual cause.
+ */
+function truncationNotice(job: TranscriptionRow, cap: Cap, decoded: number): string {
+  const header =
+    job.audioDurationSeconds !== null
+      ? ` (the file's header said ${formatDuration(job.audioDurationSeconds)})`
+      : '';
+  const why =
+    cap.reason === 'limit'
+      ? `the audio is longer than the limit of ${formatDuration(cap.seconds)}`
+      : 'your balance covers no more';
+  return `Only the first ${formatDuration(decoded)} of the audio were transcribed and charged: ${why}${header}.`;
+}
+
+interface Cap {
+  seconds: number;
+  reason: 'limit' | 'credit';
+}
+
+/** The most decoded audio this job may transcribe: the duration limit, or what the account can pay. */
+async function capFor(db: Database, job: TranscriptionRow, limits: JobLimits): Promise<Cap> {
+  if (!isModelName(job.model)) return { seconds: limits.maxAudioSeconds, reason: 'limit' };
+  const { balance, reserved } = await heldCredit(db, job.userId, job.id);
+  const affordable = secondsAffordable(job.model, Math.max(0, balance - reserved));
+  return affordable < limits.maxAudioSeconds
+    ? { seconds: affordable, reason: 'credit' }
+    : { seconds: limits.maxAudioSeconds, reason: 'limit' };
 }
 
 /**
  * Runs one job to its end. Completion and the usage debit happen in one transaction and
  * only while this worker holds the job's lease, so a job is completed and charged once.
- * A failed job is never charged. `finalAttempt` false lets an engine crash requeue the job.
+ * A failed job is never charged. An engine crash hands the job back while attempts remain;
+ * losing the lease (the job was cancelled, or taken over after a stall) stops the engine.
  */
-export async function processTranscription(
-  deps: ProcessorDeps,
-  id: string,
-  finalAttempt: boolean,
-): Promise<void> {
-  const { db, leaseSeconds } = deps;
+export async function processTranscription(deps: ProcessorDeps, id: string): Promise<Outcome> {
+  const { db, limits } = deps;
   const token = randomUUID();
-  const job = await claimTranscription(db, id, token, leaseSeconds);
-  if (!job) {
-    const current = await findTranscriptionById(db, id);
-    if (current?.status === 'processing')
-      throw new JobHeldElsewhere(`transcription ${id} is held by another worker`);
-    return; // already finished, or deleted
+  const claim = await claimTranscription(
+    db,
+    id,
+    token,
+    limits.leaseSeconds,
+    limits.maxRunningPerAccount,
+  );
+  if (claim.kind !== 'claimed') return claim.kind;
+  const job = claim.row;
+  const finish = async (row: TranscriptionRow | undefined): Promise<Outcome> => {
+    if (!row) return 'lost';
+    await deps.onFinished(row);
+    return 'finished';
+  };
+  if (job.attempts > limits.maxAttempts)
+    return finish(await failTranscription(db, id, token, exhaustedMessage(limits.maxAttempts)));
+
+  const cap = await capFor(db, job, limits);
+  if (cap.seconds <= 0 && isModelName(job.model)) {
+    const { balance } = await heldCredit(db, job.userId, job.id);
+    const needed = priceForSeconds(job.model, job.audioDurationSeconds ?? 1);
+    return finish(
+      await failTranscription(db, id, token, insufficientCreditsMessage(needed, balance)),
+    );
   }
 
+  const stop = new AbortController();
   let lastWrite = 0;
   let latest: EngineProgress = { percent: 0, stage: 'starting' };
-  const beat = () => heartbeat(db, id, token, leaseSeconds, latest).catch(() => false);
-  const timer = setInterval(() => void beat(), (leaseSeconds * 1000) / 3);
+  const beat = async () => {
+    // A database hiccup is not a lost lease: only a definite "not yours any more" stops the work.
+    const held = await heartbeat(db, id, token, limits.leaseSeconds, latest).catch(() => true);
+    if (!held) stop.abort();
+  };
+  const timer = setInterval(() => void beat(), (limits.leaseSeconds * 1000) / 3);
   const onProgress = (p: EngineProgress) => {
     latest = p;
     if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
@@ -85,7 +173,6 @@ export async function processTranscription(
     void beat();
   };
 
-  let finished: TranscriptionRow | undefined;
   try {
     if (!job.blobKey) throw new Error('the job has no audio');
     const result = await deps.blobs.withFile(job.blobKey, (path) =>
@@ -96,21 +183,24 @@ export async function processTranscription(
           language: job.language,
           prompt: job.prompt,
           wordTimestamps: job.timestampStyle === 'word',
+          maxSeconds: cap.seconds,
         },
         onProgress,
+        stop.signal,
       ),
     );
-    finished = await complete(db, job, token, result);
+    const notice = result.truncated ? truncationNotice(job, cap, result.duration) : null;
+    return await finish(await complete(db, job, token, result, notice));
   } catch (err) {
-    if (err instanceof EngineUnavailableError && !finalAttempt) {
+    if (stop.signal.aborted) return 'lost'; // the row was changed by whoever took it: leave it
+    if (err instanceof EngineUnavailableError && job.attempts < limits.maxAttempts) {
       await releaseTranscription(db, id, token);
-      throw err;
+      throw err; // the queue retries it after a back-off
     }
-    finished = await failTranscription(db, id, token, publicMessage(err));
+    return finish(await failTranscription(db, id, token, publicMessage(err, id, deps.log)));
   } finally {
     clearInterval(timer);
   }
-  if (finished) await deps.onFinished(finished);
 }
 
 async function complete(
@@ -118,20 +208,21 @@ async function complete(
   job: TranscriptionRow,
   token: string,
   result: EngineResult,
+  notice: string | null,
 ): Promise<TranscriptionRow | undefined> {
   if (!isModelName(job.model)) throw new Error(`model ${job.model} has no price`);
-  const costCents = priceForSeconds(job.model, result.duration);
+  const costMicros = priceForSeconds(job.model, result.duration);
   try {
     return await db.transaction(async (tx) => {
       const done = await completeTranscription(tx, job.id, token, {
-        result: toResult(result, job.timestampStyle),
+        result: toResult(result, job.timestampStyle, notice),
         audioDurationSeconds: result.duration,
-        costCents,
+        costMicros,
       });
-      if (!done || costCents === 0) return done;
+      if (!done || costMicros === 0) return done;
       await createLedger(tx).debit({
         userId: job.userId,
-        amountCents: costCents,
+        amountMicros: costMicros,
         reference: job.id,
         description: `Transcription of ${job.fileName ?? 'audio'} (${Math.ceil(result.duration)} s, ${job.model})`,
         audioSeconds: result.duration,
@@ -145,7 +236,7 @@ async function complete(
       db,
       job.id,
       token,
-      insufficientCreditsMessage(err.requiredCents, err.balanceCents),
+      insufficientCreditsMessage(err.requiredMicros, err.balanceMicros),
     );
   }
 }

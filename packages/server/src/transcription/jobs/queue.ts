@@ -74,12 +74,17 @@ export function enqueueTranscription(
   boss: PgBoss,
   config: TranscriptionConfig,
   transcriptionId: string,
-  audioSeconds: number | null,
+  /** Higher goes first: a job taken from a dead worker should not wait behind the whole queue. */
+  priority = 0,
 ): Promise<string | null> {
   const message: TranscribeMessage = { transcriptionId };
   return boss.send(TRANSCRIBE_QUEUE, message, {
+    // How the sweeper finds a job's messages (the standard policy makes the key no constraint).
     singletonKey: transcriptionId,
-    expireInSeconds: expirySeconds(config, audioSeconds),
+    priority,
+    // Sized for the longest audio a job may decode, not the header's claim, which can lie: the
+    // message must outlive any honest run (a dead worker's job is the sweeper's, not this).
+    expireInSeconds: expirySeconds(config, null),
     retryLimit: config.maxAttempts,
     retryDelay: 2,
     retryBackoff: true,

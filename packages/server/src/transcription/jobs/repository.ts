@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/index.js';
 import {
   transcriptions,
@@ -60,9 +60,13 @@ export async function findTranscriptionById(
 export function unfinishedJobs(
   db: Db,
   userId: string,
-): Promise<{ model: string; seconds: number | null }[]> {
+): Promise<{ id: string; model: string; seconds: number | null }[]> {
   return db
-    .select({ model: transcriptions.model, seconds: transcriptions.audioDurationSeconds })
+    .select({
+      id: transcriptions.id,
+      model: transcriptions.model,
+      seconds: transcriptions.audioDurationSeconds,
+    })
     .from(transcriptions)
     .where(
       and(
@@ -72,13 +76,25 @@ export function unfinishedJobs(
     );
 }
 
-/** Jobs of any user queued before this one. */
-export async function queuePosition(db: Db, row: TranscriptionRow): Promise<number> {
-  const [result] = await db
-    .select({ n: count() })
-    .from(transcriptions)
-    .where(and(eq(transcriptions.status, 'queued'), lt(transcriptions.createdAt, row.createdAt)));
-  return result?.n ?? 0;
+/**
+ * Jobs that will start before this one: the account's own earlier queued jobs, and of every
+ * other account only as many earlier jobs as it has free running slots (the rest wait for
+ * that account's own jobs, not in front of this one).
+ */
+export async function queuePosition(
+  db: Db,
+  row: TranscriptionRow,
+  maxRunning: number,
+): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select q.user_id, row_number() over (partition by q.user_id order by q.created_at, q.id) as k
+      from ${transcriptions} q
+      where q.status = 'queued' and q.created_at < ${row.createdAt}
+    ) ahead
+    where ahead.user_id = ${row.userId}
+       or ahead.k <= ${maxRunning} - ${runningOf(sql`ahead.user_id`)}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -126,32 +142,150 @@ export async function deleteTranscription(
   return row;
 }
 
+/** A job that ends as an error: never charged, holding no lease (so no credit or slot either). */
+const endedAsError = (message: string, stage: 'failed' | 'cancelled') => ({
+  status: 'error' as const,
+  errorMessage: message,
+  progressStage: stage,
+  leaseToken: null,
+  leaseExpiresAt: null,
+  completedAt: sql`now()`,
+});
+
+/** A job handed back to the queue, to be claimed afresh. */
+const backInQueue = () => ({
+  status: 'queued' as const,
+  progressStage: 'queued',
+  leaseToken: null,
+  leaseExpiresAt: null,
+  queuedAt: sql`now()`,
+});
+
+/** Serialises claims of one account's jobs, so two workers cannot both take its last free slot. */
+const CLAIM_LOCK_SPACE = 7_302_512;
+
+/** Jobs of the account running under a live lease (a dead worker's job no longer counts). */
+const runningOf = (userId: SQL) => sql`(
+  select count(*) from ${transcriptions} r
+  where r.user_id = ${userId} and r.status = 'processing' and r.lease_expires_at >= now())`;
+
+export type Claim =
+  | { kind: 'claimed'; row: TranscriptionRow }
+  /** The account already runs its share of jobs: the row stays queued, to be woken later. */
+  | { kind: 'deferred' }
+  /** Finished, deleted, or held by a live worker: nothing to do. */
+  | { kind: 'gone' };
+
 /**
  * Takes the job for one worker: a queued job, or a processing one whose lease ran out
- * (its worker died). Row-locked with SKIP LOCKED so two workers never both take it.
+ * (its worker died) — unless its account already has `maxRunning` jobs under a live lease.
  */
 export async function claimTranscription(
-  db: Db,
+  db: Database,
   id: string,
   leaseToken: string,
   leaseSeconds: number,
-): Promise<TranscriptionRow | undefined> {
-  const rows = await db.execute<{ id: string }>(sql`
-    update ${transcriptions}
-    set status = 'processing',
-        lease_token = ${leaseToken},
-        lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
-        attempts = attempts + 1,
-        started_at = coalesce(started_at, now()),
-        progress_stage = 'starting'
-    where id = (
-      select id from ${transcriptions}
-      where id = ${id}
-        and (status = 'queued' or (status = 'processing' and lease_expires_at < now()))
-      for update skip locked
-    )
-    returning id`);
-  return rowsOf(rows).length > 0 ? findTranscriptionById(db, id) : undefined;
+  maxRunning: number,
+): Promise<Claim> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ userId: transcriptions.userId })
+      .from(transcriptions)
+      .where(eq(transcriptions.id, id));
+    if (!target) return { kind: 'gone' };
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${CLAIM_LOCK_SPACE}, hashtext(${target.userId}::text))`,
+    );
+    const claimable = sql`(${transcriptions.status} = 'queued' or (${transcriptions.status} = 'processing' and ${transcriptions.leaseExpiresAt} < now()))`;
+    const [row] = await tx
+      .update(transcriptions)
+      .set({
+        status: 'processing',
+        leaseToken,
+        leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+        attempts: sql`${transcriptions.attempts} + 1`,
+        startedAt: sql`coalesce(${transcriptions.startedAt}, now())`,
+        progressStage: 'starting',
+      })
+      .where(
+        and(
+          eq(transcriptions.id, id),
+          claimable,
+          sql`${runningOf(sql`${transcriptions.userId}`)} < ${maxRunning}`,
+        ),
+      )
+      .returning();
+    if (row) return { kind: 'claimed', row };
+    const [still] = await tx
+      .select({ id: transcriptions.id })
+      .from(transcriptions)
+      .where(and(eq(transcriptions.id, id), claimable));
+    return still ? { kind: 'deferred' } : { kind: 'gone' };
+  });
+}
+
+/**
+ * Processing jobs whose lease ran out (their worker died): handed back to the queue while
+ * attempts remain, otherwise ended as errors, never charged. Either way the row no longer
+ * holds the account's credit or a running slot.
+ */
+export async function reclaimExpiredLeases(
+  db: Db,
+  maxAttempts: number,
+  exhaustedMessage: string,
+): Promise<{
+  requeued: Pick<TranscriptionRow, 'id' | 'audioDurationSeconds'>[];
+  failed: TranscriptionRow[];
+}> {
+  const expired = and(
+    eq(transcriptions.status, 'processing'),
+    lt(transcriptions.leaseExpiresAt, sql`now()`),
+  );
+  const failed = await db
+    .update(transcriptions)
+    .set(endedAsError(exhaustedMessage, 'failed'))
+    .where(and(expired, gte(transcriptions.attempts, maxAttempts)))
+    .returning();
+  const requeued = await db
+    .update(transcriptions)
+    .set(backInQueue())
+    .where(and(expired, lt(transcriptions.attempts, maxAttempts)))
+    .returning({
+      id: transcriptions.id,
+      audioDurationSeconds: transcriptions.audioDurationSeconds,
+    });
+  return { requeued, failed };
+}
+
+/**
+ * Queued jobs that nothing will pick up: no queue message waiting for them (pg-boss's own
+ * table, state created or retry; an active one only if a worker took it within `graceSeconds`),
+ * queued for longer than `graceSeconds`; of each account only as many as it has free running
+ * slots, oldest first, so a large backlog is not re-sent over and over.
+ */
+export async function orphanedQueuedJobs(
+  db: Db,
+  opts: { queue: string; graceSeconds: number; maxRunning: number; userId?: string; limit: number },
+): Promise<Pick<TranscriptionRow, 'id' | 'audioDurationSeconds'>[]> {
+  const grace = sql`now() - make_interval(secs => ${opts.graceSeconds})`;
+  const result = await db.execute<{ id: string; audioDurationSeconds: number | null }>(sql`
+    select id, seconds as "audioDurationSeconds" from (
+      select t.id, t.audio_duration_seconds as seconds, t.queued_at,
+        row_number() over (partition by t.user_id order by t.queued_at, t.id) as k,
+        ${opts.maxRunning} - ${runningOf(sql`t.user_id`)} as free
+      from ${transcriptions} t
+      where t.status = 'queued'
+        ${opts.userId ? sql`and t.user_id = ${opts.userId}` : sql``}
+        and t.queued_at <= ${grace}
+        and not exists (
+          select 1 from pgboss.job j
+          where j.name = ${opts.queue} and j.singleton_key = t.id::text
+            and (j.state < 'active' or (j.state = 'active' and j.started_on > ${grace})))
+    ) waiting
+    where k <= free
+    order by queued_at
+    limit ${opts.limit}`);
+  return rowsOf<{ id: string; audioDurationSeconds: number | null }>(result);
 }
 
 /** drizzle's execute() answers `{ rows }` on both drivers. */
@@ -190,7 +324,7 @@ export async function completeTranscription(
   db: Db,
   id: string,
   leaseToken: string,
-  fields: { result: TranscriptResult; audioDurationSeconds: number; costCents: number },
+  fields: { result: TranscriptResult; audioDurationSeconds: number; costMicros: number },
 ): Promise<TranscriptionRow | undefined> {
   const [row] = await db
     .update(transcriptions)
@@ -217,13 +351,7 @@ export async function failTranscription(
 ): Promise<TranscriptionRow | undefined> {
   const [row] = await db
     .update(transcriptions)
-    .set({
-      status: 'error',
-      errorMessage: message,
-      leaseToken: null,
-      leaseExpiresAt: null,
-      completedAt: sql`now()`,
-    })
+    .set(endedAsError(message, 'failed'))
     .where(held(id, leaseToken))
     .returning();
   return row;
@@ -231,8 +359,52 @@ export async function failTranscription(
 
 /** Hands the job back to the queue (a transient failure, to be retried). */
 export async function releaseTranscription(db: Db, id: string, leaseToken: string): Promise<void> {
-  await db
+  await db.update(transcriptions).set(backInQueue()).where(held(id, leaseToken));
+}
+
+/**
+ * Ends an unfinished job as an error, never charged (a client that went away, a user who
+ * cancelled). A worker still on it loses its lease: its next heartbeat fails and it stops.
+ */
+export async function cancelTranscription(
+  db: Db,
+  userId: string,
+  id: string,
+  message: string,
+): Promise<TranscriptionRow | undefined> {
+  const [row] = await db
     .update(transcriptions)
-    .set({ status: 'queued', leaseToken: null, leaseExpiresAt: null, progressStage: 'queued' })
-    .where(held(id, leaseToken));
+    .set(endedAsError(message, 'cancelled'))
+    .where(
+      and(
+        eq(transcriptions.userId, userId),
+        eq(transcriptions.id, id),
+        inArray(transcriptions.status, ['queued', 'processing']),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Cancels a job whose caller went away (cancelTranscription) and frees its idempotency key in
+ * the same transaction, so the caller's retry with that key starts a new job instead of
+ * finding the cancelled one.
+ */
+export async function abandonTranscription(
+  db: Database,
+  userId: string,
+  id: string,
+  message: string,
+): Promise<TranscriptionRow | undefined> {
+  return db.transaction(async (tx) => {
+    const row = await cancelTranscription(tx, userId, id, message);
+    if (!row?.idempotencyKey) return row;
+    const [freed] = await tx
+      .update(transcriptions)
+      .set({ idempotencyKey: null })
+      .where(eq(transcriptions.id, id))
+      .returning();
+    return freed;
+  });
 }

@@ -42,7 +42,6 @@ const failure = (error: string): Story => ({
   },
 });
 
-export const EmailTaken = failure('An account with this email already exists. Sign in instead.');
 export const CommonPassword = failure(
   'This password is too common and easy to guess. Choose a different one.',
 );

@@ -38,12 +38,12 @@ export const Idle: Story = {
   },
 };
 
-export const EmailTaken: Story = {
-  parameters: { visual: false, msw: { handlers: { auth: authHandlers.registerTaken } } },
+export const CommonPassword: Story = {
+  parameters: { visual: false, msw: { handlers: { auth: authHandlers.registerWeakPassword } } },
   play: async ({ canvasElement }) => {
     const canvas = await register(canvasElement);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'An account with this email already exists.',
+      'This password is too common and easy to guess.',
     );
   },
 };
@@ -73,7 +73,7 @@ export const WrongCode: Story = {
     await userEvent.type(await canvas.findByLabelText('Verification code'), '111111');
     await userEvent.click(canvas.getByRole('button', { name: 'Verify and continue' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'That code is not correct. 4 attempts left.',
+      'That code is not valid. Check the e-mail or request a new one.',
     );
   },
 };

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { authHandlers } from '@parlance/mocks';
+import { authHandlers, registrationIdFixture } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
 
@@ -29,16 +30,16 @@ describe('/register', { timeout: 20_000 }, () => {
     renderRoute('/register');
     await register();
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Registration failed$/);
-    server.use(...authHandlers.registerTaken);
+    server.use(...authHandlers.registerWeakPassword);
     await userEvent
       .setup({ delay: null })
       .click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An account with this email already exists. Sign in instead.',
+      'This password is too common and easy to guess. Choose a different one.',
     );
   });
 
-  test("'Verification failed' fallback, the server's message, and resending a code", async () => {
+  test("'Verification failed' fallback, the server's message, and resending this registration's code", async () => {
     renderRoute('/register');
     const user = await register();
     await screen.findByRole('heading', { name: 'Check your email' });
@@ -49,11 +50,22 @@ describe('/register', { timeout: 20_000 }, () => {
     server.use(...authHandlers.verifyWrongCode);
     await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'That code is not correct. 4 attempts left.',
+      'That code is not valid. Check the e-mail or request a new one.',
+    );
+    const resent: unknown[] = [];
+    server.use(
+      http.post('/api/auth/resend-code', async ({ request }) => {
+        resent.push(await request.json());
+        return HttpResponse.json({
+          message: 'If that account is waiting for verification, we sent it a new code.',
+        });
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(
       'If that account is waiting for verification, we sent it a new code.',
     );
+    // The new code is for the registration made here, named by the id the sign-up answered with.
+    expect(resent).toEqual([{ email: 'ada@example.com', registrationId: registrationIdFixture }]);
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { RegisterResponse } from '@parlance/server/contract';
 import { toast } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { errorMessage } from '../../../store/errors';
@@ -11,11 +12,15 @@ import { VerifyCodeForm } from './VerifyCodeForm';
 
 /** /register: create the account, then verify the e-mailed code, which signs the user in. */
 export function Component() {
-  const [email, setEmail] = useState<string | null>(null);
-  return email === null ? <RegisterStep onRegistered={setEmail} /> : <VerifyStep email={email} />;
+  const [registration, setRegistration] = useState<RegisterResponse | null>(null);
+  return registration === null ? (
+    <RegisterStep onRegistered={setRegistration} />
+  ) : (
+    <VerifyStep registration={registration} />
+  );
 }
 
-function RegisterStep({ onRegistered }: { onRegistered: (email: string) => void }) {
+function RegisterStep({ onRegistered }: { onRegistered: (answer: RegisterResponse) => void }) {
   const { data: config } = useConfigQuery();
   const [register, { isLoading, error }] = useRegisterMutation();
   const botCheck = useBotCheck(config?.turnstileSiteKey ?? null);
@@ -23,7 +28,7 @@ function RegisterStep({ onRegistered }: { onRegistered: (email: string) => void 
   const submit = async (registration: Registration) => {
     const result = await register({ ...registration, 'cf-turnstile-response': botCheck.token });
     if (result.error) botCheck.reset();
-    else onRegistered(result.data.email);
+    else onRegistered(result.data);
   };
 
   return (
@@ -38,7 +43,9 @@ function RegisterStep({ onRegistered }: { onRegistered: (email: string) => void 
   );
 }
 
-function VerifyStep({ email }: { email: string }) {
+/** A new code is asked for this registration: the one made with the password typed here. */
+function VerifyStep({ registration }: { registration: RegisterResponse }) {
+  const { email, registrationId } = registration;
   const navigate = useNavigate();
   const [verify, verification] = useVerifyCodeMutation();
   const [resend, resent] = useResendCodeMutation();
@@ -60,7 +67,7 @@ function VerifyStep({ email }: { email: string }) {
     <VerifyCodeForm
       email={email}
       onSubmit={submit}
-      onResend={() => void resend({ email })}
+      onResend={() => void resend({ email, registrationId })}
       submitting={verification.isLoading}
       resending={resent.isLoading}
       error={

@@ -29,10 +29,10 @@ export const Submitting: Story = {
 };
 
 export const WrongCode: Story = {
-  args: { error: 'That code is not correct. 4 attempts left.' },
+  args: { error: 'That code is not valid. Check the e-mail or request a new one.' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'That code is not correct. 4 attempts left.',
+      'That code is not valid. Check the e-mail or request a new one.',
     );
   },
 };

@@ -4,11 +4,11 @@ import { authHandlers } from '@parlance/mocks';
 import { PageStory } from '../../../test/PageStory';
 import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
-/** The real /reset-password/:token route against the mock API. */
+/** The real /reset-password route, opened from a mailed link (`#token=…`), against the mock API. */
 const meta = {
   title: 'Auth/Reset password page',
   component: PageStory,
-  args: { path: '/reset-password/4f9c2d' },
+  args: { path: '/reset-password#token=4f9c2d' },
   parameters: {
     ...routeStoryParameters,
     visual: false,
@@ -44,6 +44,16 @@ export const InvalidToken: Story = {
     const canvas = await choose(canvasElement);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'This reset link is invalid or has expired. Request a new one.',
+    );
+  },
+};
+
+export const LinkWithoutToken: Story = {
+  args: { path: '/reset-password' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'This reset link is incomplete.',
     );
   },
 };

@@ -2,7 +2,9 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { errorMessage } from '../../../store/errors';
+import { useAppDispatch } from '../../../store/hooks';
 import { useDeleteAccountMutation, useLogoutEverywhereMutation } from '../../account/accountApi';
+import { endSession } from '../../auth/sessionApi';
 import { useAuth } from '../../auth/useAuth';
 import { toOutcome } from '../shared/outcome';
 import { AccountScreen } from './AccountScreen';
@@ -10,15 +12,19 @@ import { AccountScreen } from './AccountScreen';
 export function AccountPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [logoutEverywhere, signOut] = useLogoutEverywhereMutation();
   const [deleteAccount, deletion] = useDeleteAccountMutation();
   if (!user) return null;
 
   const onSignOutEverywhere = async () => {
     const result = await logoutEverywhere();
-    if (result.error)
+    if (result.error) {
       toast.destructive(errorMessage(result.error, 'Could not sign out everywhere'));
-    else navigate(paths.login.getHref(), { replace: true });
+      return;
+    }
+    // Signed out, the dashboard's guard sends the browser to /login.
+    dispatch(endSession());
   };
 
   return (
@@ -33,7 +39,12 @@ export function AccountPage() {
           'Could not delete your account',
           () => undefined,
         );
-        if (outcome.ok) navigate(paths.home.getHref(), { replace: true });
+        if (outcome.ok) {
+          // Home first, committed at once (flushSync): ended while the dashboard is still
+          // mounted, the session's guard would send the browser to /login instead.
+          await navigate(paths.home.getHref(), { replace: true, flushSync: true });
+          dispatch(endSession());
+        }
         return outcome;
       }}
     />

@@ -17,11 +17,13 @@ type Story = StoryObj<typeof meta>;
 export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('$42.15')).toBeInTheDocument();
+    await expect(await canvas.findByText('$42.153817')).toBeInTheDocument();
     await expect(await canvas.findByText('Visa •••• 4242')).toBeInTheDocument();
     await expect(canvas.getByText('Default')).toBeInTheDocument();
     const history = await canvas.findByRole('table', { name: 'Credit transactions' });
     await expect(within(history).getAllByRole('row')).toHaveLength(11);
+    // Usage is debited exactly: 1,206 s of small is $0.1005, not 11 ¢.
+    await expect(within(history).getByText('-$0.1005')).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
   },
 };
@@ -78,7 +80,7 @@ export const PartialFailure: Story = {
     await expect(
       await canvas.findByText('Payment methods are temporarily unavailable.'),
     ).toBeInTheDocument();
-    await expect(await canvas.findByText('$42.15')).toBeInTheDocument();
+    await expect(await canvas.findByText('$42.153817')).toBeInTheDocument();
   },
 };
 
@@ -91,7 +93,7 @@ export const BuyCredits: Story = {
     await userEvent.click(canvas.getByRole('radio', { name: '$50' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Buy $50 of credits' }));
     await expect(
-      await within(document.body).findByText(/\$50\.00 added\. Your balance is now \$92\.15/),
+      await within(document.body).findByText(/\$50\.00 added\. Your balance is now \$92\.153817;/),
     ).toBeInTheDocument();
   },
 };

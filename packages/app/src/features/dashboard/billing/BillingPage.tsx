@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PaymentMethod, PurchaseResponse } from '@parlance/server/contract';
+import { formatUsd } from '@parlance/server/money';
 import { toast } from '@parlance/ui';
 import { errorMessage } from '../../../store/errors';
 import {
@@ -22,9 +23,8 @@ import { BillingScreen } from './BillingScreen';
 /** The toast of a purchase: the server's outcome in words. */
 function announcePurchase(result: PurchaseResponse) {
   if (result.status === 'succeeded') {
-    const added = `$${(result.amountCents / 100).toFixed(2)}`;
     toast.success(
-      `${added} added. Your balance is now ${result.balance}; the receipt is in your credit history.`,
+      `${formatUsd(result.amountMicros)} added. Your balance is now ${result.balance}; the receipt is in your credit history.`,
     );
   } else if (result.status === 'requires_payment_method') toast.destructive(result.message);
   else

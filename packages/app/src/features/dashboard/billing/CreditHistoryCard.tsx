@@ -42,7 +42,7 @@ function columns(
       key: 'amount',
       header: 'Amount',
       align: 'end',
-      render: (row) => (row.amountCents > 0 ? `+${row.amount}` : row.amount),
+      render: (row) => (row.amountMicros > 0 ? `+${row.amount}` : row.amount),
     },
     {
       key: 'receipt',

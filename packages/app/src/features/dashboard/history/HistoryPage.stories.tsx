@@ -22,6 +22,8 @@ export const Populated: Story = {
       await within(table).findByRole('link', { name: 'weekly-standup-nov-19.m4a' }),
     ).toBeInTheDocument();
     await expect(within(table).getAllByRole('row')).toHaveLength(11);
+    // 923 s of base: the exact price, not a whole cent.
+    await expect(within(table).getByText('$0.04615')).toBeInTheDocument();
     await expect(
       canvas.getByRole('navigation', { name: 'Transcription pages' }),
     ).toBeInTheDocument();

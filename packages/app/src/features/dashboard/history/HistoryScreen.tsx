@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { TranscriptList, TranscriptSummary } from '@parlance/server/contract';
+import { formatUsd } from '@parlance/server/money';
 import {
   Card,
   Link,
@@ -91,7 +92,7 @@ function columns(now: Date): TableColumn<TranscriptSummary>[] {
       key: 'cost',
       header: 'Cost',
       align: 'end',
-      render: (row) => (row.costCents === null ? '—' : `$${(row.costCents / 100).toFixed(2)}`),
+      render: (row) => (row.costMicros === null ? '—' : formatUsd(row.costMicros)),
     },
   ];
 }

@@ -35,6 +35,20 @@ export const Completed: Story = {
       await expect(canvas.getByRole('link', { name: `Download ${format}` })).toBeInTheDocument();
     }
     await expect(canvas.getByRole('button', { name: 'Copy text' })).toBeInTheDocument();
+    await expect(canvas.getByText('$0.04615')).toBeInTheDocument();
+  },
+};
+
+/** Completed, but the engine stopped before the end of the audio: the server's notice says why. */
+export const Truncated: Story = {
+  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.truncated } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByRole('alert');
+    await expect(notice).toHaveTextContent('Part of the audio was not transcribed');
+    await expect(notice).toHaveTextContent(
+      "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).",
+    );
   },
 };
 

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { Transcript } from '@parlance/server/contract';
+import { formatUsd } from '@parlance/server/money';
 import { Button, Card, ConfirmDialog, EmptyState, Link, Skeleton } from '@parlance/ui';
 import { paths } from '../../../paths';
 import type { Block } from '../shared/block';
@@ -114,7 +115,7 @@ export function TranscriptScreen({
               </div>
               <div>
                 <dt>Cost</dt>
-                <dd>{data.costCents === null ? '—' : `$${(data.costCents / 100).toFixed(2)}`}</dd>
+                <dd>{data.costMicros === null ? '—' : formatUsd(data.costMicros)}</dd>
               </div>
             </Facts>
           </Card>

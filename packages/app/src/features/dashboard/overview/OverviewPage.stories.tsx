@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { transcriptsHandlers, usageHandlers } from '@parlance/mocks';
+import { configHandlers, transcriptsHandlers, usageHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../test/DashboardStory';
 import { routeStoryParameters } from '../../../test/routeStoryParameters';
 
@@ -18,7 +18,7 @@ export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('342.5 min')).toBeInTheDocument();
-    await expect(canvas.getByText('$1.71')).toBeInTheDocument();
+    await expect(canvas.getByText('$1.7125')).toBeInTheDocument();
     await expect(canvas.getByText('128')).toBeInTheDocument();
     const recent = await canvas.findByRole('link', { name: 'weekly-standup-nov-19.m4a' });
     await expect(recent).toHaveAttribute(
@@ -28,6 +28,17 @@ export const Populated: Story = {
     await expect(canvas.getByText('Yesterday')).toBeInTheDocument();
     await expect(canvas.getByText('3 days ago')).toBeInTheDocument();
     await expect(canvas.getByText('15:23')).toBeInTheDocument();
+  },
+};
+
+/** A deployment that opted into test payments (ALLOW_TEST_PAYMENTS): every dashboard page says so. */
+export const TestMode: Story = {
+  parameters: { msw: { handlers: { config: configHandlers.testPayments } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByRole('alert');
+    await expect(notice).toHaveTextContent('Test mode');
+    await expect(notice).toHaveTextContent('pay with the card 4242 4242 4242 4242');
   },
 };
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Transcript as TranscriptData } from '@parlance/server/contract';
-import { Button, Transcript } from '@parlance/ui';
+import { Alert, Button, Transcript } from '@parlance/ui';
 import {
   TRANSCRIPT_EXPORT_FORMATS,
   transcriptExportHref,
@@ -50,7 +50,10 @@ const Player = styled.audio`
   width: 100%;
 `;
 
-/** A finished transcript: playback synced with the text, downloads in four formats, copy. */
+/**
+ * A finished transcript: playback synced with the text, downloads in four formats, copy; and
+ * the server's notice first when it stopped before the end of the audio (limit, credit).
+ */
 export function TranscriptResultView({
   transcript,
   audioSrc,
@@ -72,6 +75,11 @@ export function TranscriptResultView({
 
   return (
     <Layout>
+      {result.notice && (
+        <Alert variant="warning" title="Part of the audio was not transcribed">
+          {result.notice}
+        </Alert>
+      )}
       {audioSrc && (
         <Player
           ref={audio}

@@ -9,11 +9,27 @@ export const LOAD_FALLBACKS = {
   spending: 'Failed to load spending data',
 } as const;
 
-/** The spec's refresh-all failure messages. */
-export const REFRESH_FAILURES = {
-  stats: 'Failed to refresh stats',
-  billing: 'Failed to refresh billing',
-  transactions: 'Failed to refresh transactions',
-  spending: 'Failed to refresh spending',
-  paymentMethods: 'Failed to refresh payment methods',
+/**
+ * The blocks Refresh all reloads, named as the spec's refresh-failure messages name them
+ * ("Failed to refresh stats", "Failed to refresh payment methods", …).
+ */
+export const REFRESH_BLOCKS = {
+  stats: 'stats',
+  billing: 'billing',
+  transactions: 'transactions',
+  spending: 'spending',
+  paymentMethods: 'payment methods',
 } as const;
+
+export type RefreshBlock = keyof typeof REFRESH_BLOCKS;
+
+const blockList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
+/**
+ * One message for every block that failed, since one toast shows at a time: the spec's own
+ * message for one block ("Failed to refresh billing"), its blocks listed for several ("Failed to
+ * refresh stats, billing and payment methods").
+ */
+export function refreshFailureMessage(failed: readonly RefreshBlock[]): string {
+  return `Failed to refresh ${blockList.format(failed.map((block) => REFRESH_BLOCKS[block]))}`;
+}

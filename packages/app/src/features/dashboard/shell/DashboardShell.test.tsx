@@ -55,7 +55,7 @@ describe('dashboard shell', { timeout: 20_000 }, () => {
     const { router } = renderDashboard('/dashboard/overview');
     expect(await screen.findByText('342.5 min')).toBeInTheDocument();
     await act(() => router.navigate('/dashboard/billing'));
-    expect(await screen.findByText('$42.15')).toBeInTheDocument();
+    expect(await screen.findByText('$42.153817')).toBeInTheDocument();
     await act(() => router.navigate('/dashboard/overview'));
     expect(await screen.findByText('342.5 min')).toBeInTheDocument();
     expect(requests.of('/api/usage/overview')).toBe(1);

@@ -1,13 +1,20 @@
 import { useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
-import { DashboardLayout, toast } from '@parlance/ui';
+import styled from 'styled-components';
+import { Alert, DashboardLayout, toast } from '@parlance/ui';
+import { useConfigQuery } from '../../config/configApi';
 import { useAppDispatch, useAppStore } from '../../../store/hooks';
 import { useAuth } from '../../auth/useAuth';
 import type { DashboardHandle } from '../routes';
 import { useNow } from '../../../shared/now';
 import { RouterLink } from '../../../shared/RouterLink';
+import { refreshFailureMessage } from '../shared/messages';
 import { refreshAll } from './refreshAll';
 import { RefreshAllButton, UserMenu } from './TopBarActions';
+
+const TestModeNotice = styled(Alert)`
+  margin-bottom: ${({ theme }) => theme.space[4]};
+`;
 
 /** The title of the deepest matched dashboard route. */
 function usePageTitle(): string {
@@ -17,7 +24,10 @@ function usePageTitle(): string {
   return titles.at(-1) ?? 'Dashboard';
 }
 
-/** The dashboard frame: sidebar, top bar (page title, Refresh all, the user, Log Out) and the page. */
+/**
+ * The dashboard frame: sidebar, top bar (page title, Refresh all, the user, Log Out) and the
+ * page; above it, while the server takes payments with its test provider, a test-mode notice.
+ */
 export function DashboardShell() {
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
@@ -26,12 +36,13 @@ export function DashboardShell() {
   const now = useNow();
   const title = usePageTitle();
   const [refreshing, setRefreshing] = useState(false);
+  const { data: config } = useConfigQuery();
 
   const onRefreshAll = async () => {
     setRefreshing(true);
     try {
-      const failures = await refreshAll(dispatch, store.getState(), now);
-      for (const failure of failures) toast.destructive(failure);
+      const failed = await refreshAll(dispatch, store.getState(), now);
+      if (failed.length > 0) toast.destructive(refreshFailureMessage(failed));
     } finally {
       setRefreshing(false);
     }
@@ -45,6 +56,12 @@ export function DashboardShell() {
       actions={<RefreshAllButton refreshing={refreshing} onClick={() => void onRefreshAll()} />}
       userMenu={<UserMenu name={user?.name ?? ''} onLogout={() => void logout()} />}
     >
+      {config?.testPayments && (
+        <TestModeNotice variant="warning" title="Test mode">
+          Payments go to a test provider: pay with the card 4242 4242 4242 4242. No real money
+          moves, and the credit it buys is for trying Parlance out.
+        </TestModeNotice>
+      )}
       <Outlet />
     </DashboardLayout>
   );

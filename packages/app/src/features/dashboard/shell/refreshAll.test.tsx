@@ -21,11 +21,26 @@ describe('refreshAll', () => {
     server.use(...usageHandlers.error, ...billingHandlers.error);
     const store = makeStore();
     expect(await refreshAll(store.dispatch, store.getState(), NOW)).toEqual([
-      'Failed to refresh stats',
-      'Failed to refresh billing',
-      'Failed to refresh transactions',
-      'Failed to refresh spending',
-      'Failed to refresh payment methods',
+      'stats',
+      'billing',
+      'transactions',
+      'spending',
+      'paymentMethods',
+    ]);
+  });
+
+  test('names only the blocks that failed, once each', async () => {
+    server.use(...usageHandlers.spendingError, ...billingHandlers.infoError);
+    const store = makeStore();
+    await store.dispatch(
+      usageApi.endpoints.getSpending.initiate({ from: '2026-11-13', to: '2026-11-20' }),
+    );
+    await store.dispatch(
+      usageApi.endpoints.getSpending.initiate({ from: '2026-08-22', to: '2026-11-20' }),
+    );
+    expect(await refreshAll(store.dispatch, store.getState(), NOW)).toEqual([
+      'billing',
+      'spending',
     ]);
   });
 

@@ -3,7 +3,7 @@ export const FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'How am I charged for a transcription?',
     answer:
-      'Per second of audio, at the rate of the model you choose, rounded up to the next cent. The price is taken from your credit balance when the job completes; a job that fails is never charged.',
+      'Per second of audio, at the rate of the model you choose, exactly: an 11-second file on tiny.en costs $0.000367 (amounts are kept to the millionth of a dollar). The price is taken from your credit balance when the job completes; a job that fails is never charged.',
   },
   {
     question: 'Which audio formats can I send?',

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { Spending } from '@parlance/server/contract';
+import { formatUsd } from '@parlance/server/money';
 import { Card, SegmentedControl, Table, type TableColumn } from '@parlance/ui';
 import { SPENDING_RANGES, type SpendingRange } from '../../usage/spendingRange';
 import type { Block } from '../shared/block';
@@ -93,7 +94,11 @@ export function UsageScreen({ range, onRangeChange, spending, now }: UsageScreen
                 </Total>
               </Totals>
             )}
-            <SpendingChart data={data?.days ?? []} loading={spending.loading} />
+            <SpendingChart
+              data={data?.days ?? []}
+              formatCost={formatUsd}
+              loading={spending.loading}
+            />
           </>
         )}
       </Card>

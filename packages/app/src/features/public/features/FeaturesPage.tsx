@@ -63,7 +63,7 @@ const account: Feature[] = [
   {
     icon: <CreditCardIcon />,
     title: 'Prepaid credits, per-second billing',
-    text: 'Buy credit in USD and pay for each started second of audio. A balance never goes negative and failed jobs are never charged.',
+    text: 'Buy credit in USD and pay for exactly the seconds of audio you send. A balance never goes negative and failed jobs are never charged.',
   },
   {
     icon: <BarChartIcon />,

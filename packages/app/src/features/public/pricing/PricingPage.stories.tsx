@@ -21,13 +21,18 @@ export const Default: Story = {
     const table = await canvas.findByRole('table', { name: 'Price per model' }, { timeout: 5000 });
     await waitFor(() => expect(table).toHaveTextContent('large-v3'));
     await expect(table).toHaveTextContent('$0.002');
-    // 600 min of tiny (12 ¢/h) = $1.20 by default; 1000 min of large-v3 (72 ¢/h) = $12.00.
+    // 600 min of tiny ($0.002/min) = $1.20 by default; 1000 min of large-v3 ($0.012/min) = $12.00.
     await expect(canvas.getByTestId('estimate')).toHaveTextContent('$1.20');
     const minutes = canvas.getByLabelText('Minutes of audio');
     await userEvent.clear(minutes);
     await userEvent.type(minutes, '1000');
     await userEvent.selectOptions(canvas.getByLabelText('Model'), 'large-v3');
     await expect(canvas.getByTestId('estimate')).toHaveTextContent('$12.00');
+    // A single minute of tiny costs exactly its price, as the server charges it.
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '1');
+    await userEvent.selectOptions(canvas.getByLabelText('Model'), 'tiny');
+    await expect(canvas.getByTestId('estimate')).toHaveTextContent('$0.002');
   },
 };
 

@@ -1,9 +1,10 @@
 import type { ModelRate, RatesResponse } from '@parlance/server/contract';
+import { formatUsd } from '@parlance/server/money';
 import { Badge, Card, ErrorState, Skeleton, Table, type TableColumn } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { CallToAction } from '../components/CallToAction';
 import { Container, Section, SectionHeading } from '../components/Section';
-import { formatPerMinute, formatUsd } from './estimate';
+import { formatPerMinute } from './estimate';
 import { ModelName, Notes, PricingGrid } from './PricingPage.styles';
 import { RateCalculator } from './RateCalculator';
 
@@ -29,7 +30,12 @@ const columns: TableColumn<ModelRate>[] = [
     align: 'end',
     render: (rate) => formatPerMinute(rate.usdPerMinute),
   },
-  { key: 'hour', header: 'Per hour', align: 'end', render: (rate) => formatUsd(rate.centsPerHour) },
+  {
+    key: 'hour',
+    header: 'Per hour',
+    align: 'end',
+    render: (rate) => formatUsd(rate.microsPerHour),
+  },
 ];
 
 export function PricingPage({ rates, loading = false, error, onRetry }: PricingPageProps) {
@@ -78,7 +84,7 @@ export function PricingPage({ rates, loading = false, error, onRetry }: PricingP
             <li>
               <strong>Billed to the second</strong>
               <span>
-                {rates?.billing ?? 'Per second of audio, rounded up to the next cent per file'}.
+                {rates?.billing ?? 'Exactly per second of audio, rounded up to the next $0.000001'}.
               </span>
             </li>
             <li>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ModelRate } from '@parlance/server/contract';
+import { formatUsd } from '@parlance/server/money';
 import { Card, Select, TextField } from '@parlance/ui';
-import { estimateCostCents, formatPerMinute, formatUsd } from './estimate';
+import { estimateCostMicros, formatPerMinute } from './estimate';
 import { CalculatorFields, CalculatorResult } from './PricingPage.styles';
 
 export interface RateCalculatorProps {
@@ -15,7 +16,7 @@ export function RateCalculator({ rates, initialMinutes = 600 }: RateCalculatorPr
   const [model, setModel] = useState(rates[0]?.model ?? '');
   const rate = rates.find((r) => r.model === model) ?? rates[0];
   const amount = Number(minutes);
-  const cents = rate ? estimateCostCents(amount, rate.centsPerHour) : 0;
+  const cost = rate ? estimateCostMicros(amount, rate.microsPerHour) : 0;
 
   return (
     <Card
@@ -47,7 +48,7 @@ export function RateCalculator({ rates, initialMinutes = 600 }: RateCalculatorPr
       </CalculatorFields>
       <CalculatorResult aria-live="polite">
         <span>Estimated cost</span>
-        <strong data-testid="estimate">{formatUsd(cents)}</strong>
+        <strong data-testid="estimate">{formatUsd(cost)}</strong>
         <span>
           {Number.isFinite(amount) && amount > 0 ? amount.toLocaleString('en-US') : 0} min with{' '}
           {rate?.model ?? '—'}

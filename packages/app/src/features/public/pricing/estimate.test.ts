@@ -1,37 +1,34 @@
 import { describe, expect, test } from 'vitest';
-import { estimateCostCents, formatPerMinute, formatUsd } from './estimate';
+import { formatUsd } from '@parlance/server/money';
+import { estimateCostMicros, formatPerMinute } from './estimate';
 
-describe('estimateCostCents', () => {
-  test('minutes × rate, rounded up to the cent', () => {
-    expect(estimateCostCents(60, 12)).toBe(12);
-    expect(estimateCostCents(100, 12)).toBe(20);
-    expect(estimateCostCents(1, 12)).toBe(1);
-    expect(estimateCostCents(1000, 72)).toBe(1200);
+describe('estimateCostMicros', () => {
+  test('minutes × rate, exact to the micro-dollar', () => {
+    expect(estimateCostMicros(60, 120_000)).toBe(120_000);
+    expect(estimateCostMicros(600, 120_000)).toBe(1_200_000);
+    expect(estimateCostMicros(1000, 720_000)).toBe(12_000_000);
+    expect(formatUsd(estimateCostMicros(1, 120_000))).toBe('$0.002');
   });
 
-  test('partial seconds count as started seconds', () => {
-    // 0.01 min = 0.6 s → 1 s → 72/3600 ¢ → 1 ¢
-    expect(estimateCostCents(0.01, 72)).toBe(1);
+  test('a fraction of a minute costs its share, rounded up to the micro-dollar only', () => {
+    // 11 s of tiny.en: 366.67 µ$ → $0.000367, as the server charges it (not a whole cent).
+    expect(estimateCostMicros(11 / 60, 120_000)).toBe(367);
+    // 0.01 min = 0.6 s of large-v3 at 200 µ$/s.
+    expect(estimateCostMicros(0.01, 720_000)).toBe(120);
   });
 
   test('no audio, negative or invalid input costs nothing', () => {
-    expect(estimateCostCents(0, 72)).toBe(0);
-    expect(estimateCostCents(-5, 72)).toBe(0);
-    expect(estimateCostCents(Number.NaN, 72)).toBe(0);
+    expect(estimateCostMicros(0, 720_000)).toBe(0);
+    expect(estimateCostMicros(-5, 720_000)).toBe(0);
+    expect(estimateCostMicros(Number.NaN, 720_000)).toBe(0);
   });
 });
 
-describe('formatting', () => {
-  test('formatUsd shows dollars and cents', () => {
-    expect(formatUsd(1234)).toBe('$12.34');
-    expect(formatUsd(0)).toBe('$0.00');
-    expect(formatUsd(123456)).toBe('$1,234.56');
-  });
-
-  test('formatPerMinute keeps the significant digits of sub-cent prices', () => {
-    expect(formatPerMinute(12 / 6000)).toBe('$0.002');
-    expect(formatPerMinute(18 / 6000)).toBe('$0.003');
-    expect(formatPerMinute(72 / 6000)).toBe('$0.012');
+describe('formatPerMinute', () => {
+  test('keeps the significant digits of sub-cent prices', () => {
+    expect(formatPerMinute(0.002)).toBe('$0.002');
+    expect(formatPerMinute(0.003)).toBe('$0.003');
+    expect(formatPerMinute(0.012)).toBe('$0.012');
     expect(formatPerMinute(0.25)).toBe('$0.25');
   });
 });

@@ -1,18 +1,12 @@
+import { priceMicros } from '@parlance/server/money';
+
 /**
- * The price of `minutes` of audio at `centsPerHour`, in whole cents rounded up, as the server
- * charges a file (per started second, then up to the next cent).
+ * The price in micro-dollars of `minutes` of audio at `microsPerHour`, by the rule the server
+ * charges a file with: its exact length, rounded up to a whole micro-dollar.
  */
-export function estimateCostCents(minutes: number, centsPerHour: number): number {
+export function estimateCostMicros(minutes: number, microsPerHour: number): number {
   if (!Number.isFinite(minutes) || minutes <= 0) return 0;
-  const seconds = Math.ceil(minutes * 60);
-  return Math.ceil((seconds * centsPerHour) / 3600);
-}
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** "$12.34" from cents. */
-export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+  return priceMicros(minutes * 60, microsPerHour);
 }
 
 /** A per-minute price with the precision it needs: "$0.002", "$0.012". */

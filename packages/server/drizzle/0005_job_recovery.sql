@@ -1,0 +1,3 @@
+ALTER TABLE "transcriptions" ADD COLUMN "queued_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "transcriptions_leases_idx" ON "transcriptions" USING btree ("lease_expires_at") WHERE "transcriptions"."status" = 'processing';--> statement-breakpoint
+CREATE INDEX "transcriptions_user_unfinished_idx" ON "transcriptions" USING btree ("user_id","status") WHERE "transcriptions"."status" in ('queued', 'processing');

@@ -1,0 +1,166 @@
+/**
+ * Audio for the fault test and `npm run bench:faults`: long speech made from the fixtures (so a
+ * kill lands mid-transcription), and a Matroska file whose header lies about its length.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** `copies` of `source` back to back (sox), written to `out`. */
+export async function repeatAudio(source: string, copies: number, out: string): Promise<string> {
+  await run('sox', [...Array<string>(copies).fill(source), out]);
+  return out;
+}
+
+/** The duration ffprobe reads from the container (the header), in seconds. */
+export async function headerSeconds(path: string): Promise<number> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    path,
+  ]);
+  return Number(stdout.trim());
+}
+
+/** Seconds of audio that decoding the whole file actually yields (ffmpeg, every packet). */
+export async function decodedSeconds(path: string): Promise<number> {
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-nostats',
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-f',
+      'null',
+      '-progress',
+      'pipe:1',
+      '-',
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)].map((m) => Number(m[1]));
+  if (times.length === 0) throw new Error(`ffmpeg reported no progress for ${path}`);
+  return Math.max(...times) / 1e6;
+}
+
+// EBML (Matroska) element ids, with their length marker bits, as they appear in the file.
+const SEGMENT = 0x18538067;
+const INFO = 0x1549a966;
+const TIMESTAMP_SCALE = 0x2ad7b1;
+const DURATION = 0x4489;
+const TAGS = 0x1254c367;
+const TAG = 0x7373;
+const SIMPLE_TAG = 0x67c8;
+const TAG_NAME = 0x45a3;
+const TAG_STRING = 0x4487;
+
+interface Element {
+  id: number;
+  /** Where the element's data starts and ends. */
+  start: number;
+  end: number;
+}
+
+/** A variable-length EBML integer at `pos`: its length in bytes and its value (marker removed for sizes). */
+function vint(buf: Buffer, pos: number, keepMarker: boolean): { length: number; value: number } {
+  const first = buf[pos] ?? 0;
+  const length = Math.clz32(first) - 23;
+  if (length < 1 || length > 8) throw new Error(`bad EBML length byte at ${pos}`);
+  let value = keepMarker ? first : first & (0xff >> length);
+  for (let i = 1; i < length; i++) value = value * 256 + (buf[pos + i] ?? 0);
+  return { length, value };
+}
+
+/** The child elements between `start` and `end`. An unknown size runs to `end`. */
+function* children(buf: Buffer, start: number, end: number): Generator<Element> {
+  let pos = start;
+  while (pos < end) {
+    const id = vint(buf, pos, true);
+    const size = vint(buf, pos + id.length, false);
+    const dataStart = pos + id.length + size.length;
+    const unknown = size.value === 2 ** (7 * size.length) - 1;
+    const dataEnd = unknown ? end : Math.min(end, dataStart + size.value);
+    yield { id: id.value, start: dataStart, end: dataEnd };
+    pos = dataEnd;
+  }
+}
+
+const child = (buf: Buffer, parent: Element, id: number) =>
+  [...children(buf, parent.start, parent.end)].find((e) => e.id === id);
+
+/** HH:MM:SS.nnnnnnnnn, as Matroska's DURATION tag writes it. */
+function tagDuration(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const nanos = Math.round((seconds - whole) * 1e9);
+  return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}.${pad(nanos, 9)}`;
+}
+
+/**
+ * A WebM (Matroska) Opus file holding `seconds` of `source` looped, whose Segment Info
+ * Duration (and per-track DURATION tags, so no metadata tells the truth) claims
+ * `claimedSeconds`: what a client would send to be charged for minutes while getting hours.
+ */
+export async function spoofedDurationFile(
+  source: string,
+  out: string,
+  { seconds = 600, claimedSeconds = 2 } = {},
+): Promise<string> {
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-stream_loop',
+    '-1',
+    '-i',
+    source,
+    '-t',
+    String(seconds),
+    '-ac',
+    '1',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '12k',
+    '-f',
+    'webm',
+    out,
+  ]);
+  const buf = await readFile(out);
+  const segment = [...children(buf, 0, buf.length)].find((e) => e.id === SEGMENT);
+  if (!segment) throw new Error(`${out}: no Matroska Segment`);
+  const info = child(buf, segment, INFO);
+  const duration = info && child(buf, info, DURATION);
+  if (!info || !duration) throw new Error(`${out}: no Segment Info Duration to patch`);
+  const scale = child(buf, info, TIMESTAMP_SCALE);
+  const nanosPerTick = scale ? buf.readUIntBE(scale.start, scale.end - scale.start) : 1_000_000;
+  const ticks = (claimedSeconds * 1e9) / nanosPerTick;
+  if (duration.end - duration.start === 8) buf.writeDoubleBE(ticks, duration.start);
+  else buf.writeFloatBE(ticks, duration.start);
+
+  const tags = child(buf, segment, TAGS);
+  for (const tag of tags ? children(buf, tags.start, tags.end) : []) {
+    if (tag.id !== TAG) continue;
+    for (const simple of children(buf, tag.start, tag.end)) {
+      if (simple.id !== SIMPLE_TAG) continue;
+      const name = child(buf, simple, TAG_NAME);
+      const value = child(buf, simple, TAG_STRING);
+      if (!name || !value || buf.toString('utf8', name.start, name.end) !== 'DURATION') continue;
+      // Same length as what it replaces, so no element size changes.
+      const claimed = tagDuration(claimedSeconds).padEnd(value.end - value.start, '\0');
+      buf.write(claimed.slice(0, value.end - value.start), value.start, 'utf8');
+    }
+  }
+  await writeFile(out, buf);
+  return out;
+}

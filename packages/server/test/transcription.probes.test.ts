@@ -1,0 +1,232 @@
+/**
+ * Probing uploads with a time limit (ProbePool, real engine processes): a file that takes too
+ * long to read is refused without holding up or failing anyone else's, a crash fails only the
+ * probe it happened in, waiting probes go first come first served, and an endless file without
+ * a stated length is refused as too long rather than decoded until the time limit.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProbePool } from '../src/transcription/engine/probe-pool.js';
+import { EngineUnavailableError, ProbeTimeoutError } from '../src/transcription/engine/types.js';
+import type { TestServer } from './helpers.js';
+import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
+
+// Generous, so that a normal probe (including its process's start) fits even on a busy machine;
+// the slow files below take several times longer, and a busier machine only makes them slower.
+const TIMEOUT_SECONDS = 8;
+const MAX_AUDIO_SECONDS = 7200;
+
+const CRC16 = Array.from({ length: 256 }, (_, n) => {
+  let c = n << 8;
+  for (let i = 0; i < 8; i++) c = c & 0x8000 ? ((c << 1) ^ 0x8005) & 0xffff : (c << 1) & 0xffff;
+  return c;
+});
+const crc8 = (bytes: number[]) =>
+  bytes.reduce((crc, byte) => {
+    let c = crc ^ byte;
+    for (let i = 0; i < 8; i++) c = c & 0x80 ? ((c << 1) ^ 0x07) & 0xff : (c << 1) & 0xff;
+    return c;
+  }, 0);
+const crc16 = (bytes: number[]) =>
+  bytes.reduce((c, byte) => ((c << 8) & 0xffff) ^ (CRC16[(c >> 8) ^ byte] ?? 0), 0);
+
+/** FLAC's UTF-8-like coding of a frame number (up to 2^21 frames is plenty here). */
+function frameNumber(n: number): number[] {
+  if (n < 0x80) return [n];
+  if (n < 0x800) return [0xc0 | (n >> 6), 0x80 | (n & 63)];
+  if (n < 0x10000) return [0xe0 | (n >> 12), 0x80 | ((n >> 6) & 63), 0x80 | (n & 63)];
+  return [0xf0 | (n >> 18), 0x80 | ((n >> 12) & 63), 0x80 | ((n >> 6) & 63), 0x80 | (n & 63)];
+}
+
+/**
+ * A valid FLAC stream of `seconds` of silence that states no length anywhere (total samples 0,
+ * as an encoder writing to a pipe leaves it), so only decoding tells how long it is. Each frame
+ * is 15 bytes for 65535 samples, so hours fit in a few MB; at 655350 Hz, decoding and resampling
+ * it takes the engine several seconds per hour of audio.
+ */
+async function writeUnstatedFlac(path: string, sampleRate: number, seconds: number) {
+  const block = 65535;
+  const info = Buffer.alloc(38);
+  info.writeUInt32BE((0x80000000 | 34) >>> 0, 0); // last metadata block: STREAMINFO, 34 bytes
+  info.writeUInt16BE(block, 4);
+  info.writeUInt16BE(block, 6);
+  info[14] = sampleRate >> 12;
+  info[15] = (sampleRate >> 4) & 0xff;
+  info[16] = (sampleRate & 15) << 4; // then mono, and the top bit of 16 bits per sample - 1
+  info[17] = 0xf0; // 16 bits per sample; total samples (36 bits) unknown: 0
+  const frames: Buffer[] = [Buffer.from('fLaC'), info];
+  for (let n = 0; n < Math.ceil((seconds * sampleRate) / block); n++) {
+    // Sync, fixed block size; block size and rate "see below"/STREAMINFO; mono, 16 bit.
+    const header = [
+      0xff,
+      0xf8,
+      0x70,
+      0x08,
+      ...frameNumber(n),
+      (block - 1) >> 8,
+      (block - 1) & 0xff,
+    ];
+    const frame = [...header, crc8(header), 0x00, 0x00, 0x00]; // one CONSTANT subframe of 0
+    const crc = crc16(frame);
+    frames.push(Buffer.from([...frame, crc >> 8, crc & 0xff]));
+  }
+  await writeFile(path, Buffer.concat(frames));
+  return path;
+}
+
+let dir: string;
+/** 12 h at 655350 Hz: ~28 s to decode up to 2 h, ~3 min in full. */
+let slow: string;
+/** 200 h at 16 kHz: ~20 s to decode in full, a fifth of a second to count its first 2 h. */
+let endless: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'probe-pool-'));
+  slow = await writeUnstatedFlac(join(dir, 'slow.flac'), 655350, 12 * 3600);
+  endless = await writeUnstatedFlac(join(dir, 'endless.flac'), 16000, 200 * 3600);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Settles in the order the promises do; each entry is 'ok' or the rejection's class name. */
+function settleOrder(probes: Record<string, Promise<unknown>>) {
+  const order: string[] = [];
+  const all = Object.entries(probes).map(([name, p]) =>
+    p.then(
+      () => order.push(`${name}:ok`),
+      (err: Error) => order.push(`${name}:${err.name}`),
+    ),
+  );
+  return Promise.all(all).then(() => order);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('ProbePool', () => {
+  it('kills a probe that overruns its limit while a probe in parallel succeeds', async () => {
+    const pool = new ProbePool({ size: 2, timeoutSeconds: TIMEOUT_SECONDS });
+    try {
+      const hung = pool.probe(slow).catch((e: unknown) => e);
+      const normal = await pool.probe(fixture('jfk.wav'));
+      expect(normal.duration).toBeCloseTo(11, 1);
+      const pid = pool.engines[0].pid as number;
+      const err = await hung;
+      expect(err).toBeInstanceOf(ProbeTimeoutError);
+      expect((err as Error).message).toBe(`probe took longer than ${TIMEOUT_SECONDS} s`);
+      expect(alive(pid)).toBe(false);
+      // The killed slot serves the next probe with a fresh process.
+      const [a, b] = await Promise.all([
+        pool.probe(fixture('jfk.mp3')),
+        pool.probe(fixture('jfk.wav')),
+      ]);
+      expect([a.duration, b.duration].map(Math.round)).toEqual([11, 11]);
+      expect(pool.engines[0].pid).not.toBe(pid);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs one probe per process; the others wait their turn in arrival order', async () => {
+    const pool = new ProbePool({ size: 1, timeoutSeconds: TIMEOUT_SECONDS });
+    try {
+      const order = await settleOrder({
+        slow: pool.probe(slow),
+        first: pool.probe(fixture('jfk.wav')),
+        second: pool.probe(fixture('LJ002-0020.wav')),
+        third: pool.probe(fixture('jfk.mp3')),
+      });
+      expect(order).toEqual(['slow:ProbeTimeoutError', 'first:ok', 'second:ok', 'third:ok']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a crash fails only the probe it happened in', async () => {
+    const pool = new ProbePool({ size: 2, timeoutSeconds: 120 });
+    try {
+      const crashed = pool.probe(slow).catch((e: unknown) => e);
+      // Once the other process has answered, the slow probe is surely mid-decode.
+      expect((await pool.probe(fixture('jfk.wav'))).duration).toBeCloseTo(11, 1);
+      const queued = [pool.probe(fixture('jfk.mp3')), pool.probe(fixture('LJ002-0035.wav'))];
+      process.kill(pool.engines[0].pid as number, 'SIGKILL');
+      const err = await crashed;
+      expect(err).toBeInstanceOf(EngineUnavailableError);
+      expect((err as Error).message).toContain('signal SIGKILL');
+      const durations = (await Promise.all(queued)).map((r) => r.duration);
+      expect(durations[0]).toBeCloseTo(11, 0);
+      expect(durations[1]).toBeCloseTo(1.6, 1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops counting an unstated length at maxSeconds, well inside the time limit', async () => {
+    const pool = new ProbePool({ size: 1, timeoutSeconds: TIMEOUT_SECONDS });
+    try {
+      const cap = MAX_AUDIO_SECONDS + 1;
+      expect((await pool.probe(endless, { maxSeconds: cap })).duration).toBe(cap);
+      // Counted to the end, the same file overruns the limit.
+      await expect(pool.probe(endless)).rejects.toBeInstanceOf(ProbeTimeoutError);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses new probes after close()', async () => {
+    const pool = new ProbePool({ size: 1, timeoutSeconds: TIMEOUT_SECONDS });
+    const taken = pool.probe(fixture('jfk.wav'));
+    const queued = pool.probe(fixture('jfk.mp3'));
+    await pool.close();
+    await expect(taken).rejects.toBeInstanceOf(EngineUnavailableError);
+    await expect(queued).rejects.toThrow('shut down');
+    await expect(pool.probe(fixture('jfk.wav'))).rejects.toThrow('shut down');
+  });
+});
+
+describe('uploads whose probe overruns (API)', () => {
+  const env = {
+    EMBEDDED_WORKERS: 'false',
+    MAX_AUDIO_SECONDS: String(MAX_AUDIO_SECONDS),
+    PROBE_CONCURRENCY: '2',
+    PROBE_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+  };
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTranscriptionServer(env);
+  });
+  afterAll(async () => {
+    await server?.close();
+    for (const name of Object.keys(env)) delete process.env[name];
+  });
+
+  it('answers 422 probe_timeout to its sender while another user’s upload is accepted', async () => {
+    const [slowUser, otherUser] = await Promise.all([customer(server, 100), customer(server, 100)]);
+    const [refused, accepted] = await Promise.all([
+      submit(server, slowUser, {}, slow),
+      submit(server, otherUser, {}, fixture('jfk.wav')),
+    ]);
+    expect(accepted.status).toBe(202);
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('probe_timeout');
+    expect(refused.body.message).toBe(
+      `The file took too long to read (over ${TIMEOUT_SECONDS} s); it may be damaged or in an unusual format`,
+    );
+    // The pool is whole again: the same user's next upload is probed and accepted.
+    expect((await submit(server, slowUser, {}, fixture('jfk.mp3'))).status).toBe(202);
+  });
+
+  it('refuses an endless file with no stated length as too long (413), not by the time limit', async () => {
+    const who = await customer(server, 100);
+    const res = await submit(server, who, {}, endless);
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('audio_too_long');
+  });
+});
