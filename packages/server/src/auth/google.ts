@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
+import { errorResponses } from '../http/schemas.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { grantSignupBonus } from '../billing/signup-bonus.js';
@@ -155,6 +156,8 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         response: {
           302: z.null().describe('Redirect to /auth/callback, with ?error=<code> on failure'),
+          // A query the server refuses outright (a NUL character, say) gets the usual error.
+          ...errorResponses(400),
         },
       },
     },
