@@ -66,7 +66,10 @@ function emptyCache(): AppThunk {
 export function endSession(): AppThunk {
   return (dispatch) => {
     dispatch(emptyCache());
-    void import('../../shared/Toasts').then(({ dismissToasts }) => dismissToasts());
+    // A chunk that cannot load (offline, a newer deploy) only leaves the toasts to time out.
+    void import('../../shared/Toasts')
+      .then(({ dismissToasts }) => dismissToasts())
+      .catch(() => undefined);
   };
 }
 

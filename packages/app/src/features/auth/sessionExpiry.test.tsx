@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { userFixture } from '@parlance/mocks';
 import { server } from '../../test/server';
 import { makeStore } from '../../store/store';
@@ -21,6 +21,10 @@ async function signedInStore(pathname: string) {
   expect(user()).toEqual(userFixture);
   return { store, redirectToLogin, stats, user };
 }
+
+// Ending a session loads the toast viewport's chunk to close its toasts; loaded here first, so
+// no test ends while that import is still on its way.
+beforeAll(() => import('../../shared/Toasts'));
 
 describe('the 401 rule', () => {
   test('a 401 on a dashboard page ends the session (the cache is emptied) and sends the browser to /login', async () => {
