@@ -234,7 +234,7 @@ export async function reclaimExpiredLeases(
   maxAttempts: number,
   exhaustedMessage: string,
 ): Promise<{
-  requeued: Pick<TranscriptionRow, 'id' | 'audioDurationSeconds'>[];
+  requeued: Pick<TranscriptionRow, 'id'>[];
   failed: TranscriptionRow[];
 }> {
   const expired = and(
@@ -250,10 +250,7 @@ export async function reclaimExpiredLeases(
     .update(transcriptions)
     .set(backInQueue())
     .where(and(expired, lt(transcriptions.attempts, maxAttempts)))
-    .returning({
-      id: transcriptions.id,
-      audioDurationSeconds: transcriptions.audioDurationSeconds,
-    });
+    .returning({ id: transcriptions.id });
   return { requeued, failed };
 }
 
@@ -266,11 +263,11 @@ export async function reclaimExpiredLeases(
 export async function orphanedQueuedJobs(
   db: Db,
   opts: { queue: string; graceSeconds: number; maxRunning: number; userId?: string; limit: number },
-): Promise<Pick<TranscriptionRow, 'id' | 'audioDurationSeconds'>[]> {
+): Promise<Pick<TranscriptionRow, 'id'>[]> {
   const grace = sql`now() - make_interval(secs => ${opts.graceSeconds})`;
-  const result = await db.execute<{ id: string; audioDurationSeconds: number | null }>(sql`
-    select id, seconds as "audioDurationSeconds" from (
-      select t.id, t.audio_duration_seconds as seconds, t.queued_at,
+  const result = await db.execute<{ id: string }>(sql`
+    select id from (
+      select t.id, t.queued_at,
         row_number() over (partition by t.user_id order by t.queued_at, t.id) as k,
         ${opts.maxRunning} - ${runningOf(sql`t.user_id`)} as free
       from ${transcriptions} t
@@ -285,7 +282,7 @@ export async function orphanedQueuedJobs(
     where k <= free
     order by queued_at
     limit ${opts.limit}`);
-  return rowsOf<{ id: string; audioDurationSeconds: number | null }>(result);
+  return rowsOf<{ id: string }>(result);
 }
 
 /** drizzle's execute() answers `{ rows }` on both drivers. */

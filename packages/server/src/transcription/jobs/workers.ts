@@ -55,10 +55,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const wake = () => {
     for (const id of workerIds) boss.notifyWorker(id);
   };
-  const send = async (
-    jobs: Pick<TranscriptionRow, 'id' | 'audioDurationSeconds'>[],
-    priority?: number,
-  ) => {
+  const send = async (jobs: Pick<TranscriptionRow, 'id'>[], priority?: number) => {
     for (const job of jobs) await enqueueTranscription(boss, config, job.id, priority);
     if (jobs.length > 0) wake();
   };
