@@ -10,17 +10,10 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
 import { expectPath, expectText, expectVisible, launchedPerFile, products } from './journey';
-import { createAccount, newAccount, sessionHeaders, until } from './session';
+import { createAccount, newAccount, sessionHeaders, signIn, until } from './session';
 import { jfkWav, submitAudio } from './transcripts';
 
 const browser = launchedPerFile();
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function openFromSidebar(page: Page, name: string, path: string): Promise<void> {
   await page.getByRole('link', { name, exact: true }).click();

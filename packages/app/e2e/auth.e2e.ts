@@ -1,5 +1,4 @@
 /** Journeys 1–3: sign up with the e-mailed code, sign out and in, reset a forgotten password. */
-import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
 import {
@@ -15,18 +14,12 @@ import {
   mailTo,
   newAccount,
   signedInContext,
+  signIn,
   verificationCode,
   type Account,
 } from './session';
 
 const browser = launchedPerFile();
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
 
 describe.each(products)('auth journeys on $backend', ({ url }) => {
   it('registers with name, e-mail and password, verifies the mailed code and lands on the overview with the signup bonus', async () => {

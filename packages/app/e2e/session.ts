@@ -3,7 +3,7 @@
  * code from the dev outbox, verify) when a journey is not about signing up itself.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { newContext } from './browser';
 
 export const SESSION_COOKIE = 'parlance_session';
@@ -118,3 +118,11 @@ export const sessionHeaders = (url: string, token: string) => ({
   cookie: `${SESSION_COOKIE}=${token}`,
   origin: url,
 });
+
+/** Fills in and sends the sign-in form on the page it is on. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
