@@ -13,6 +13,7 @@ import { MICROS_PER_USD, formatUsd } from '@parlance/server/money';
 import {
   billingInfoFixture,
   emptyBillingInfoFixture,
+  onHoldBillingInfoFixture,
   paymentMethodsFixture,
   transactionsFixture,
 } from './fixtures/billing';
@@ -145,6 +146,8 @@ export const billingHandlers = {
   default: populated,
   /** A new account: no balance, no cards, no history. */
   empty: handlersFor(emptyBillingInfoFixture, [], []),
+  /** A refund or dispute took back spent credit: the account owes $8.00 and is on hold. */
+  onHold: handlersFor(onHoldBillingInfoFixture, paymentMethodsFixture, transactionsFixture),
   error: failAll(billingEndpoints),
   slow: slowAll(billingEndpoints),
   unauthorized: unauthorizedAll(billingEndpoints),

@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerSpa } from './http/spa.js';
 import type { Mailer } from './mail/mailer.js';
 import { routePlugins } from './routes.js';
+import { createErasures } from './system/erasures.js';
 import { housekeeping } from './system/housekeeping.js';
 
 /**
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('deps', deps);
+  app.decorate('erasures', createErasures(deps.storage.db, app.log));
   app.decorateRequest('user', null);
   app.decorateRequest('auth', null);
   // While shutting down, in-flight responses close their keep-alive connection, so close() can finish.

@@ -57,8 +57,12 @@ const envSchema = z.object({
   API_RATE_LIMIT_WINDOW: integer(60).describe('seconds'),
   API_RATE_LIMIT_IP_MAX: integer(1200).describe('/v1 requests per IP and window'),
   API_RATE_LIMIT_IP_SUBMIT_MAX: integer(240).describe('/v1 submissions per IP and window'),
-  API_RATE_LIMIT_KEY_MAX: integer(600).describe('/v1 requests per API key (or user) and window'),
+  API_RATE_LIMIT_KEY_MAX: integer(600).describe('/v1 requests per API key and window'),
   API_RATE_LIMIT_KEY_SUBMIT_MAX: integer(120).describe('/v1 submissions per API key and window'),
+  API_RATE_LIMIT_USER_MAX: integer(1200).describe(
+    '/v1 requests per account (all its keys) and window',
+  ),
+  API_RATE_LIMIT_USER_SUBMIT_MAX: integer(240).describe('/v1 submissions per account and window'),
   UPLOAD_IDLE_TIMEOUT: seconds(60).describe('seconds an upload may go without a byte'),
   UPLOAD_TIMEOUT: seconds(2 * 60 * 60).describe('seconds an upload may take in all'),
   TRUST_PROXY: z
@@ -158,6 +162,8 @@ function toConfig(env: z.output<typeof envSchema>) {
       perIpSubmissions: env.API_RATE_LIMIT_IP_SUBMIT_MAX,
       perKey: env.API_RATE_LIMIT_KEY_MAX,
       perKeySubmissions: env.API_RATE_LIMIT_KEY_SUBMIT_MAX,
+      perUser: env.API_RATE_LIMIT_USER_MAX,
+      perUserSubmissions: env.API_RATE_LIMIT_USER_SUBMIT_MAX,
     },
     /** An upload that stalls this long, or is not complete by the deadline, is cut off (408). */
     uploadTimeouts: { idleMs: env.UPLOAD_IDLE_TIMEOUT * 1000, totalMs: env.UPLOAD_TIMEOUT * 1000 },

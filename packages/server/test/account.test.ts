@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, contactMessages, sessions, users } from '../src/db/schema/index.js';
+import { bonusClaimHash } from '../src/billing/signup-bonus.js';
+import {
+  apiKeys,
+  contactMessages,
+  sessions,
+  signupBonusClaims,
+  users,
+} from '../src/db/schema/index.js';
 import {
   backends,
   signUp,
@@ -99,6 +106,24 @@ describe.each(backends)('account (%s)', (backend) => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect(await db.select().from(apiKeys).where(eq(apiKeys.userId, user.id))).toEqual([]);
     expect((await api.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('pays the welcome bonus once per e-mail address, even after the account is deleted', async () => {
+    const email = uniqueEmail('bonus');
+    const first = await signUp(server, { email });
+    const bonus = (await first.api.get('/api/billing/info')).body.balanceMicros;
+    expect(bonus).toBe(5_000_000);
+    expect((await first.api.delete('/api/account', { password: first.password })).status).toBe(200);
+    const again = await signUp(server, { email });
+    expect((await again.api.get('/api/billing/info')).body.balanceMicros).toBe(0);
+    // A "+tag" reaches the same mailbox, so it is the same address for the bonus.
+    const [local, domain] = email.split('@');
+    const tagged = await signUp(server, { email: `${local}+again@${domain}` });
+    expect((await tagged.api.get('/api/billing/info')).body.balanceMicros).toBe(0);
+    // No e-mail is kept: only a hash of the normalised address.
+    const claims = await server.storage.db.select().from(signupBonusClaims);
+    expect(claims.map((c) => c.emailHash)).toContain(bonusClaimHash(email));
+    expect(JSON.stringify(claims)).not.toContain(local);
   });
 
   it('stores contact messages and mails them to support', async () => {

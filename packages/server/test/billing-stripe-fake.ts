@@ -40,6 +40,10 @@ export interface StripeFake {
   requests: RecordedRequest[];
   paymentIntents: Map<string, Json>;
   setupIntents: Map<string, Json>;
+  /** Customers deleted through the API. */
+  deletedCustomers: Set<string>;
+  /** While true, the API answers every request with a 500 (Stripe unreachable or failing). */
+  failing: boolean;
   /** A webhook delivery as Stripe would send it: JSON payload and its Stripe-Signature header. */
   signedEvent(type: string, object: Json, secret?: string): { payload: string; signature: string };
   close(): Promise<void>;
@@ -57,6 +61,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const requests: RecordedRequest[] = [];
   const paymentIntents = new Map<string, Json>();
   const setupIntents = new Map<string, Json>();
+  const deletedCustomers = new Set<string>();
   const replays = new Map<string, { status: number; body: Json }>();
   let counter = 0;
   const cardOf = (id: string | null | undefined) =>
@@ -78,6 +83,24 @@ export async function startStripeFake(): Promise<StripeFake> {
           metadata: metadataOf(params),
         },
       };
+    }
+    const customerMatch = /^\/v1\/customers\/(cus_\w+)$/.exec(path);
+    if (method === 'DELETE' && customerMatch?.[1]) {
+      const id = customerMatch[1];
+      if (deletedCustomers.has(id)) {
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such customer: '${id}'`,
+            },
+          },
+        };
+      }
+      deletedCustomers.add(id);
+      return { status: 200, body: { id, object: 'customer', deleted: true } };
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const id = nextId('seti');
@@ -155,7 +178,9 @@ export async function startStripeFake(): Promise<StripeFake> {
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     requests.push({ method: request.method ?? '', path: url.pathname, params, idempotencyKey });
     let answer: { status: number; body: Json };
-    if (request.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
+    if (fake.failing) {
+      answer = { status: 500, body: { error: { type: 'api_error', message: 'Fake outage' } } };
+    } else if (request.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
       answer = {
         status: 401,
         body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
@@ -182,11 +207,13 @@ export async function startStripeFake(): Promise<StripeFake> {
   const { port } = server.address() as AddressInfo;
   const signer = new Stripe(FAKE_SECRET_KEY);
 
-  return {
+  const fake: StripeFake = {
     url: `http://127.0.0.1:${port}`,
     requests,
     paymentIntents,
     setupIntents,
+    deletedCustomers,
+    failing: false,
     signedEvent(type, object, secret = FAKE_WEBHOOK_SECRET) {
       const payload = JSON.stringify({
         id: nextId('evt'),
@@ -204,4 +231,5 @@ export async function startStripeFake(): Promise<StripeFake> {
         server.close((error) => (error ? reject(error) : resolve())),
       ),
   };
+  return fake;
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ledgerEntries, payments } from '../src/db/schema/billing.js';
+import { createLedger } from '../src/billing/ledger.js';
+import { billingAccounts, ledgerEntries, payments } from '../src/db/schema/billing.js';
+import { pendingErasures } from '../src/db/schema/support.js';
 import { backends, signUp, startServer, type ApiClient, type TestServer } from './helpers.js';
 import {
   FAKE_SECRET_KEY,
@@ -211,6 +213,191 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     expect((await deliver(tampered, genuine.signature)).status).toBe(400);
     expect((await deliver(genuine.payload)).status).toBe(400);
     expect(await purchaseEntries(user.id)).toEqual([]);
+  });
+
+  /** A $`dollars` checkout paid and confirmed by webhook; answers the PaymentIntent. */
+  async function paidCheckout(api: ApiClient, dollars: number): Promise<Record<string, unknown>> {
+    const started = await api.post('/api/billing/credits/purchase', {
+      amount: dollars,
+      currency: 'USD',
+    });
+    const intentId = String(started.body.clientSecret).split('_secret_')[0] ?? '';
+    const intent = { ...stripe.paymentIntents.get(intentId), status: 'succeeded' };
+    const paid = stripe.signedEvent('payment_intent.succeeded', intent);
+    expect((await deliver(paid.payload, paid.signature)).status).toBe(200);
+    return intent;
+  }
+
+  const send = async (type: string, object: Record<string, unknown>) => {
+    const event = stripe.signedEvent(type, object);
+    const res = await deliver(event.payload, event.signature);
+    expect(res.status).toBe(200);
+  };
+
+  const spend = (userId: string, micros: number) =>
+    createLedger(server.storage.db).debit({
+      userId,
+      amountMicros: micros,
+      reference: `job-${randomBytes(4).toString('hex')}`,
+      description: 'spent in a test',
+    });
+
+  it('a refund takes its credit back once; spent credit is owed, never a negative balance', async () => {
+    const { api, user } = await signUp(server);
+    const bonus = await balanceOf(api);
+    const intent = await paidCheckout(api, 10);
+    await spend(user.id, bonus + 8_000_000); // $2 of the purchase is left
+    const refund = {
+      id: `re_${randomBytes(4).toString('hex')}`,
+      object: 'refund',
+      amount: 1000,
+      currency: 'usd',
+      payment_intent: intent.id,
+      status: 'succeeded',
+    };
+    // Stripe sends created, then updated; each may arrive more than once.
+    await send('refund.created', refund);
+    await send('refund.created', refund);
+    await send('refund.updated', refund);
+    const info = (await api.get('/api/billing/info')).body;
+    expect(info).toMatchObject({ balanceMicros: 0, owedMicros: 8_000_000, owed: '$8.00' });
+    const refunds = await server.storage.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'refund')));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amountMicros: -2_000_000, balanceAfterMicros: 0 });
+    expect(refunds[0]?.description).toBe(
+      'Payment of $10.00 refunded: $10.00 of credit taken back; $8.00 is owed',
+    );
+
+    // The next purchase settles the debt first; the rest is spendable.
+    await paidCheckout(api, 20);
+    expect((await api.get('/api/billing/info')).body).toMatchObject({
+      balanceMicros: 12_000_000,
+      owedMicros: 0,
+    });
+    const history = (await api.get('/api/billing/credits/history?limit=3')).body.transactions;
+    expect(history.map((t: { kind: string; amount: string }) => [t.kind, t.amount])).toEqual([
+      ['adjustment', '-$8.00'],
+      ['purchase', '$20.00'],
+      ['refund', '-$2.00'],
+    ]);
+  });
+
+  it('a refund that fails gives the credit back; refunds of payments not ours book nothing', async () => {
+    const { api, user } = await signUp(server);
+    const intent = await paidCheckout(api, 10);
+    const before = await balanceOf(api);
+    const refund = {
+      id: `re_${randomBytes(4).toString('hex')}`,
+      object: 'refund',
+      amount: 400,
+      currency: 'usd',
+      payment_intent: intent.id,
+      status: 'pending',
+    };
+    await send('refund.created', refund);
+    expect(await balanceOf(api)).toBe(before - 4_000_000);
+    await send('refund.failed', { ...refund, status: 'failed' });
+    await send('refund.updated', { ...refund, status: 'failed' });
+    expect(await balanceOf(api)).toBe(before);
+    await send('refund.created', { ...refund, id: 're_foreign', payment_intent: 'pi_foreign' });
+    expect(await balanceOf(api)).toBe(before);
+    const [account] = await server.storage.db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.userId, user.id));
+    expect(account?.owedMicros).toBe(0);
+  });
+
+  it('a dispute takes the credit back at once; a won dispute returns it, a lost one does not', async () => {
+    const { api, user } = await signUp(server);
+    const bonus = await balanceOf(api);
+    const won = await paidCheckout(api, 30);
+    const lost = await paidCheckout(api, 5);
+    await spend(user.id, bonus + 33_000_000); // $2 left of $35 bought
+    const dispute = (intent: Record<string, unknown>, amount: number) => ({
+      id: `du_${randomBytes(4).toString('hex')}`,
+      object: 'dispute',
+      amount,
+      currency: 'usd',
+      payment_intent: intent.id,
+      status: 'needs_response',
+    });
+    const first = dispute(won, 3000);
+    const second = dispute(lost, 500);
+    await send('charge.dispute.created', first);
+    await send('charge.dispute.created', first);
+    await send('charge.dispute.created', second);
+    expect((await api.get('/api/billing/info')).body).toMatchObject({
+      balanceMicros: 0,
+      owedMicros: 33_000_000,
+    });
+    await send('charge.dispute.closed', { ...second, status: 'lost' });
+    await send('charge.dispute.closed', { ...first, status: 'won' });
+    await send('charge.dispute.funds_reinstated', { ...first, status: 'won' });
+    // $30 came back: it cancels $30 of the $33 owed; $3 is still owed, nothing credited.
+    expect((await api.get('/api/billing/info')).body).toMatchObject({
+      balanceMicros: 0,
+      owedMicros: 3_000_000,
+    });
+    const disputes = await server.storage.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'dispute')));
+    expect(disputes).toHaveLength(3);
+  });
+
+  it('deleting the account deletes its Stripe customer, retrying later if Stripe is down', async () => {
+    const first = await signUp(server);
+    await first.api.post('/api/billing/payment-methods', {}); // creates the Stripe customer
+    const [account] = await server.storage.db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.userId, first.user.id));
+    const customerId = account?.stripeCustomerId ?? '';
+    expect(customerId).toMatch(/^cus_/);
+    const deleted = await first.api.delete('/api/account', { password: first.password });
+    expect(deleted.status).toBe(200);
+    expect(stripe.deletedCustomers.has(customerId)).toBe(true);
+
+    const second = await signUp(server);
+    await second.api.post('/api/billing/payment-methods', {});
+    const [other] = await server.storage.db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.userId, second.user.id));
+    const otherId = other?.stripeCustomerId ?? '';
+    stripe.failing = true;
+    try {
+      expect((await second.api.delete('/api/account', { password: second.password })).status).toBe(
+        200,
+      );
+    } finally {
+      stripe.failing = false;
+    }
+    expect(stripe.deletedCustomers.has(otherId)).toBe(false);
+    const pending = await server.storage.db
+      .select()
+      .from(pendingErasures)
+      .where(eq(pendingErasures.ref, otherId));
+    expect(pending).toEqual([
+      expect.objectContaining({
+        kind: 'payment_customer',
+        attempts: 1,
+        lastError: expect.any(String),
+      }),
+    ]);
+    // Housekeeping's next pass erases it; a customer already gone counts as erased.
+    expect(await server.app.erasures.run()).toMatchObject({ failed: 0 });
+    expect(stripe.deletedCustomers.has(otherId)).toBe(true);
+    expect(
+      await server.storage.db
+        .select()
+        .from(pendingErasures)
+        .where(eq(pendingErasures.ref, otherId)),
+    ).toEqual([]);
   });
 
   it('acknowledges signed events for payments that are not ours without booking anything', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
-import type { TestServer } from './helpers.js';
+import { DEFAULT_PASSWORD, type TestServer } from './helpers.js';
 import {
   customer,
   fixture,
@@ -140,6 +140,35 @@ describe('refusals', () => {
     expect(list.body.total).toBe(0);
   });
 
+  it('402 account_on_hold while a refund or dispute left credit owed, whatever the balance', async () => {
+    const held = await customer(server, 500);
+    const ledger = createLedger(server.storage.db);
+    await ledger.takeBack({
+      kind: 'dispute',
+      userId: held.userId,
+      amountMicros: 7_000_000,
+      reference: `du_${held.userId}`,
+      description: 'Payment disputed',
+    });
+    const refused = await submit(server, held, {}, fixture('jfk.wav'));
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({
+      code: 'account_on_hold',
+      message:
+        'Your account is on hold: a payment was refunded or disputed after its credit was spent, and $2.00 is owed. Add credit to settle it and transcribe again.',
+    });
+    expect((await held.api.get('/api/transcript/user')).body.total).toBe(0);
+    // Credit that arrives settles the debt first; what is left is spendable again.
+    await ledger.credit({
+      kind: 'adjustment',
+      userId: held.userId,
+      amountMicros: 3_000_000,
+      description: 'paid',
+    });
+    expect(await ledger.standing(held.userId)).toEqual({ balanceMicros: 1_000_000, owedMicros: 0 });
+    expect((await submit(server, held, {}, fixture('jfk.wav'))).status).toBe(202);
+  });
+
   it('413 above the upload size limit and above the duration limit', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parlance-big-'));
     const big = join(dir, 'big.wav');
@@ -248,6 +277,19 @@ describe('idempotency, listing, deletion, models', () => {
     ).toBe(404);
     const blob = join(server.config.dataDir, 'blobs', 'audio', alice.userId, jfkId);
     await expect(import('node:fs/promises').then((fs) => fs.stat(blob))).rejects.toThrow();
+  });
+
+  it('deleting the account removes its audio from the blob store', async () => {
+    const leaving = await customer(server, 500);
+    const res = await submit(server, leaving, {}, fixture('jfk.wav'));
+    expect(res.status).toBe(202);
+    await waitForJob(server, leaving, res.body.id);
+    const { stat } = await import('node:fs/promises');
+    const blob = join(server.config.dataDir, 'blobs', 'audio', leaving.userId, res.body.id);
+    expect((await stat(blob)).isFile()).toBe(true);
+    const deleted = await leaving.api.delete('/api/account', { password: DEFAULT_PASSWORD });
+    expect(deleted.status).toBe(200);
+    await expect(stat(blob)).rejects.toThrow(/ENOENT/);
   });
 
   it('GET /v1/models lists installed models with languages and price', async () => {

@@ -298,6 +298,8 @@ describe('rate limits on /v1', () => {
           API_RATE_LIMIT_IP_SUBMIT_MAX: '4',
           API_RATE_LIMIT_KEY_MAX: '5',
           API_RATE_LIMIT_KEY_SUBMIT_MAX: '2',
+          API_RATE_LIMIT_USER_MAX: '7',
+          API_RATE_LIMIT_USER_SUBMIT_MAX: '3',
         },
       },
     );
@@ -321,6 +323,45 @@ describe('rate limits on /v1', () => {
     expect(retryAfter(refused)).toBeGreaterThanOrEqual(1);
     expect(retryAfter(refused)).toBeLessThanOrEqual(60);
     expect((await read('127.0.0.11', b)).status).toBe(404);
+  });
+
+  it('per account: more keys do not raise the limit; the playground session counts too', async () => {
+    const a = await customer(server, 100);
+    const second = await a.api.post('/api/api-keys', { name: 'second' });
+    expect(second.status).toBe(201);
+    const otherKey = { authorization: `Bearer ${second.body.secret}` };
+    for (let i = 0; i < 4; i++) expect((await read('127.0.0.21', a)).status).toBe(404);
+    for (let i = 0; i < 3; i++) {
+      const res = await from(
+        '127.0.0.21',
+        server,
+        'GET',
+        `/v1/transcript/${randomUUID()}`,
+        otherKey,
+      );
+      expect(res.status).toBe(404);
+    }
+    // 7 requests from two keys, each under its own limit of 5: the account's 8th is refused.
+    const refused = await from(
+      '127.0.0.21',
+      server,
+      'GET',
+      `/v1/transcript/${randomUUID()}`,
+      otherKey,
+    );
+    expect(refused.status).toBe(429);
+    expect(retryAfter(refused)).toBeGreaterThanOrEqual(1);
+    const b = await customer(server, 100);
+    expect((await read('127.0.0.23', b)).status).toBe(404);
+  });
+
+  it('submissions per account: a new key of the same account gets no fresh submission share', async () => {
+    const a = await customer(server, 100);
+    const second = await a.api.post('/api/api-keys', { name: 'second' });
+    const other = { ...a, auth: { authorization: `Bearer ${second.body.secret}` } };
+    for (const who of [a, a, other])
+      expect((await submitNothing('127.0.0.22', who)).body.code).toBe('audio_required');
+    expect((await submitNothing('127.0.0.22', other)).status).toBe(429);
   });
 
   it('per IP: every key, and requests without one, are refused once the IP used its share', async () => {
@@ -413,6 +454,8 @@ describe('settings', () => {
       perIpSubmissions: 240,
       perKey: 600,
       perKeySubmissions: 120,
+      perUser: 1200,
+      perUserSubmissions: 240,
     });
     expect(config.uploadTimeouts).toEqual({ idleMs: 60_000, totalMs: 7_200_000 });
     expect(() => loadConfig({ UPLOAD_TIMEOUT: String(25 * 3600) })).toThrow(ConfigError);

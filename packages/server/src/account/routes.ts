@@ -144,8 +144,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'Type the e-mail address of your account to confirm',
         );
       }
-      // Sessions, keys and every other row that references the user go with it (ON DELETE CASCADE).
-      await db.delete(users).where(eq(users.id, user.id));
+      // Sessions, keys and every other row that references the user go with it (ON DELETE CASCADE);
+      // its audio and its payment customer are recorded for erasure in the same transaction.
+      const erasures = await db.transaction(async (tx) => {
+        const recorded = await app.erasures.record(tx, user.id);
+        await tx.delete(users).where(eq(users.id, user.id));
+        return recorded;
+      });
+      await app.erasures.run(erasures);
       clearSessionCookie(reply, app.config);
       return { message: 'Your account and all of its data have been deleted.' };
     },

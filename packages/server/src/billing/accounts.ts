@@ -19,10 +19,13 @@ export async function lockAccount(
   tx: BillingDb,
   userId: string,
   now: Date,
-): Promise<{ balanceMicros: number }> {
+): Promise<{ balanceMicros: number; owedMicros: number }> {
   await ensureAccount(tx, userId, now);
   const [account] = await tx
-    .select({ balanceMicros: billingAccounts.balanceMicros })
+    .select({
+      balanceMicros: billingAccounts.balanceMicros,
+      owedMicros: billingAccounts.owedMicros,
+    })
     .from(billingAccounts)
     .where(eq(billingAccounts.userId, userId))
     .for('update');
@@ -65,4 +68,13 @@ export async function userOfCustomer(db: BillingDb, customerRef: string): Promis
     .from(billingAccounts)
     .where(eq(billingAccounts.stripeCustomerId, customerRef));
   return row?.userId ?? null;
+}
+
+/** The user's Stripe customer, if one was created. */
+export async function customerRefOf(db: BillingDb, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerRef: billingAccounts.stripeCustomerId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.userId, userId));
+  return row?.customerRef ?? null;
 }

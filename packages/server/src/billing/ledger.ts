@@ -6,8 +6,10 @@ import { lockAccount } from './accounts.js';
 import type { BillingDb, Clock } from './deps.js';
 import { formatUsd } from './money.js';
 
-export type CreditKind = 'purchase' | 'refund' | 'adjustment' | 'signup_bonus';
+export type CreditKind = 'purchase' | 'adjustment' | 'signup_bonus';
 export type DebitKind = 'usage' | 'adjustment';
+/** Money a payment provider gave back to the cardholder: a refund, or a dispute (chargeback). */
+export type ReversalKind = 'refund' | 'dispute';
 
 /** A debit that would take the balance below zero. Nothing was booked. Answered as 402. */
 export class InsufficientCredit extends HttpError {
@@ -60,51 +62,100 @@ export type Ledger = ReturnType<typeof createLedger>;
  * goes below zero. `db` may itself be a transaction (bookings then nest as savepoints).
  */
 export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date() }) {
+  const checkAmount = (amountMicros: number, zeroAllowed = false) => {
+    if (!Number.isSafeInteger(amountMicros) || amountMicros < (zeroAllowed ? 0 : 1)) {
+      throw new RangeError(`amountMicros must be a positive integer, got ${amountMicros}`);
+    }
+  };
+
+  /** The entry already booked for (kind, reference): every kind but adjustments books once. */
+  async function booked(tx: BillingDb, kind: LedgerEntry['kind'], reference?: string) {
+    if (reference === undefined || kind === 'adjustment') return undefined;
+    const [existing] = await tx
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, kind), eq(ledgerEntries.reference, reference)));
+    return existing;
+  }
+
+  /** Appends one entry and moves the locked account's balance and debt by the given amounts. */
+  async function append(
+    tx: BillingDb,
+    account: { balanceMicros: number; owedMicros: number },
+    kind: LedgerEntry['kind'],
+    signedMicros: number,
+    booking: Booking & { audioSeconds?: number; model?: string },
+    owedChangeMicros = 0,
+  ): Promise<LedgerEntry> {
+    const now = clock.now();
+    const balanceAfterMicros = account.balanceMicros + signedMicros;
+    const [entry] = await tx
+      .insert(ledgerEntries)
+      .values({
+        id: `txn_${randomUUID().replaceAll('-', '')}`,
+        userId: booking.userId,
+        kind,
+        amountMicros: signedMicros,
+        balanceAfterMicros,
+        reference: booking.reference ?? null,
+        description: booking.description,
+        audioSeconds: booking.audioSeconds ?? null,
+        model: booking.model ?? null,
+        createdAt: now,
+      })
+      .returning();
+    account.balanceMicros = balanceAfterMicros;
+    account.owedMicros += owedChangeMicros;
+    await tx
+      .update(billingAccounts)
+      .set({ balanceMicros: account.balanceMicros, owedMicros: account.owedMicros, updatedAt: now })
+      .where(eq(billingAccounts.userId, booking.userId));
+    if (!entry) throw new Error('ledger insert returned no row');
+    return entry;
+  }
+
+  /** Balance and what is owed after refunds and disputes, in micro-dollars. */
+  async function standing(userId: string): Promise<{ balanceMicros: number; owedMicros: number }> {
+    const [row] = await db
+      .select({
+        balanceMicros: billingAccounts.balanceMicros,
+        owedMicros: billingAccounts.owedMicros,
+      })
+      .from(billingAccounts)
+      .where(eq(billingAccounts.userId, userId));
+    return row ?? { balanceMicros: 0, owedMicros: 0 };
+  }
+
   async function book(
     kind: LedgerEntry['kind'],
     signedMicros: number,
     booking: Booking & { audioSeconds?: number; model?: string },
   ): Promise<BookingResult> {
-    if (!Number.isSafeInteger(booking.amountMicros) || booking.amountMicros <= 0) {
-      throw new RangeError(`amountMicros must be a positive integer, got ${booking.amountMicros}`);
-    }
-    const { userId, reference } = booking;
+    checkAmount(booking.amountMicros);
     return db.transaction(async (tx) => {
-      const now = clock.now();
-      const account = await lockAccount(tx, userId, now);
-
-      if (reference !== undefined && kind !== 'adjustment') {
-        const [existing] = await tx
-          .select()
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.kind, kind), eq(ledgerEntries.reference, reference)));
-        if (existing) return { entry: existing, created: false };
-      }
-
-      const balanceAfterMicros = account.balanceMicros + signedMicros;
-      if (balanceAfterMicros < 0)
+      const account = await lockAccount(tx, booking.userId, clock.now());
+      const existing = await booked(tx, kind, booking.reference);
+      if (existing) return { entry: existing, created: false };
+      if (account.balanceMicros + signedMicros < 0)
         throw new InsufficientCredit(account.balanceMicros, -signedMicros);
-
-      const [entry] = await tx
-        .insert(ledgerEntries)
-        .values({
-          id: `txn_${randomUUID().replaceAll('-', '')}`,
-          userId,
-          kind,
-          amountMicros: signedMicros,
-          balanceAfterMicros,
-          reference: reference ?? null,
-          description: booking.description,
-          audioSeconds: booking.audioSeconds ?? null,
-          model: booking.model ?? null,
-          createdAt: now,
-        })
-        .returning();
-      await tx
-        .update(billingAccounts)
-        .set({ balanceMicros: balanceAfterMicros, updatedAt: now })
-        .where(eq(billingAccounts.userId, userId));
-      if (!entry) throw new Error('ledger insert returned no row');
+      const entry = await append(tx, account, kind, signedMicros, booking);
+      // Credit arriving while a refund or dispute is owed settles that first.
+      const settled = signedMicros > 0 ? Math.min(account.owedMicros, signedMicros) : 0;
+      if (settled > 0) {
+        await append(
+          tx,
+          account,
+          'adjustment',
+          -settled,
+          {
+            userId: booking.userId,
+            amountMicros: settled,
+            reference: entry.id,
+            description: `Settles ${formatUsd(settled)} owed after a refunded or disputed payment`,
+          },
+          -settled,
+        );
+      }
       return { entry, created: true };
     });
   }
@@ -112,18 +163,58 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
   return {
     credit: ({ kind, ...booking }: CreditBooking) => book(kind, booking.amountMicros, booking),
 
+    /**
+     * Takes back credit the provider returned to the cardholder, once per (kind, reference).
+     * The balance never goes below zero: what it cannot cover is owed, and an account that owes
+     * anything starts no new jobs until credit arriving later (a purchase, a won dispute)
+     * settles it. The entry books what was taken now (possibly nothing) and says what is owed.
+     */
+    takeBack: ({ kind, ...booking }: Booking & { kind: ReversalKind }): Promise<BookingResult> => {
+      checkAmount(booking.amountMicros);
+      return db.transaction(async (tx) => {
+        const account = await lockAccount(tx, booking.userId, clock.now());
+        const existing = await booked(tx, kind, booking.reference);
+        if (existing) return { entry: existing, created: false };
+        const taken = Math.min(account.balanceMicros, booking.amountMicros);
+        const owed = booking.amountMicros - taken;
+        const description =
+          owed > 0 ? `${booking.description}; ${formatUsd(owed)} is owed` : booking.description;
+        const entry = await append(tx, account, kind, -taken, { ...booking, description }, owed);
+        return { entry, created: true };
+      });
+    },
+
+    /**
+     * Gives back what `takeBack` took when the provider returns the money (a dispute won):
+     * what is still owed is cancelled first, the rest is credited. Once per (kind, reference).
+     */
+    giveBack: ({ kind, ...booking }: Booking & { kind: ReversalKind }): Promise<BookingResult> => {
+      checkAmount(booking.amountMicros);
+      return db.transaction(async (tx) => {
+        const account = await lockAccount(tx, booking.userId, clock.now());
+        const existing = await booked(tx, kind, booking.reference);
+        if (existing) return { entry: existing, created: false };
+        const forgiven = Math.min(account.owedMicros, booking.amountMicros);
+        const entry = await append(
+          tx,
+          account,
+          kind,
+          booking.amountMicros - forgiven,
+          booking,
+          -forgiven,
+        );
+        return { entry, created: true };
+      });
+    },
+
     /** Throws InsufficientCredit (and books nothing) when the balance does not cover it. */
     debit: ({ kind = 'usage', ...booking }: DebitBooking) =>
       book(kind, -booking.amountMicros, booking),
 
     /** In micro-dollars. */
-    async balance(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ balanceMicros: billingAccounts.balanceMicros })
-        .from(billingAccounts)
-        .where(eq(billingAccounts.userId, userId));
-      return row?.balanceMicros ?? 0;
-    },
+    balance: async (userId: string): Promise<number> => (await standing(userId)).balanceMicros,
+
+    standing,
 
     /** Newest first. */
     history(userId: string, limit: number): Promise<LedgerEntry[]> {

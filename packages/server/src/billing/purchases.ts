@@ -11,7 +11,7 @@ import { HttpError, conflict, notFound } from '../http/errors.js';
 import { customerFor } from './accounts.js';
 import type { Cards } from './cards.js';
 import type { BillingDb, Clock } from './deps.js';
-import { createLedger } from './ledger.js';
+import { createLedger, type ReversalKind } from './ledger.js';
 import { centsToMicros, formatUsd, microsToCents } from './money.js';
 import { PaymentError, type ChargeOutcome, type PaymentProvider } from './providers/types.js';
 
@@ -191,9 +191,62 @@ export function createPurchases(
     return row;
   }
 
+  /** A paid purchase by the provider's id of it (PaymentIntent); undefined when not ours. */
+  async function paidByProviderRef(providerRef: string): Promise<PaymentRow | undefined> {
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerRef, providerRef), eq(payments.status, 'succeeded')));
+    return payment;
+  }
+
+  const REVERSAL_WORDS: Record<ReversalKind, string> = { refund: 'refunded', dispute: 'disputed' };
+
   return {
     settle,
     fail,
+
+    /**
+     * The provider gave (part of) a purchase back to the cardholder: a refund or a dispute,
+     * named by `reference` (its id at the provider). Takes that much credit back, once per
+     * reference; what the balance cannot cover is owed (Ledger.takeBack). null: not our payment.
+     */
+    async reverse(kind: ReversalKind, providerRef: string, reference: string, amountCents: number) {
+      const payment = await paidByProviderRef(providerRef);
+      if (!payment || amountCents <= 0) return null;
+      const amountMicros = Math.min(centsToMicros(amountCents), payment.amountMicros);
+      return createLedger(db, clock).takeBack({
+        kind,
+        userId: payment.userId,
+        amountMicros,
+        reference,
+        description: `Payment of ${formatUsd(payment.amountMicros)} ${REVERSAL_WORDS[kind]}: ${formatUsd(amountMicros)} of credit taken back`,
+      });
+    },
+
+    /**
+     * The money of a reversal came back (a dispute won, a refund that failed): gives back what
+     * `reverse` took for the same reference and amount, once (Ledger.giveBack cancels what is
+     * still owed first). null when nothing was taken for that reference.
+     */
+    async restore(kind: ReversalKind, reference: string, amountCents: number) {
+      const [taken] = await db
+        .select({ userId: ledgerEntries.userId })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.kind, kind), eq(ledgerEntries.reference, reference)));
+      if (!taken || amountCents <= 0) return null;
+      const amountMicros = centsToMicros(amountCents);
+      return createLedger(db, clock).giveBack({
+        kind,
+        userId: taken.userId,
+        amountMicros,
+        reference: `${reference}:returned`,
+        description:
+          kind === 'dispute'
+            ? `Dispute won: ${formatUsd(amountMicros)} of credit returned`
+            : `Refund failed: ${formatUsd(amountMicros)} of credit returned`,
+      });
+    },
 
     async purchase(request: PurchaseRequest): Promise<PurchaseResult> {
       const { userId, idempotencyKey } = request;

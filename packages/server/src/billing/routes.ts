@@ -22,6 +22,7 @@ import { MessageResponse } from '../contract/common.js';
 import { badRequest } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
+import { customerRefOf } from './accounts.js';
 import { loadBillingConfig, type BillingConfig } from './config.js';
 import { dollarsToMicros, formatUsd } from './money.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
@@ -75,6 +76,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ currency: 'USD' as const, billing: CHARGED_PER, rates: rateTable() }),
   );
 
+  const { stripe } = billing;
+  if (stripe) {
+    // A deleted account's Stripe customer goes too, with the cards Stripe keeps for it.
+    app.erasures.register('payment_customer', {
+      collect: async (tx, userId) => {
+        const ref = await customerRefOf(tx, userId);
+        return ref ? [ref] : [];
+      },
+      erase: (ref) => stripe.deleteCustomer(ref),
+    });
+  }
+
   await app.register(stripeWebhookRoutes, { billing });
   await app.register(sessionRoutes, { billing });
   await app.register(usageRoutes, { usage: billing.usage });
@@ -98,13 +111,15 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const [balanceMicros, card] = await Promise.all([
-        ledger.balance(userId),
+      const [{ balanceMicros, owedMicros }, card] = await Promise.all([
+        ledger.standing(userId),
         cards.defaultCard(userId),
       ]);
       return {
         balanceMicros,
         balance: formatUsd(balanceMicros),
+        owedMicros,
+        owed: formatUsd(owedMicros),
         currency: 'USD' as const,
         defaultPaymentMethod: card ? toPaymentMethod(card) : null,
         rates: rateTable(),

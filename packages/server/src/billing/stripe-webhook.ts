@@ -52,6 +52,35 @@ async function applyEvent(
       await billing.cards.save(userId, await stripe.card(methodId));
       return;
     }
+    // Money going back to the cardholder takes its credit back (never below a zero balance:
+    // the rest is owed, and the account starts no new jobs until that is settled).
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed': {
+      const refund = event.data.object;
+      const intentId = idOf(refund.payment_intent);
+      if (!intentId) return;
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        await billing.purchases.restore('refund', refund.id, refund.amount);
+      } else {
+        await billing.purchases.reverse('refund', intentId, refund.id, refund.amount);
+      }
+      return;
+    }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      const intentId = idOf(dispute.payment_intent);
+      if (intentId)
+        await billing.purchases.reverse('dispute', intentId, dispute.id, dispute.amount);
+      return;
+    }
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_reinstated': {
+      const dispute = event.data.object;
+      if (event.type === 'charge.dispute.closed' && dispute.status !== 'won') return;
+      await billing.purchases.restore('dispute', dispute.id, dispute.amount);
+      return;
+    }
     default:
       return;
   }
@@ -73,7 +102,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = 
     {
       schema: {
         tags: ['billing'],
-        summary: 'Stripe events (signed); credits a purchase exactly once per PaymentIntent',
+        summary:
+          'Stripe events (signed): credits a purchase exactly once per PaymentIntent; refunds and disputes take its credit back',
         response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400, 404) },
       },
     },

@@ -40,6 +40,10 @@ export const BillingInfo = z
   .object({
     balanceMicros: Micros,
     balance: UsdText,
+    owedMicros: Micros.describe(
+      'Credit a refund or dispute took back after it was spent. Above 0, new transcriptions are refused (402 account_on_hold) until added credit settles it',
+    ),
+    owed: UsdText,
     currency: z.literal('USD'),
     defaultPaymentMethod: PaymentMethod.nullable(),
     rates: z.array(ModelRate),
@@ -68,7 +72,7 @@ export type Receipt = z.infer<typeof Receipt>;
 export const CreditTransaction = z
   .object({
     id: z.string(),
-    kind: z.enum(['purchase', 'usage', 'refund', 'adjustment', 'signup_bonus']),
+    kind: z.enum(['purchase', 'usage', 'refund', 'dispute', 'adjustment', 'signup_bonus']),
     amountMicros: Micros.describe('Signed: credits positive, debits negative'),
     amount: UsdText,
     balanceAfterMicros: Micros,

@@ -59,7 +59,8 @@ export async function sweepStaging(dir: string, now = Date.now()): Promise<numbe
 
 /**
  * Housekeeping at start and then hourly in every API process (the deletes are idempotent):
- * expired credentials go, and audio a crash left in the blob store's staging folder is removed.
+ * expired credentials go, audio a crash left in the blob store's staging folder is removed, and
+ * erasures a deleted account left pending (audio, payment customer) are tried again.
  */
 export const housekeeping: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.storage;
@@ -70,7 +71,8 @@ export const housekeeping: FastifyPluginAsync = async (app) => {
       try {
         const purged = await purgeExpired(db);
         const stagedFiles = await sweepStaging(staging);
-        app.log.info({ ...purged, stagedFiles }, 'housekeeping done');
+        const erasures = await app.erasures.run();
+        app.log.info({ ...purged, stagedFiles, erasures }, 'housekeeping done');
       } catch (err) {
         app.log.error({ err }, 'housekeeping failed');
       }

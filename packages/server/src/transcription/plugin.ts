@@ -4,6 +4,7 @@ import { loadTranscriptionConfig } from './config.js';
 import { openAiRoutes } from './http/openai-routes.js';
 import { transcriptRoutes } from './http/transcript-routes.js';
 import { userTranscriptRoutes } from './http/user-routes.js';
+import { blobKeysOf } from './jobs/repository.js';
 import { createModelCatalog } from './models.js';
 import { startTranscriptionRuntime } from './runtime.js';
 
@@ -23,6 +24,11 @@ export const transcriptionRoutes: FastifyPluginAsync = async (app) => {
     workers: config.embeddedWorkers,
   });
   app.addHook('onClose', () => runtime.close());
+  // A deleted account's audio goes from the blob store too (its rows go by ON DELETE CASCADE).
+  app.erasures.register('blob', {
+    collect: blobKeysOf,
+    erase: (key) => runtime.blobs.delete(key),
+  });
   const catalog = createModelCatalog(runtime.probeEngine);
 
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });

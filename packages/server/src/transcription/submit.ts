@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { createLedger } from '../billing/ledger.js';
-import { isModelName, priceForSeconds } from '../billing/rates.js';
+import { formatUsd } from '../billing/money.js';
 import type { TimestampStyle } from '../contract/transcription.js';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
@@ -12,9 +11,9 @@ import {
   deleteTranscription,
   findByIdempotencyKey,
   insertTranscription,
-  unfinishedJobs,
 } from './jobs/repository.js';
 import { enqueueTranscription } from './jobs/queue.js';
+import { estimatedCost, heldCredit } from './credit.js';
 import { engineDown, type ModelCatalog } from './models.js';
 import { downloadToFile } from './net/download.js';
 import { assertPublicUrl, parsePublicUrl, UrlError } from './net/safe-request.js';
@@ -136,21 +135,25 @@ async function stageAudio(
   return { audioUrl, fileName: fileNameOf(fetched.url) };
 }
 
-/** Refuses (402) when the balance, less what unfinished jobs will cost, does not cover this one. */
+/**
+ * Refuses (402) when the balance, less what unfinished jobs will cost, does not cover this one,
+ * and while the account owes credit a refund or dispute took back.
+ */
 async function checkCredit(
   db: Database,
   userId: string,
   model: string,
   seconds: number,
 ): Promise<void> {
-  const cost = (m: string, s: number | null) =>
-    isModelName(m) && s !== null ? priceForSeconds(m, s) : 0;
-  const estimate = cost(model, seconds);
-  const [balance, unfinished] = await Promise.all([
-    createLedger(db).balance(userId),
-    unfinishedJobs(db, userId),
-  ]);
-  const reserved = unfinished.reduce((sum, job) => sum + cost(job.model, job.seconds), 0);
+  const { balance, reserved, owed } = await heldCredit(db, userId);
+  if (owed > 0) {
+    throw new HttpError(
+      402,
+      'account_on_hold',
+      `Your account is on hold: a payment was refunded or disputed after its credit was spent, and ${formatUsd(owed)} is owed. Add credit to settle it and transcribe again.`,
+    );
+  }
+  const estimate = estimatedCost(model, seconds);
   if (estimate > balance - reserved) {
     throw new HttpError(
       402,

@@ -14,6 +14,8 @@ export interface StripeProvider extends PaymentProvider {
   webhookEvent(rawBody: Buffer, signature: string): Stripe.Event;
   /** Display data of a Stripe PaymentMethod. */
   card(paymentMethodId: string): Promise<ProviderCard>;
+  /** Deletes the customer and the cards it holds (account deletion); done if already gone. */
+  deleteCustomer(customerRef: string): Promise<void>;
 }
 
 function apiOptions(apiBase: URL | undefined): Stripe.StripeConfig {
@@ -54,6 +56,17 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       });
       if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} has no client secret`);
       return { status: 'requires_action', clientSecret: intent.client_secret };
+    },
+
+    async deleteCustomer(customerRef) {
+      try {
+        await stripe.customers.del(customerRef);
+      } catch (err) {
+        // Already deleted (here or in the Stripe dashboard): the erasure is done.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)
+          return;
+        throw err;
+      }
     },
 
     async removeCard(providerRef) {

@@ -21,6 +21,7 @@ export const ledgerKind = pgEnum('ledger_kind', [
   'refund',
   'adjustment',
   'signup_bonus',
+  'dispute',
 ]);
 
 export const paymentProviderKind = pgEnum('payment_provider', ['test', 'stripe']);
@@ -42,17 +43,36 @@ const micros = (name: string) => bigint(name, { mode: 'number' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 
-/** One row per user: the running balance (locked FOR UPDATE while booking) and the Stripe customer. */
+/**
+ * One row per user: the running balance (locked FOR UPDATE while booking), the Stripe customer,
+ * and what the account owes: credit a refund or dispute took back after it had been spent. The
+ * balance never goes negative; an account that owes anything starts no new jobs until a purchase
+ * (or a won dispute) settles it.
+ */
 export const billingAccounts = pgTable(
   'billing_accounts',
   {
     userId: userId().primaryKey(),
     balanceMicros: micros('balance_micros').notNull().default(0),
+    owedMicros: micros('owed_micros').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id').unique(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [check('billing_accounts_balance_not_negative', sql`${t.balanceMicros} >= 0`)],
+  (t) => [
+    check('billing_accounts_balance_not_negative', sql`${t.balanceMicros} >= 0`),
+    check('billing_accounts_owed_not_negative', sql`${t.owedMicros} >= 0`),
+  ],
 );
+
+/**
+ * E-mail addresses (as SHA-256 of the normalised address, see billing/signup-bonus.ts) that have
+ * had the welcome bonus. Not tied to the user row: it outlives account deletion, so deleting and
+ * registering again does not pay a second bonus.
+ */
+export const signupBonusClaims = pgTable('signup_bonus_claims', {
+  emailHash: text('email_hash').primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /**
  * Append-only credit ledger. A (kind, reference) pair is booked at most once, so a job

@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { limitBy } from '../../http/rateLimit.js';
 
-/** Who a /v1 request is counted against: its API key, or the signed-in user (the playground). */
-function caller(request: FastifyRequest): string | undefined {
-  if (request.auth?.kind === 'apiKey') return `key:${request.auth.apiKeyId}`;
-  return request.user ? `user:${request.user.id}` : undefined;
-}
+const apiKey = (request: FastifyRequest) =>
+  request.auth?.kind === 'apiKey' ? request.auth.apiKeyId : undefined;
+/** The account, whichever of its keys (or its session, in the playground) made the request. */
+const account = (request: FastifyRequest) => request.user?.id;
 
 export interface ApiLimits {
   /** onRequest: per IP, before authentication or the body (a flood costs no database work). */
   perIp: (request: FastifyRequest) => Promise<void>;
-  /** preHandler after authentication: per API key or user. */
+  /**
+   * preHandler after authentication: per API key, and per account across all of its keys, so
+   * creating more keys does not raise an account's limit.
+   */
   perCaller: (request: FastifyRequest) => Promise<void>;
   /**
    * Route hooks of the routes that accept audio, which also count against the lower submission
@@ -24,15 +26,22 @@ export interface ApiLimits {
 
 /** The /v1 rate limits (API_RATE_LIMIT_*), shared by every /v1 route plugin. */
 export function apiLimits(app: FastifyInstance): ApiLimits {
-  const { windowMs, perIp, perIpSubmissions, perKey, perKeySubmissions } = app.config.apiRateLimit;
+  const limits = app.config.apiRateLimit;
+  const { windowMs } = limits;
   const ip = (request: FastifyRequest) => request.ip;
   return {
-    perIp: limitBy(app, [{ name: 'v1:ip', max: perIp, windowMs, key: ip }]),
-    perCaller: limitBy(app, [{ name: 'v1:caller', max: perKey, windowMs, key: caller }]),
+    perIp: limitBy(app, [{ name: 'v1:ip', max: limits.perIp, windowMs, key: ip }]),
+    perCaller: limitBy(app, [
+      { name: 'v1:key', max: limits.perKey, windowMs, key: apiKey },
+      { name: 'v1:user', max: limits.perUser, windowMs, key: account },
+    ]),
     submission: {
-      onRequest: limitBy(app, [{ name: 'v1:submit:ip', max: perIpSubmissions, windowMs, key: ip }]),
+      onRequest: limitBy(app, [
+        { name: 'v1:submit:ip', max: limits.perIpSubmissions, windowMs, key: ip },
+      ]),
       preHandler: limitBy(app, [
-        { name: 'v1:submit:caller', max: perKeySubmissions, windowMs, key: caller },
+        { name: 'v1:submit:key', max: limits.perKeySubmissions, windowMs, key: apiKey },
+        { name: 'v1:submit:user', max: limits.perUserSubmissions, windowMs, key: account },
       ]),
     },
   };

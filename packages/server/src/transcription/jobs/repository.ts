@@ -1,4 +1,17 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/index.js';
 import {
   transcriptions,
@@ -140,6 +153,15 @@ export async function deleteTranscription(
     .where(and(eq(transcriptions.userId, userId), eq(transcriptions.id, id)))
     .returning();
   return row;
+}
+
+/** Where every one of the user's jobs keeps its audio in the blob store. */
+export async function blobKeysOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: transcriptions.blobKey })
+    .from(transcriptions)
+    .where(and(eq(transcriptions.userId, userId), isNotNull(transcriptions.blobKey)));
+  return rows.flatMap(({ key }) => (key ? [key] : []));
 }
 
 /** A job that ends as an error: never charged, holding no lease (so no credit or slot either). */

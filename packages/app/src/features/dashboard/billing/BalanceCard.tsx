@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { BillingInfo, PaymentMethod } from '@parlance/server/contract';
-import { Button, Card, SegmentedControl, Select, Skeleton, TextField } from '@parlance/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  TextField,
+} from '@parlance/ui';
 import type { Block } from '../shared/block';
 import { BlockError } from '../shared/BlockError';
 import { cardLabel, formatDollars } from './cardDisplay';
@@ -32,6 +40,10 @@ const Balance = styled.dl`
     line-height: ${({ theme }) => theme.lineHeight.tight};
     color: ${({ theme }) => theme.color.text};
   }
+`;
+
+const OnHold = styled(Alert)`
+  margin-bottom: ${({ theme }) => theme.space[4]};
 `;
 
 const Form = styled.form`
@@ -89,10 +101,19 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
       ) : info.loading || !info.data ? (
         <Skeleton width="180px" height="52px" />
       ) : (
-        <Balance>
-          <dt>Current balance</dt>
-          <dd>{info.data.balance}</dd>
-        </Balance>
+        <>
+          {info.data.owedMicros > 0 && (
+            <OnHold variant="warning" title="Account on hold">
+              A payment was refunded or disputed after its credit was spent, so {info.data.owed}{' '}
+              is owed. New transcriptions are paused until you add credit: the next purchase
+              settles what is owed first.
+            </OnHold>
+          )}
+          <Balance>
+            <dt>Current balance</dt>
+            <dd>{info.data.balance}</dd>
+          </Balance>
+        </>
       )}
       <Form onSubmit={submit} aria-label="Buy credits">
         <Presets>

@@ -41,6 +41,18 @@ export const Empty: Story = {
   },
 };
 
+/** A refund or dispute took back credit already spent: the account owes it and is on hold. */
+export const OnHold: Story = {
+  parameters: { msw: { handlers: { billing: billingHandlers.onHold } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByRole('alert');
+    await expect(notice).toHaveTextContent('Account on hold');
+    await expect(notice).toHaveTextContent('$8.00 is owed');
+    await expect(canvas.getByText('$0.00')).toBeInTheDocument();
+  },
+};
+
 export const Loading: Story = {
   parameters: { msw: { handlers: { billing: billingHandlers.slow } } },
   play: async ({ canvasElement }) => {

@@ -22,6 +22,7 @@ const KIND: Record<CreditTransaction['kind'], { label: string; tone: BadgeTone }
   purchase: { label: 'Purchase', tone: 'success' },
   usage: { label: 'Usage', tone: 'neutral' },
   refund: { label: 'Refund', tone: 'info' },
+  dispute: { label: 'Dispute', tone: 'danger' },
   adjustment: { label: 'Adjustment', tone: 'warning' },
   signup_bonus: { label: 'Bonus', tone: 'primary' },
 };

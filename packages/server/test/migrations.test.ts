@@ -1,7 +1,8 @@
 /**
- * Migration 0006 (ledger_micros) on a database that holds money in cents: every amount must come
- * out as the same money in micro-dollars, on both backends, through the same `openDatabase` a
- * deployment runs at start-up.
+ * Migrations that change data, run on a database filled before them, on both backends, through the
+ * same `openDatabase` a deployment runs at start-up:
+ * - 0006 (ledger_micros): every amount in cents comes out as the same money in micro-dollars.
+ * - 0008 (account_erasure): addresses that already had the welcome bonus are recorded as claimed.
  */
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,11 +18,16 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
 import { migrationsFolder, openDatabase, type Storage } from '../src/db/index.js';
-import { billingAccounts, ledgerEntries, payments } from '../src/db/schema/billing.js';
+import { bonusClaimHash, grantSignupBonus } from '../src/billing/signup-bonus.js';
+import { users } from '../src/db/schema/auth.js';
+import {
+  billingAccounts,
+  ledgerEntries,
+  payments,
+  signupBonusClaims,
+} from '../src/db/schema/billing.js';
 import { transcriptions } from '../src/db/schema/transcription.js';
 import { backends, TEST_DATABASE_URL, type Backend } from './helpers.js';
-
-const MIGRATION = '0006_ledger_micros';
 
 /** A copy of the migrations folder whose journal stops just before `tag`. */
 async function migrationsBefore(tag: string): Promise<string> {
@@ -88,7 +94,7 @@ async function databaseBefore(
   };
 }
 
-describe.each(backends)(`migration ${MIGRATION} (%s)`, (backend) => {
+describe.each(backends)('migrations on existing data (%s)', (backend) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -97,7 +103,7 @@ describe.each(backends)(`migration ${MIGRATION} (%s)`, (backend) => {
   it('turns every amount in cents into the same money in micro-dollars', async () => {
     let rich = '';
     let poor = '';
-    const database = await databaseBefore(backend, MIGRATION, async (execute) => {
+    const database = await databaseBefore(backend, '0006_ledger_micros', async (execute) => {
       const user = async (email: string) => {
         const { rows } = await execute(
           sql`insert into users (email, name) values (${email}, 'Migrated') returning id`,
@@ -165,5 +171,50 @@ describe.each(backends)(`migration ${MIGRATION} (%s)`, (backend) => {
         insert into ledger_entries (id, user_id, kind, amount_micros, balance_after_micros, description, created_at)
         values ('txn_negative', ${poor}, 'adjustment', -1, -1, 'below zero', now())`),
     ).rejects.toMatchObject(violation('ledger_entries_balance_not_negative'));
+  });
+
+  it('records the welcome bonus of existing accounts as claimed by their e-mail address', async () => {
+    let paid = '';
+    const database = await databaseBefore(backend, '0008_account_erasure', async (execute) => {
+      const user = async (email: string) => {
+        const { rows } = await execute(
+          sql`insert into users (email, name) values (${email}, 'Migrated') returning id`,
+        );
+        return (rows[0] as { id: string }).id;
+      };
+      paid = await user('early+list@example.test');
+      const unpaid = await user('never-verified@example.test');
+      await execute(sql`
+        insert into billing_accounts (user_id, balance_micros, updated_at)
+        values (${paid}, 5000000, now()), (${unpaid}, 0, now())`);
+      await execute(sql`
+        insert into ledger_entries
+          (id, user_id, kind, amount_micros, balance_after_micros, reference, description, created_at)
+        values ('txn_bonus', ${paid}, 'signup_bonus', 5000000, 5000000, ${paid}, 'bonus', now())`);
+    });
+    cleanups.push(database.cleanup);
+    const storage = await database.open();
+    cleanups.unshift(() => storage.close());
+    const { db } = storage;
+
+    // The SQL of the migration and bonusClaimHash agree, "+tag" dropped.
+    const claims = await db.select().from(signupBonusClaims);
+    expect(claims.map((c) => c.emailHash)).toEqual([bonusClaimHash('early@example.test')]);
+    expect(bonusClaimHash('early+list@example.test')).toBe(bonusClaimHash('early@example.test'));
+
+    // The same address registering again after deleting its account gets no second bonus.
+    await db.delete(users).where(eq(users.id, paid));
+    const [again] = await db
+      .insert(users)
+      .values({ email: 'early@example.test', name: 'Again' })
+      .returning();
+    await grantSignupBonus(db, again?.id ?? '', 5_000_000);
+    expect(await createLedger(db).balance(again?.id ?? '')).toBe(0);
+    const [fresh] = await db
+      .insert(users)
+      .values({ email: 'new@example.test', name: 'New' })
+      .returning();
+    await grantSignupBonus(db, fresh?.id ?? '', 5_000_000);
+    expect(await createLedger(db).balance(fresh?.id ?? '')).toBe(5_000_000);
   });
 });

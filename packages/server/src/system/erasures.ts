@@ -1,0 +1,91 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Transaction } from '../db/index.js';
+import { pendingErasures } from '../db/schema/index.js';
+
+export type ErasureKind = (typeof pendingErasures.kind.enumValues)[number];
+
+/** How one kind of an account's data outside the database is found and removed. */
+export interface Eraser {
+  /** What of the user there is to erase; runs inside the transaction that deletes the user. */
+  collect(tx: Transaction, userId: string): Promise<string[]>;
+  /** Removes one item, and succeeds when it is already gone (an erasure may be retried). */
+  erase(ref: string): Promise<void>;
+}
+
+/** One pass erases at most this many items; the rest wait for the next. */
+const BATCH = 500;
+
+export type Erasures = ReturnType<typeof createErasures>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    erasures: Erasures;
+  }
+}
+
+/**
+ * Account deletion beyond the database. Modules that keep a user's data elsewhere (audio in the
+ * blob store, the customer at Stripe) register an eraser. Deleting an account records every item
+ * in `pending_erasures` in the same transaction as the delete, then erases them; an item whose
+ * erasure fails stays recorded and is retried by housekeeping, so no crash or outage leaks it.
+ */
+export function createErasures(db: Database, log: FastifyBaseLogger) {
+  const erasers = new Map<ErasureKind, Eraser>();
+  return {
+    register(kind: ErasureKind, eraser: Eraser): void {
+      erasers.set(kind, eraser);
+    },
+
+    /** Call inside the transaction that deletes the user, before the delete; answers the ids. */
+    async record(tx: Transaction, userId: string): Promise<string[]> {
+      const ids: string[] = [];
+      for (const [kind, eraser] of erasers) {
+        const refs = await eraser.collect(tx, userId);
+        if (refs.length === 0) continue;
+        const rows = await tx
+          .insert(pendingErasures)
+          .values(refs.map((ref) => ({ kind, ref })))
+          .returning({ id: pendingErasures.id });
+        ids.push(...rows.map((row) => row.id));
+      }
+      return ids;
+    },
+
+    /**
+     * Erases the recorded items `ids` (one deletion's), or without them the oldest pending ones
+     * (housekeeping); answers how many went and how many are left to retry.
+     */
+    async run(ids?: string[]): Promise<{ erased: number; failed: number }> {
+      if (ids?.length === 0) return { erased: 0, failed: 0 };
+      const pending = await db
+        .select()
+        .from(pendingErasures)
+        .where(ids ? inArray(pendingErasures.id, ids) : undefined)
+        .orderBy(asc(pendingErasures.createdAt))
+        .limit(BATCH);
+      let erased = 0;
+      let failed = 0;
+      for (const item of pending) {
+        const eraser = erasers.get(item.kind);
+        if (!eraser) continue; // registered by a module this process does not run
+        try {
+          await eraser.erase(item.ref);
+          await db.delete(pendingErasures).where(eq(pendingErasures.id, item.id));
+          erased += 1;
+        } catch (err) {
+          failed += 1;
+          log.warn({ err, kind: item.kind, erasure: item.id }, 'erasure failed; retried later');
+          await db
+            .update(pendingErasures)
+            .set({
+              attempts: sql`${pendingErasures.attempts} + 1`,
+              lastError: err instanceof Error ? err.message : String(err),
+            })
+            .where(eq(pendingErasures.id, item.id));
+        }
+      }
+      return { erased, failed };
+    },
+  };
+}
