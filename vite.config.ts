@@ -9,10 +9,14 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Debian's Chromium: Playwright cannot download its own browser on this network. */
+/**
+ * Debian's Chromium: Playwright cannot download its own browser on this network. Pages run in UTC
+ * whatever the machine's zone: stories fix "now", and the zone then fixes the calendar days they
+ * show and ask for (the spending range is the user's local day).
+ */
 const chromium = (contextOptions?: { viewport: { width: number; height: number } }) =>
   playwright({
-    contextOptions,
+    contextOptions: { ...contextOptions, timezoneId: 'UTC' },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -188,9 +192,6 @@ export default defineConfig(({ mode }) => ({
           },
           setupFiles: [here('./.storybook/vitest.setup.ts')],
           testTimeout: 60_000,
-          // The first paint after the page changes width can lag on a loaded machine (seen on the
-          // first story after a mobile one); a retry still has to match every pixel.
-          retry: 2,
         },
       },
     ],

@@ -32,6 +32,11 @@ const uiForbidden = [
   },
 ];
 
+const serverNoFrontEnd = {
+  group: ['@parlance/app', '@parlance/ui', '@parlance/mocks', 'react', 'react-dom'],
+  message: 'The server does not import front-end code.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,14 +71,21 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNoFrontEnd] }] },
+  },
+  {
+    // Route plugins validate, call their domain's repository or service and present the answer.
+    files: ['packages/server/src/**/*{routes,Routes}.ts', 'packages/server/src/auth/google.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            serverNoFrontEnd,
             {
-              group: ['@parlance/app', '@parlance/ui', '@parlance/mocks', 'react', 'react-dom'],
-              message: 'The server does not import front-end code.',
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message:
+                'Routes reach data through their domain (a repository or service), not the ORM.',
             },
           ],
         },
@@ -104,9 +116,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@parlance/server(?!/(contract|money)$)',
+              regex: '^@parlance/server(?!/(contract|money|calendar)$)',
               message:
-                'Only the dependency-free contract and money format (@parlance/server/contract, @parlance/server/money) may be imported from the server.',
+                'Only the dependency-free contract, money format and calendar days (@parlance/server/contract, @parlance/server/money, @parlance/server/calendar) may be imported from the server.',
             },
             {
               group: ['**/server/src/**', '**/ui/src/**'],

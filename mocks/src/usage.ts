@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { canonicalTimeZone, TIME_ZONE_RULE } from '@parlance/server/calendar';
 import type { ErrorResponse, Spending, UsageChart, UsageOverview } from '@parlance/server/contract';
 import {
   emptyUsageChartFixture,
@@ -22,24 +23,39 @@ export const usageEndpoints = [
   {
     method: 'get',
     path: '/api/usage/spending',
-    example: { url: '/api/usage/spending?from=2026-10-21&to=2026-11-20' },
+    example: {
+      url: '/api/usage/spending?from=2026-10-21&to=2026-11-20&tz=America/Los_Angeles',
+    },
   },
 ] as const satisfies readonly Endpoint[];
+
+/** Every usage call takes `tz` as the server does: an IANA name, UTC when absent. */
+const timeZoneOf = (query: URLSearchParams) => canonicalTimeZone(query.get('tz') ?? 'UTC');
+const badTimeZone = () => apiError(400, `tz: ${TIME_ZONE_RULE}`, 'validation_failed');
+
+/** The fixtures' months do not move with the zone: only a zone the server refuses changes the answer. */
+const statistics = (path: string, body: UsageOverview | UsageChart) =>
+  http.get<never, never, UsageOverview | UsageChart | ErrorResponse>(path, ({ request }) =>
+    timeZoneOf(new URL(request.url).searchParams)
+      ? HttpResponse.json<UsageOverview | UsageChart>(body)
+      : badTimeZone(),
+  );
 
 const spending = (empty: boolean) =>
   http.get<never, never, Spending | ErrorResponse>('/api/usage/spending', ({ request }) => {
     const query = new URL(request.url).searchParams;
     const from = query.get('from');
     const to = query.get('to');
-    return from && to
-      ? HttpResponse.json<Spending>(spendingFixture(from, to, empty))
-      : apiError(400, 'from is required (YYYY-MM-DD)', 'validation_error');
+    const timeZone = timeZoneOf(query);
+    if (!from || !to) return apiError(400, 'from: is required (YYYY-MM-DD)', 'validation_failed');
+    if (!timeZone) return badTimeZone();
+    return HttpResponse.json<Spending>(spendingFixture(from, to, timeZone, empty));
   });
 
 function handlersFor(overview: UsageOverview, chart: UsageChart, empty: boolean) {
   return [
-    http.get('/api/usage/overview', () => HttpResponse.json<UsageOverview>(overview)),
-    http.get('/api/usage/chart', () => HttpResponse.json<UsageChart>(chart)),
+    statistics('/api/usage/overview', overview),
+    statistics('/api/usage/chart', chart),
     spending(empty),
   ];
 }

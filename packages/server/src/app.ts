@@ -14,6 +14,7 @@ import { registerSpa } from './http/spa.js';
 import type { Mailer } from './mail/mailer.js';
 import { routePlugins } from './routes.js';
 import { createErasures } from './system/erasures.js';
+import { createEvents } from './system/events.js';
 import { housekeeping } from './system/housekeeping.js';
 
 /**
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('deps', deps);
   app.decorate('erasures', createErasures(deps.storage.db, app.log));
+  app.decorate('events', createEvents());
   app.decorateRequest('user', null);
   app.decorateRequest('auth', null);
   // While shutting down, in-flight responses close their keep-alive connection, so close() can finish.

@@ -1,21 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { billingConfigFrom, billingEnv, checkBillingEnv } from './billing/config.js';
+import { flag, optionalString, optionalUrl } from './envFields.js';
+import {
+  checkTranscriptionEnv,
+  transcriptionConfigFrom,
+  transcriptionEnv,
+} from './transcription/config.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverRoot = fileURLToPath(new URL('../', import.meta.url));
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
-
-const optionalUrl = optionalString.pipe(z.url().optional());
-
-const flag = z
-  .enum(['true', 'false'])
-  .default('false')
-  .transform((value) => value === 'true');
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
@@ -24,8 +18,8 @@ const integer = (fallback: number) => z.coerce.number().int().positive().default
 const seconds = (fallback: number) =>
   z.coerce.number().int().positive().max(86_400).default(fallback);
 
-/** Every setting the server reads from its environment, validated once at start-up. */
-const envSchema = z.object({
+/** The server's own settings: HTTP, storage, auth, mail, limits. */
+const serverEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   // This machine only, unless told otherwise: listening beyond it makes this a deployment.
   HOST: z.string().default('127.0.0.1'),
@@ -91,6 +85,18 @@ const envSchema = z.object({
   ALLOW_INSECURE_COOKIES: flag,
   ALLOW_MAIL_OUTBOX: flag,
 });
+
+/**
+ * Every setting the server and its workers read from the environment, validated once at start-up:
+ * the server's own and the billing and transcription sections, each defined in its domain.
+ */
+const envSchema = serverEnv
+  .extend(billingEnv.shape)
+  .extend(transcriptionEnv.shape)
+  .superRefine((env, ctx) => {
+    checkBillingEnv(env, ctx);
+    checkTranscriptionEnv(env, ctx);
+  });
 
 export type Env = z.input<typeof envSchema>;
 
@@ -167,6 +173,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     },
     /** An upload that stalls this long, or is not complete by the deadline, is cut off (408). */
     uploadTimeouts: { idleMs: env.UPLOAD_IDLE_TIMEOUT * 1000, totalMs: env.UPLOAD_TIMEOUT * 1000 },
+    billing: billingConfigFrom(env),
+    transcription: transcriptionConfigFrom(env),
   };
 }
 

@@ -1,5 +1,4 @@
 import { buildApp } from './app.js';
-import { loadBillingConfig } from './billing/config.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { createLogger } from './logger.js';
@@ -8,7 +7,7 @@ import { assertSafeToServe } from './system/safety.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  assertSafeToServe(config, loadBillingConfig());
+  assertSafeToServe(config);
   const logger = createLogger(config);
   const storage = await openDatabase(config);
   logger.info({ storage: storage.kind }, 'storage ready');

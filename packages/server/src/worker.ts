@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { createLogger } from './logger.js';
-import { loadTranscriptionConfig } from './transcription/config.js';
 import { startTranscriptionRuntime } from './transcription/runtime.js';
 
 /** `npm run worker`: a process that only runs transcription jobs (and webhook deliveries) from the queue. */
@@ -9,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
   const storage = await openDatabase(config);
-  const transcription = loadTranscriptionConfig();
+  const { transcription } = config;
   const runtime = await startTranscriptionRuntime({
     storage,
     databaseUrl: config.databaseUrl,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
 import { billingAccounts, ledgerEntries, payments } from '../src/db/schema/billing.js';
 import { pendingErasures } from '../src/db/schema/support.js';
@@ -18,15 +18,17 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
 
   beforeAll(async () => {
     stripe = await startStripeFake();
-    // Billing reads its settings from the environment when the app starts.
-    vi.stubEnv('STRIPE_SECRET_KEY', FAKE_SECRET_KEY);
-    vi.stubEnv('STRIPE_WEBHOOK_SECRET', FAKE_WEBHOOK_SECRET);
-    vi.stubEnv('STRIPE_PUBLISHABLE_KEY', 'pk_test_fake');
-    vi.stubEnv('STRIPE_API_BASE', stripe.url);
-    server = await startServer({ backend });
+    server = await startServer({
+      backend,
+      env: {
+        STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_API_BASE: stripe.url,
+      },
+    });
   });
   afterAll(async () => {
-    vi.unstubAllEnvs();
     await server.close();
     await stripe.close();
   });
@@ -271,8 +273,10 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
       'Payment of $10.00 refunded: $10.00 of credit taken back; $8.00 is owed',
     );
 
-    // The next purchase settles the debt first; the rest is spendable.
-    await paidCheckout(api, 20);
+    // The next purchase settles the debt first; the rest is spendable, and its answer says so.
+    await saveCard(api, 'pm_card_visa');
+    const bought = await api.post('/api/billing/credits/purchase', { amount: 20, currency: 'USD' });
+    expect(bought.body).toMatchObject({ status: 'succeeded', balanceMicros: 12_000_000 });
     expect((await api.get('/api/billing/info')).body).toMatchObject({
       balanceMicros: 12_000_000,
       owedMicros: 0,
@@ -347,6 +351,89 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'dispute')));
     expect(disputes).toHaveLength(3);
+  });
+
+  it('an inquiry takes nothing; refunds and disputes of one payment never take back more than it', async () => {
+    const { api } = await signUp(server);
+    const intent = await paidCheckout(api, 10);
+    const before = await balanceOf(api);
+    const inquiry = {
+      id: `du_${randomBytes(4).toString('hex')}`,
+      object: 'dispute',
+      amount: 1000,
+      currency: 'usd',
+      payment_intent: intent.id,
+      status: 'warning_needs_response',
+    };
+    await send('charge.dispute.created', inquiry);
+    await send('charge.dispute.closed', { ...inquiry, status: 'warning_closed' });
+    expect(await balanceOf(api)).toBe(before);
+    // Support refunds $6, then the cardholder disputes the whole $10 anyway: $10 in all.
+    const refund = {
+      id: `re_${randomBytes(4).toString('hex')}`,
+      object: 'refund',
+      amount: 600,
+      currency: 'usd',
+      payment_intent: intent.id,
+      status: 'succeeded',
+    };
+    await send('refund.created', refund);
+    const dispute = {
+      ...inquiry,
+      id: `du_${randomBytes(4).toString('hex')}`,
+      status: 'needs_response',
+    };
+    await send('charge.dispute.created', dispute);
+    await send('charge.dispute.funds_withdrawn', dispute);
+    expect(await balanceOf(api)).toBe(before - 10_000_000);
+    // Won, with the amount grown by currency conversion: only the $4 taken comes back.
+    await send('charge.dispute.closed', { ...dispute, amount: 5000, status: 'won' });
+    expect(await balanceOf(api)).toBe(before - 6_000_000);
+  });
+
+  it('a failed refund arriving before its creation books nothing, in either order', async () => {
+    const { api } = await signUp(server);
+    const intent = await paidCheckout(api, 10);
+    const before = await balanceOf(api);
+    const refund = {
+      id: `re_${randomBytes(4).toString('hex')}`,
+      object: 'refund',
+      amount: 1000,
+      currency: 'usd',
+      payment_intent: intent.id,
+      status: 'failed',
+    };
+    await send('refund.failed', refund);
+    await send('refund.created', { ...refund, status: 'pending' });
+    expect(await balanceOf(api)).toBe(before);
+  });
+
+  it('a refund of a payment not settled yet is answered 500, so Stripe retries it after the payment', async () => {
+    const { api } = await signUp(server);
+    const started = await api.post('/api/billing/credits/purchase', {
+      amount: 10,
+      currency: 'USD',
+    });
+    const intentId = String(started.body.clientSecret).split('_secret_')[0] ?? '';
+    const refund = {
+      id: `re_${randomBytes(4).toString('hex')}`,
+      object: 'refund',
+      amount: 1000,
+      currency: 'usd',
+      payment_intent: intentId,
+      status: 'succeeded',
+    };
+    const early = stripe.signedEvent('refund.created', refund);
+    expect((await deliver(early.payload, early.signature)).status).toBe(500);
+    const before = await balanceOf(api);
+    const paid = stripe.signedEvent('payment_intent.succeeded', {
+      ...stripe.paymentIntents.get(intentId),
+      status: 'succeeded',
+    });
+    expect((await deliver(paid.payload, paid.signature)).status).toBe(200);
+    expect(await balanceOf(api)).toBe(before + 10_000_000);
+    expect((await deliver(early.payload, early.signature)).status).toBe(200);
+    expect(await balanceOf(api)).toBe(before);
   });
 
   it('deleting the account deletes its Stripe customer, retrying later if Stripe is down', async () => {

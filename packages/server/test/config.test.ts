@@ -59,10 +59,23 @@ describe('configuration', () => {
     expect(message).toContain('DATABASE_URL:');
     expect(message).toContain('LOG_LEVEL:');
   });
+
+  it('reads the billing and transcription settings in the same pass, with the same errors', () => {
+    const config = loadConfig({ SIGNUP_BONUS_CENTS: '250', MAX_AUDIO_SECONDS: '30' });
+    expect(config.billing).toEqual({ signupBonusMicros: 2_500_000, stripe: null });
+    expect(config.transcription).toMatchObject({ maxAudioSeconds: 30, defaultModel: 'tiny.en' });
+    const wrong = () => loadConfig({ PORT: 'x', SIGNUP_BONUS_CENTS: '-1', MAX_UPLOAD_MB: 'big' });
+    expect(wrong).toThrow(ConfigError);
+    expect(wrong).toThrow(/PORT:[\s\S]*SIGNUP_BONUS_CENTS:[\s\S]*MAX_UPLOAD_MB:/);
+    // Settings that only hold together name the one to add.
+    const halfDone = () => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', BLOB_STORE: 's3' });
+    expect(halfDone).toThrow(/STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required/);
+    expect(halfDone).toThrow(/S3_BUCKET: S3_BUCKET is required when BLOB_STORE=s3/);
+  });
 });
 
 describe('what a deployment refuses', () => {
-  const stripe = { secretKey: 'sk', webhookSecret: 'wh', publishableKey: null };
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
   const safe = {
     NODE_ENV: 'production',
     APP_URL: 'https://app.parlance.dev',
@@ -71,7 +84,7 @@ describe('what a deployment refuses', () => {
     TURNSTILE_SITE_KEY: 'site',
   };
   const problems = (env: Record<string, string>, paid = true) =>
-    unsafeSettings(loadConfig(env), { signupBonusMicros: 0, stripe: paid ? stripe : null });
+    unsafeSettings(loadConfig({ ...env, ...(paid ? stripe : {}) }));
 
   it('nothing, once each setting is safe', () => {
     expect(problems(safe)).toEqual([]);

@@ -183,14 +183,17 @@ describe.each(backends)('migrations on existing data (%s)', (backend) => {
         return (rows[0] as { id: string }).id;
       };
       paid = await user('early+list@example.test');
+      const gmail = await user('j.doe+x@googlemail.com');
       const unpaid = await user('never-verified@example.test');
       await execute(sql`
         insert into billing_accounts (user_id, balance_micros, updated_at)
-        values (${paid}, 5000000, now()), (${unpaid}, 0, now())`);
+        values (${paid}, 5000000, now()), (${gmail}, 5000000, now()), (${unpaid}, 0, now())`);
       await execute(sql`
         insert into ledger_entries
           (id, user_id, kind, amount_micros, balance_after_micros, reference, description, created_at)
-        values ('txn_bonus', ${paid}, 'signup_bonus', 5000000, 5000000, ${paid}, 'bonus', now())`);
+        values
+          ('txn_bonus', ${paid}, 'signup_bonus', 5000000, 5000000, ${paid}, 'bonus', now()),
+          ('txn_gmail', ${gmail}, 'signup_bonus', 5000000, 5000000, ${gmail}, 'bonus', now())`);
     });
     cleanups.push(database.cleanup);
     const storage = await database.open();
@@ -199,8 +202,13 @@ describe.each(backends)('migrations on existing data (%s)', (backend) => {
 
     // The SQL of the migration and bonusClaimHash agree, "+tag" dropped.
     const claims = await db.select().from(signupBonusClaims);
-    expect(claims.map((c) => c.emailHash)).toEqual([bonusClaimHash('early@example.test')]);
+    expect(claims.map((c) => c.emailHash).sort()).toEqual(
+      [bonusClaimHash('early@example.test'), bonusClaimHash('jdoe@gmail.com')].sort(),
+    );
     expect(bonusClaimHash('early+list@example.test')).toBe(bonusClaimHash('early@example.test'));
+    expect(bonusClaimHash('J.Doe@GoogleMail.com')).toBe(bonusClaimHash('jdoe@gmail.com'));
+    // Dots count everywhere else: they can name different mailboxes.
+    expect(bonusClaimHash('j.doe@example.test')).not.toBe(bonusClaimHash('jdoe@example.test'));
 
     // The same address registering again after deleting its account gets no second bonus.
     await db.delete(users).where(eq(users.id, paid));

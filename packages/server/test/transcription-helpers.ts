@@ -23,13 +23,16 @@ export async function startTranscriptionServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<TestServer> {
-  Object.assign(process.env, {
-    ALLOW_PRIVATE_AUDIO_URLS: 'true',
-    WORKER_CONCURRENCY: '1',
-    QUEUE_POLL_SECONDS: '0.5',
-    ...env,
+  return startServer({
+    ...options,
+    env: {
+      ALLOW_PRIVATE_AUDIO_URLS: 'true',
+      WORKER_CONCURRENCY: '1',
+      QUEUE_POLL_SECONDS: '0.5',
+      ...env,
+      ...options.env,
+    },
   });
-  return startServer(options);
 }
 
 export interface Customer {

@@ -5,7 +5,8 @@ import { priceForSeconds, type ModelName } from '../src/billing/rates.js';
 import { changeText, createUsage } from '../src/billing/usage.js';
 import { users } from '../src/db/schema/auth.js';
 import { transcriptions } from '../src/db/schema/transcription.js';
-import { backends, signUp, startServer, type TestServer } from './helpers.js';
+import type { Spending } from '../src/contract/usage.js';
+import { backends, signUp, startServer, type SignedUpUser, type TestServer } from './helpers.js';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 
@@ -105,7 +106,7 @@ describe.each(backends)('usage (%s)', (backend) => {
     });
 
     it('compares this calendar month (UTC) with the last', async () => {
-      const overview = await createUsage(server.storage.db, clock).overview(userId);
+      const overview = await createUsage(server.storage.db, clock).overview(userId, 'UTC');
       // 120 s of large-v3 (24,000 µ$) and 30 s of tiny (1,000 µ$), not 3 ¢ + 1 ¢.
       expect(cost(120, 'large-v3') + cost(30, 'tiny')).toBe(25_000);
       expect(overview).toEqual({
@@ -117,7 +118,7 @@ describe.each(backends)('usage (%s)', (backend) => {
 
     it('charts six months oldest first with empty months as zero', async () => {
       const usage = createUsage(server.storage.db, clock);
-      expect(await usage.chart(userId, 6)).toEqual([
+      expect(await usage.chart(userId, 6, 'UTC')).toEqual([
         { name: 'Oct', usage: 5 },
         { name: 'Nov', usage: 0 },
         { name: 'Dec', usage: 10 },
@@ -125,7 +126,7 @@ describe.each(backends)('usage (%s)', (backend) => {
         { name: 'Feb', usage: 1 },
         { name: 'Mar', usage: 2.5 },
       ]);
-      const year = await usage.chart(userId, 12);
+      const year = await usage.chart(userId, 12, 'UTC');
       expect(year).toHaveLength(12);
       expect(year[0]).toEqual({ name: 'Apr', usage: 0 });
       expect(year[5]).toEqual({ name: 'Sep', usage: 15 });
@@ -142,6 +143,7 @@ describe.each(backends)('usage (%s)', (backend) => {
           userId,
           from,
           '2026-03-15',
+          'UTC',
         );
         expect(spending.days).toHaveLength(length);
         expect(spending.days[0]?.date).toBe(from);
@@ -161,6 +163,113 @@ describe.each(backends)('usage (%s)', (backend) => {
         });
       },
     );
+  });
+
+  describe('in the caller’s time zone', () => {
+    const LA = 'America/Los_Angeles';
+    let api: SignedUpUser['api'];
+    let userId: string;
+
+    /** Charged jobs: [when, seconds], each a whole number of minutes so days name their jobs. */
+    const ZONED_JOBS: [string, number][] = [
+      ['2026-03-08T07:30:00Z', 60], // 23:30 on March 7 in Los Angeles (PST)
+      ['2026-03-09T06:59:59Z', 120], // 23:59:59 on March 8, a 23-hour day (clocks go forward)
+      ['2026-03-09T07:00:00Z', 180], // midnight starting March 9 (PDT)
+      ['2026-04-01T02:00:00Z', 240], // still March 31 in Los Angeles
+      ['2026-11-01T06:59:59Z', 300], // 23:59:59 on October 31 (PDT)
+      ['2026-11-02T07:30:00Z', 360], // 23:30 on November 1, a 25-hour day (clocks go back)
+    ];
+
+    beforeAll(async () => {
+      const signedUp = await signUp(server);
+      api = signedUp.api;
+      userId = signedUp.user.id;
+      let at = new Date('2026-01-01T00:00:00Z');
+      const ledger = createLedger(server.storage.db, { now: () => at });
+      await ledger.credit({
+        kind: 'adjustment',
+        userId,
+        amountMicros: 10_000_000,
+        description: 'seed',
+      });
+      for (const [when, seconds] of ZONED_JOBS) {
+        at = new Date(when);
+        await ledger.debit({
+          userId,
+          amountMicros: cost(seconds, 'base'),
+          reference: `job-${when}`,
+          description: 'job',
+          audioSeconds: seconds,
+          model: 'base',
+        });
+      }
+    });
+
+    /** A spending answer in short: minutes by busy day, and the charged jobs' seconds, newest first. */
+    async function spent(query: string) {
+      const res = await api.get(`/api/usage/spending?${query}`);
+      expect(res.status, query).toBe(200);
+      const body = res.body as Spending;
+      return {
+        days: Object.fromEntries(
+          body.days.filter((day) => day.minutes > 0).map((day) => [day.date, day.minutes]),
+        ),
+        jobs: body.transcriptions.map((job) => job.audioSeconds),
+      };
+    }
+
+    it('books a job on the caller’s day: 07:30 UTC on March 8 is March 7 in Los Angeles', async () => {
+      const local = { days: { '2026-03-07': 1, '2026-03-08': 2 }, jobs: [120, 60] };
+      expect(await spent(`from=2026-03-07&to=2026-03-08&tz=${LA}`)).toEqual(local);
+      // Aliases are the zone they stand for.
+      expect(
+        await spent(`from=2026-03-07&to=2026-03-08&tz=${encodeURIComponent('US/Pacific')}`),
+      ).toEqual(local);
+      // Without tz (older clients) and with tz=UTC, days are UTC days.
+      const utc = { days: { '2026-03-08': 1 }, jobs: [60] };
+      expect(await spent('from=2026-03-07&to=2026-03-08')).toEqual(utc);
+      expect(await spent('from=2026-03-07&to=2026-03-08&tz=UTC')).toEqual(utc);
+    });
+
+    it('gives a day of 23 or 25 hours all of its jobs and none of its neighbours’', async () => {
+      expect(await spent(`from=2026-03-08&to=2026-03-08&tz=${LA}`)).toEqual({
+        days: { '2026-03-08': 2 },
+        jobs: [120],
+      });
+      expect(await spent(`from=2026-03-09&to=2026-03-09&tz=${LA}`)).toEqual({
+        days: { '2026-03-09': 3 },
+        jobs: [180],
+      });
+      expect(await spent(`from=2026-10-31&to=2026-10-31&tz=${LA}`)).toEqual({
+        days: { '2026-10-31': 5 },
+        jobs: [300],
+      });
+      expect(await spent(`from=2026-11-01&to=2026-11-01&tz=${LA}`)).toEqual({
+        days: { '2026-11-01': 6 },
+        jobs: [360],
+      });
+    });
+
+    it('counts this month and the chart’s months in the zone', async () => {
+      // 03:00 UTC on April 1 is 20:00 on March 31 in Los Angeles.
+      const usage = createUsage(server.storage.db, { now: () => new Date('2026-04-01T03:00:00Z') });
+      expect((await usage.overview(userId, LA)).totalUsage).toEqual({
+        current: '10 min',
+        change: 'New this month',
+      });
+      expect((await usage.overview(userId, 'UTC')).totalUsage).toEqual({
+        current: '4 min',
+        change: '-33% from last month',
+      });
+      expect(await usage.chart(userId, 2, LA)).toEqual([
+        { name: 'Feb', usage: 0 },
+        { name: 'Mar', usage: 10 },
+      ]);
+      expect(await usage.chart(userId, 2, 'UTC')).toEqual([
+        { name: 'Mar', usage: 6 },
+        { name: 'Apr', usage: 4 },
+      ]);
+    });
   });
 
   describe('over HTTP', () => {
@@ -240,6 +349,16 @@ describe.each(backends)('usage (%s)', (backend) => {
           '/api/usage/spending?from=2025-01-01&to=2026-01-02',
           'to: the range can cover at most 366 days',
         ],
+        ...[
+          '/api/usage/spending?from=2026-01-01&to=2026-01-07&tz=Nowhere/Atlantis',
+          // A UTC offset: PostgreSQL would read it with the opposite sign.
+          '/api/usage/spending?from=2026-01-01&to=2026-01-07&tz=%2B05:00',
+          '/api/usage/overview?tz=Mars/Olympus_Mons',
+          '/api/usage/chart?tz=',
+        ].map((path): [string, string] => [
+          path,
+          'tz: must be an IANA time zone name, e.g. America/Los_Angeles',
+        ]),
       ];
       for (const [path, message] of cases) {
         const res = await api.get(path);

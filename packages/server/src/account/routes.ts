@@ -1,4 +1,3 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePasswordBody,
@@ -8,7 +7,6 @@ import {
 } from '../contract/account.js';
 import { UserResponse } from '../contract/auth.js';
 import { MessageResponse } from '../contract/common.js';
-import { sessions, users } from '../db/schema/index.js';
 import { currentUser, requireSession } from '../auth/guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { clearSessionCookie } from '../auth/sessions.js';
@@ -16,6 +14,7 @@ import { getUser, toUserDto } from '../auth/users.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
+import { changePassword, deleteAccount, rotateWebhookSecret, updateProfile } from './repository.js';
 
 const tags = ['account'];
 const security = [{ session: [] }];
@@ -41,12 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { name, defaultModel, defaultLanguage } = request.body;
-      const [user] = await db
-        .update(users)
-        .set({ name, defaultModel, defaultLanguage })
-        .where(eq(users.id, currentUser(request).id))
-        .returning();
+      const user = await updateProfile(db, currentUser(request).id, request.body);
       return { user: toUserDto(user ?? (await getUser(db, currentUser(request).id))) };
     },
   );
@@ -73,12 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       assertNotCommonPassword(newPassword);
       const passwordHash = await hashPassword(newPassword);
       const sessionId = request.auth?.kind === 'session' ? request.auth.sessionId : '';
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await tx
-          .delete(sessions)
-          .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
-      });
+      await changePassword(db, user.id, passwordHash, sessionId);
       return { message: 'Password changed. Other devices have been signed out.' };
     },
   );
@@ -109,13 +98,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [user] = await db
-        .update(users)
-        .set({ webhookSecret: sql`DEFAULT` })
-        .where(eq(users.id, currentUser(request).id))
-        .returning({ webhookSecret: users.webhookSecret });
-      if (!user) throw notFound('Account not found');
-      return { secret: user.webhookSecret };
+      const secret = await rotateWebhookSecret(db, currentUser(request).id);
+      if (!secret) throw notFound('Account not found');
+      return { secret };
     },
   );
 
@@ -144,14 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'Type the e-mail address of your account to confirm',
         );
       }
-      // Sessions, keys and every other row that references the user go with it (ON DELETE CASCADE);
-      // its audio and its payment customer are recorded for erasure in the same transaction.
-      const erasures = await db.transaction(async (tx) => {
-        const recorded = await app.erasures.record(tx, user.id);
-        await tx.delete(users).where(eq(users.id, user.id));
-        return recorded;
-      });
-      await app.erasures.run(erasures);
+      await deleteAccount(db, app.erasures, user.id);
       clearSessionCookie(reply, app.config);
       return { message: 'Your account and all of its data have been deleted.' };
     },

@@ -1,4 +1,3 @@
-import { and, desc, eq, not } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiKeyList,
@@ -8,17 +7,17 @@ import {
   type ApiKey,
 } from '../contract/apiKeys.js';
 import { IdParams, MessageResponse } from '../contract/common.js';
-import { apiKeys } from '../db/schema/index.js';
 import { currentUser, requireSession } from '../auth/guards.js';
-import { randomToken, sha256 } from '../auth/tokens.js';
 import { notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
-
-/** Secrets look like `pk_live_<43 base64url chars>` (32 random bytes); lists show the first 12 characters. */
-const SECRET_PREFIX = 'pk_live_';
-const SHOWN_PREFIX_LENGTH = SECRET_PREFIX.length + 4;
-
-type ApiKeyRow = typeof apiKeys.$inferSelect;
+import {
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  renameApiKey,
+  toggleApiKey,
+  type ApiKeyRow,
+} from './repository.js';
 
 const toDto = (row: ApiKeyRow): ApiKey => ({
   id: row.id,
@@ -36,7 +35,6 @@ const security = [{ session: [] }];
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
   app.addHook('preHandler', requireSession);
-  const owned = (id: string, userId: string) => and(eq(apiKeys.id, id), eq(apiKeys.userId, userId));
 
   app.get(
     '/api/api-keys',
@@ -48,14 +46,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ApiKeyList, ...errorResponses(401) },
       },
     },
-    async (request) => {
-      const rows = await db
-        .select()
-        .from(apiKeys)
-        .where(eq(apiKeys.userId, currentUser(request).id))
-        .orderBy(desc(apiKeys.createdAt));
-      return { apiKeys: rows.map(toDto) };
-    },
+    async (request) => ({
+      apiKeys: (await listApiKeys(db, currentUser(request).id)).map(toDto),
+    }),
   );
 
   app.post(
@@ -70,17 +63,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const secret = `${SECRET_PREFIX}${randomToken()}`;
-      const [row] = await db
-        .insert(apiKeys)
-        .values({
-          userId: currentUser(request).id,
-          name: request.body.name,
-          prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
-          keyHash: sha256(secret),
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
+      const { row, secret } = await createApiKey(db, currentUser(request).id, request.body.name);
       return reply.code(201).send({ apiKey: toDto(row), secret });
     },
   );
@@ -98,11 +81,12 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await db
-        .update(apiKeys)
-        .set({ name: request.body.name })
-        .where(owned(request.params.id, currentUser(request).id))
-        .returning();
+      const row = await renameApiKey(
+        db,
+        currentUser(request).id,
+        request.params.id,
+        request.body.name,
+      );
       if (!row) throw keyNotFound();
       return { apiKey: toDto(row) };
     },
@@ -120,11 +104,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await db
-        .update(apiKeys)
-        .set({ enabled: not(apiKeys.enabled) })
-        .where(owned(request.params.id, currentUser(request).id))
-        .returning();
+      const row = await toggleApiKey(db, currentUser(request).id, request.params.id);
       if (!row) throw keyNotFound();
       return { apiKey: toDto(row) };
     },
@@ -142,11 +122,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deleted = await db
-        .delete(apiKeys)
-        .where(owned(request.params.id, currentUser(request).id))
-        .returning({ id: apiKeys.id });
-      if (deleted.length === 0) throw keyNotFound();
+      if (!(await deleteApiKey(db, currentUser(request).id, request.params.id))) {
+        throw keyNotFound();
+      }
       return { message: 'API key deleted' };
     },
   );

@@ -1,32 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { errorResponses } from '../http/schemas.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/index.js';
-import { grantSignupBonus } from '../billing/signup-bonus.js';
-import { users } from '../db/schema/index.js';
 import { startSession } from './sessions.js';
-import { findUserByEmail, type UserRow } from './users.js';
+import { accountForGoogle, Claims, SignInRefused } from './googleAccounts.js';
 
 /** Short-lived cookie binding the callback to the browser that started the sign-in. */
 const FLOW_COOKIE = 'parlance_oauth';
 const FLOW_PATH = '/api/auth/google';
 const Flow = z.object({ state: z.string(), verifier: z.string(), nonce: z.string() });
-const Claims = z.object({
-  sub: z.string(),
-  email: z.email().optional(),
-  email_verified: z.boolean().optional(),
-  name: z.string().optional(),
-});
-type Claims = z.infer<typeof Claims>;
-
-class SignInRefused extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
-}
 
 type GoogleConfig = NonNullable<Config['google']>;
 
@@ -47,43 +30,6 @@ function providerConfiguration(google: GoogleConfig): () => Promise<oidc.Configu
       });
     return pending;
   };
-}
-
-/**
- * The account for a verified Google identity: the one already linked, else the one with the same
- * e-mail (linked now), else a new one. An unverified local account loses the password someone
- * set on it: whoever registered it never proved they own the address, Google's user just did.
- */
-async function accountFor(db: Database, claims: Claims): Promise<UserRow> {
-  const [linked] = await db.select().from(users).where(eq(users.googleSubject, claims.sub));
-  if (linked) return linked;
-  if (!claims.email || claims.email_verified !== true)
-    throw new SignInRefused('google_email_unverified');
-  const existing = await findUserByEmail(db, claims.email);
-  if (existing) {
-    const [updated] = await db
-      .update(users)
-      .set({
-        googleSubject: claims.sub,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        passwordHash: existing.emailVerifiedAt ? existing.passwordHash : null,
-      })
-      .where(eq(users.id, existing.id))
-      .returning();
-    return updated ?? existing;
-  }
-  const email = claims.email.toLowerCase();
-  const [created] = await db
-    .insert(users)
-    .values({
-      email,
-      name: claims.name ?? email.split('@')[0] ?? email,
-      googleSubject: claims.sub,
-      emailVerifiedAt: new Date(),
-    })
-    .returning();
-  if (!created) throw new SignInRefused('google_sign_in_failed');
-  return created;
 }
 
 export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -185,8 +131,8 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
           claims = Claims.parse(
             await oidc.fetchUserInfo(provider, tokens.access_token, claims.sub),
           );
-        const user = await accountFor(db, claims);
-        await grantSignupBonus(db, user.id);
+        const user = await accountForGoogle(db, claims);
+        await app.events.emit(db, 'userVerified', { userId: user.id });
         await startSession(reply, db, config, user.id);
         return reply.redirect(backToApp());
       } catch (err) {

@@ -1,9 +1,8 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiKeys, users } from '../db/schema/index.js';
+import { findApiKeyBySecret } from '../apiKeys/repository.js';
+import type { users } from '../db/schema/index.js';
 import { unauthorized } from '../http/errors.js';
 import { SESSION_COOKIE, findSession, setSessionCookie } from './sessions.js';
-import { sha256 } from './tokens.js';
 
 /** Who is calling: what every authenticated handler reads from `request.user`. */
 export interface AuthUser {
@@ -24,9 +23,6 @@ declare module 'fastify' {
   }
 }
 
-/** Only update last_used_at when it is older than this, so busy keys do not write on every call. */
-const LAST_USED_RESOLUTION_MS = 60_000;
-
 const toAuthUser = (user: typeof users.$inferSelect): AuthUser => ({
   id: user.id,
   email: user.email,
@@ -46,26 +42,9 @@ async function authenticateSession(request: FastifyRequest, reply: FastifyReply)
 
 async function authenticateApiKey(request: FastifyRequest, secret: string): Promise<void> {
   const { db } = request.server.deps.storage;
-  const [row] = await db
-    .select({ key: apiKeys, user: users })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.keyHash, sha256(secret)));
+  const row = await findApiKeyBySecret(db, secret);
   if (!row) throw unauthorized('Invalid API key', 'invalid_api_key');
   if (!row.key.enabled) throw unauthorized('This API key is disabled', 'api_key_disabled');
-  const now = new Date();
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(apiKeys.id, row.key.id),
-        or(
-          isNull(apiKeys.lastUsedAt),
-          lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
-        ),
-      ),
-    );
   request.user = toAuthUser(row.user);
   request.auth = { kind: 'apiKey', apiKeyId: row.key.id };
 }

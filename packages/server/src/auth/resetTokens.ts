@@ -1,5 +1,8 @@
-import type { Database } from '../db/index.js';
-import { passwordResetTokens } from '../db/schema/index.js';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/index.js';
+import { passwordResetTokens, users } from '../db/schema/index.js';
+import { assertNotCommonPassword, hashPassword } from './passwords.js';
+import { revokeAllSessions } from './sessions.js';
 import { randomToken, sha256 } from './tokens.js';
 import { findUserByEmail } from './users.js';
 
@@ -16,4 +19,52 @@ export async function issueResetToken(db: Database, email: string): Promise<stri
     expiresAt: new Date(Date.now() + RESET_TTL_MS),
   });
   return token;
+}
+
+/**
+ * Sets the password of the account a live reset token belongs to, in one transaction: the token is
+ * spent (single use even under concurrent submits), every other reset link of the account dies,
+ * the address counts as verified (the link reached the mailbox; `onVerified` runs in the same
+ * transaction) and every session is signed out. false when the token is unknown, spent or expired.
+ */
+export async function resetPassword(
+  db: Database,
+  token: string,
+  password: string,
+  onVerified: (tx: Transaction, userId: string) => Promise<void>,
+): Promise<boolean> {
+  const [pending] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    );
+  if (!pending) return false;
+  assertNotCommonPassword(password);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.id, pending.id), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (claimed.length === 0) return false;
+    // Whoever else asked for a reset (or reads an old mail) cannot change the password just chosen.
+    await tx
+      .delete(passwordResetTokens)
+      .where(
+        and(eq(passwordResetTokens.userId, pending.userId), ne(passwordResetTokens.id, pending.id)),
+      );
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, pending.userId));
+    await onVerified(tx, pending.userId);
+    await revokeAllSessions(tx, pending.userId);
+    return true;
+  });
 }

@@ -8,7 +8,6 @@ import {
   VerifyCodeBody,
 } from '../contract/auth.js';
 import { MessageResponse } from '../contract/common.js';
-import { grantSignupBonus } from '../billing/signup-bonus.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { authLimits } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
@@ -91,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await consumeCode(db, request.body.email, request.body.code);
-      await grantSignupBonus(db, user.id);
+      await app.events.emit(db, 'userVerified', { userId: user.id });
       await startSession(reply, db, app.config, user.id);
       return { user: toUserDto(user) };
     },

@@ -1,26 +1,28 @@
 import { z } from 'zod';
+import { optionalString, optionalUrl } from '../envFields.js';
 import { centsToMicros } from './money.js';
 
-const optional = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
+/** The billing section of the environment (read with the rest by loadConfig). */
+export const billingEnv = z.object({
+  /** Whole cents, as a person sets a price; kept in micro-dollars once loaded. */
+  SIGNUP_BONUS_CENTS: z.coerce.number().int().min(0).max(100_000).default(500),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  /** Overrides https://api.stripe.com (a local fake in tests, or stripe-mock). */
+  STRIPE_API_BASE: optionalUrl,
+});
 
-const billingEnv = z
-  .object({
-    /** Whole cents, as a person sets a price; kept in micro-dollars once loaded. */
-    SIGNUP_BONUS_CENTS: z.coerce.number().int().min(0).max(100_000).default(500),
-    STRIPE_SECRET_KEY: optional,
-    STRIPE_WEBHOOK_SECRET: optional,
-    STRIPE_PUBLISHABLE_KEY: optional,
-    /** Overrides https://api.stripe.com (a local fake in tests, or stripe-mock). */
-    STRIPE_API_BASE: optional.pipe(z.url().optional()),
-  })
-  .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
-    error: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
-    path: ['STRIPE_WEBHOOK_SECRET'],
-  });
+/** Settings that only hold together: each names the variable to fix. */
+export function checkBillingEnv(env: z.output<typeof billingEnv>, ctx: z.RefinementCtx): void {
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+    });
+  }
+}
 
 export interface BillingConfig {
   /** Credit granted once when an account is verified, in micro-dollars; 0 disables it. */
@@ -34,21 +36,14 @@ export interface BillingConfig {
   } | null;
 }
 
-export function loadBillingConfig(
-  env: Record<string, string | undefined> = process.env,
-): BillingConfig {
-  const parsed = billingEnv.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid billing configuration:\n${lines.join('\n')}`);
-  }
+export function billingConfigFrom(env: z.output<typeof billingEnv>): BillingConfig {
   const {
     SIGNUP_BONUS_CENTS,
     STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET,
     STRIPE_PUBLISHABLE_KEY,
     STRIPE_API_BASE,
-  } = parsed.data;
+  } = env;
   return {
     signupBonusMicros: centsToMicros(SIGNUP_BONUS_CENTS),
     stripe:

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sum } from 'drizzle-orm';
 import {
   ledgerEntries,
+  paymentReversals,
   payments,
   type LedgerEntry,
   type PaymentMethodRow,
@@ -104,7 +105,9 @@ export function createPurchases(
     const settled = await settle(paymentId, providerRef);
     if (!settled) throw new Error(`payment ${paymentId} vanished`);
     const { payment, entry } = settled;
-    return { status: 'succeeded', payment, entry, balanceMicros: entry.balanceAfterMicros };
+    // Read afresh: credit arriving while something was owed settled that too (Ledger.book).
+    const balanceMicros = await createLedger(db, clock).balance(payment.userId);
+    return { status: 'succeeded', payment, entry, balanceMicros };
   }
 
   async function applyOutcome(
@@ -191,60 +194,111 @@ export function createPurchases(
     return row;
   }
 
-  /** A paid purchase by the provider's id of it (PaymentIntent); undefined when not ours. */
-  async function paidByProviderRef(providerRef: string): Promise<PaymentRow | undefined> {
-    const [payment] = await db
+  const REVERSAL_WORDS: Record<ReversalKind, string> = { refund: 'refunded', dispute: 'disputed' };
+
+  /** Our payment behind a provider's PaymentIntent id, locked until the transaction ends. */
+  async function lockedPayment(tx: BillingDb, providerRef: string) {
+    const [payment] = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.providerRef, providerRef), eq(payments.status, 'succeeded')));
+      .where(eq(payments.providerRef, providerRef))
+      .for('update');
     return payment;
   }
 
-  const REVERSAL_WORDS: Record<ReversalKind, string> = { refund: 'refunded', dispute: 'disputed' };
+  /** Not settled yet: its credit is not booked, so a reversal cannot be either. Stripe retries. */
+  const notSettledYet = (payment: PaymentRow) =>
+    new Error(`payment ${payment.id} is ${payment.status}: its reversal waits for it to settle`);
 
   return {
     settle,
     fail,
 
     /**
-     * The provider gave (part of) a purchase back to the cardholder: a refund or a dispute,
-     * named by `reference` (its id at the provider). Takes that much credit back, once per
-     * reference; what the balance cannot cover is owed (Ledger.takeBack). null: not our payment.
+     * The provider gave (part of) a purchase back to the cardholder: a refund or a dispute, named
+     * by `reference` (its id at the provider). Takes that much credit back, once per reference and
+     * never more in all than the payment (Ledger.takeBack: what the balance cannot cover is owed).
+     * null: not our payment, or a reversal already recorded (also one whose money came back first).
      */
     async reverse(kind: ReversalKind, providerRef: string, reference: string, amountCents: number) {
-      const payment = await paidByProviderRef(providerRef);
-      if (!payment || amountCents <= 0) return null;
-      const amountMicros = Math.min(centsToMicros(amountCents), payment.amountMicros);
-      return createLedger(db, clock).takeBack({
-        kind,
-        userId: payment.userId,
-        amountMicros,
-        reference,
-        description: `Payment of ${formatUsd(payment.amountMicros)} ${REVERSAL_WORDS[kind]}: ${formatUsd(amountMicros)} of credit taken back`,
+      return db.transaction(async (tx) => {
+        const payment = await lockedPayment(tx, providerRef);
+        if (!payment) return null;
+        if (payment.status !== 'succeeded') throw notSettledYet(payment);
+        const [known] = await tx
+          .select()
+          .from(paymentReversals)
+          .where(eq(paymentReversals.reference, reference));
+        if (known) return null;
+        const [reversed] = await tx
+          .select({ micros: sum(paymentReversals.amountMicros).mapWith(Number) })
+          .from(paymentReversals)
+          .where(
+            and(eq(paymentReversals.paymentId, payment.id), eq(paymentReversals.state, 'taken')),
+          );
+        const amountMicros = Math.max(
+          0,
+          Math.min(centsToMicros(amountCents), payment.amountMicros - (reversed?.micros ?? 0)),
+        );
+        await tx.insert(paymentReversals).values({
+          reference,
+          paymentId: payment.id,
+          kind,
+          amountMicros,
+          state: 'taken',
+          createdAt: clock.now(),
+        });
+        if (amountMicros === 0) return null;
+        return createLedger(tx, clock).takeBack({
+          kind,
+          userId: payment.userId,
+          amountMicros,
+          reference,
+          description: `Payment of ${formatUsd(payment.amountMicros)} ${REVERSAL_WORDS[kind]}: ${formatUsd(amountMicros)} of credit taken back`,
+        });
       });
     },
 
     /**
-     * The money of a reversal came back (a dispute won, a refund that failed): gives back what
-     * `reverse` took for the same reference and amount, once (Ledger.giveBack cancels what is
-     * still owed first). null when nothing was taken for that reference.
+     * The money of a reversal came back (a dispute won, a refund that failed): gives back exactly
+     * what `reverse` took for it, once (Ledger.giveBack cancels what is still owed first). Arriving
+     * before the reversal itself, it is recorded so that the reversal books nothing later.
      */
-    async restore(kind: ReversalKind, reference: string, amountCents: number) {
-      const [taken] = await db
-        .select({ userId: ledgerEntries.userId })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.kind, kind), eq(ledgerEntries.reference, reference)));
-      if (!taken || amountCents <= 0) return null;
-      const amountMicros = centsToMicros(amountCents);
-      return createLedger(db, clock).giveBack({
-        kind,
-        userId: taken.userId,
-        amountMicros,
-        reference: `${reference}:returned`,
-        description:
-          kind === 'dispute'
-            ? `Dispute won: ${formatUsd(amountMicros)} of credit returned`
-            : `Refund failed: ${formatUsd(amountMicros)} of credit returned`,
+    async restore(kind: ReversalKind, providerRef: string, reference: string) {
+      return db.transaction(async (tx) => {
+        const payment = await lockedPayment(tx, providerRef);
+        if (!payment) return null;
+        const [known] = await tx
+          .select()
+          .from(paymentReversals)
+          .where(eq(paymentReversals.reference, reference));
+        if (!known) {
+          await tx.insert(paymentReversals).values({
+            reference,
+            paymentId: payment.id,
+            kind,
+            amountMicros: 0,
+            state: 'returned',
+            createdAt: clock.now(),
+          });
+          return null;
+        }
+        if (known.state === 'returned') return null;
+        await tx
+          .update(paymentReversals)
+          .set({ state: 'returned' })
+          .where(eq(paymentReversals.reference, reference));
+        if (known.amountMicros === 0) return null;
+        return createLedger(tx, clock).giveBack({
+          kind,
+          userId: payment.userId,
+          amountMicros: known.amountMicros,
+          reference: `${reference}:returned`,
+          description:
+            kind === 'dispute'
+              ? `Dispute won: ${formatUsd(known.amountMicros)} of credit returned`
+              : `Refund failed: ${formatUsd(known.amountMicros)} of credit returned`,
+        });
       });
     },
 

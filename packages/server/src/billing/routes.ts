@@ -23,21 +23,13 @@ import { badRequest } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { customerRefOf } from './accounts.js';
-import { loadBillingConfig, type BillingConfig } from './config.js';
 import { dollarsToMicros, formatUsd } from './money.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
 import { rateTable } from './rates.js';
 import { createBilling, type Billing } from './service.js';
+import { grantSignupBonus } from './signup-bonus.js';
 import { stripeWebhookRoutes } from './stripe-webhook.js';
 import { usageRoutes } from './usage-routes.js';
-import type { Clock } from './deps.js';
-
-declare module '../app.js' {
-  interface AppDeps {
-    /** Billing overrides (tests): a fixed clock, a configuration instead of the environment. */
-    billing?: { clock?: Clock; config?: BillingConfig };
-  }
-}
 
 const tags = ['billing'];
 const security = [{ session: [] }];
@@ -58,11 +50,9 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 
 /** /api/billing/* (dashboard session) and /api/usage/*, plus the public rates and the Stripe webhook. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const billing = createBilling(
-    app.deps.storage.db,
-    app.deps.billing?.config ?? loadBillingConfig(),
-    app.deps.billing?.clock ?? { now: () => new Date() },
-  );
+  const billing = createBilling(app.deps.storage.db, app.config.billing, {
+    now: () => new Date(),
+  });
 
   app.get(
     '/api/billing/rates',
@@ -74,6 +64,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ currency: 'USD' as const, billing: CHARGED_PER, rates: rateTable() }),
+  );
+
+  app.events.on('userVerified', (db, { userId }) =>
+    grantSignupBonus(db, userId, billing.config.signupBonusMicros, billing.clock),
   );
 
   const { stripe } = billing;

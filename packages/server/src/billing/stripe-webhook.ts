@@ -61,24 +61,29 @@ async function applyEvent(
       const intentId = idOf(refund.payment_intent);
       if (!intentId) return;
       if (refund.status === 'failed' || refund.status === 'canceled') {
-        await billing.purchases.restore('refund', refund.id, refund.amount);
+        await billing.purchases.restore('refund', intentId, refund.id);
       } else {
         await billing.purchases.reverse('refund', intentId, refund.id, refund.amount);
       }
       return;
     }
-    case 'charge.dispute.created': {
+    case 'charge.dispute.created':
+    case 'charge.dispute.funds_withdrawn': {
       const dispute = event.data.object;
       const intentId = idOf(dispute.payment_intent);
-      if (intentId)
-        await billing.purchases.reverse('dispute', intentId, dispute.id, dispute.amount);
+      // An inquiry (warning_*) withdraws no money and closes as warning_closed, never won: only
+      // a chargeback, or an inquiry that turns into one (funds_withdrawn), takes credit back.
+      if (!intentId || dispute.status.startsWith('warning_')) return;
+      await billing.purchases.reverse('dispute', intentId, dispute.id, dispute.amount);
       return;
     }
     case 'charge.dispute.closed':
     case 'charge.dispute.funds_reinstated': {
       const dispute = event.data.object;
+      const intentId = idOf(dispute.payment_intent);
+      if (!intentId) return;
       if (event.type === 'charge.dispute.closed' && dispute.status !== 'won') return;
-      await billing.purchases.restore('dispute', dispute.id, dispute.amount);
+      await billing.purchases.restore('dispute', intentId, dispute.id);
       return;
     }
     default:

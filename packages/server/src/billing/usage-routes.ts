@@ -6,6 +6,7 @@ import {
   UsageChart,
   UsageChartQuery,
   UsageOverview,
+  UsageOverviewQuery,
 } from '../contract/usage.js';
 import { errorResponses } from '../http/schemas.js';
 import type { Usage } from './usage.js';
@@ -23,11 +24,12 @@ export const usageRoutes: FastifyPluginAsyncZod<{ usage: Usage }> = async (app, 
       schema: {
         tags,
         security,
-        summary: 'This calendar month (UTC) against the last: minutes, cost, files',
-        response: { 200: UsageOverview, ...errorResponses(401) },
+        summary: 'This calendar month (in tz) against the last: minutes, cost, files',
+        querystring: UsageOverviewQuery,
+        response: { 200: UsageOverview, ...errorResponses(400, 401) },
       },
     },
-    async (request) => usage.overview(currentUser(request).id),
+    async (request) => usage.overview(currentUser(request).id, request.query.tz),
   );
 
   app.get(
@@ -42,7 +44,11 @@ export const usageRoutes: FastifyPluginAsyncZod<{ usage: Usage }> = async (app, 
       },
     },
     async (request) =>
-      usage.chart(currentUser(request).id, Number.parseInt(request.query.period, 10)),
+      usage.chart(
+        currentUser(request).id,
+        Number.parseInt(request.query.period, 10),
+        request.query.tz,
+      ),
   );
 
   app.get(
@@ -51,12 +57,18 @@ export const usageRoutes: FastifyPluginAsyncZod<{ usage: Usage }> = async (app, 
       schema: {
         tags,
         security,
-        summary: 'Cost and minutes per day between two dates (inclusive, at most 366 days)',
+        summary:
+          'Cost and minutes per calendar day (in tz) between two dates (inclusive, at most 366 days)',
         querystring: SpendingQuery,
         response: { 200: Spending, ...errorResponses(400, 401) },
       },
     },
     async (request) =>
-      usage.spending(currentUser(request).id, request.query.from, request.query.to),
+      usage.spending(
+        currentUser(request).id,
+        request.query.from,
+        request.query.to,
+        request.query.tz,
+      ),
   );
 };

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { addDays, calendarDay } from '../contract/calendar.js';
 import type { Spending, UsageChart, UsageOverview } from '../contract/usage.js';
 import { ledgerEntries } from '../db/schema/billing.js';
 import { transcriptions } from '../db/schema/transcription.js';
@@ -7,8 +8,10 @@ import { formatUsd } from './money.js';
 
 /**
  * Usage statistics, computed from the ledger's usage entries (one per charged job, carrying
- * its audio seconds): what users see is what they paid for. Periods are UTC calendar months
- * and days.
+ * its audio seconds): what users see is what they paid for. Periods are calendar months and days
+ * in the caller's time zone (`tz`, a canonical IANA name). PostgreSQL places both the period
+ * boundaries and the buckets with its zone rules, so days of 23 or 25 hours come out right and
+ * every entry inside the boundaries lands in a bucket.
  */
 
 interface Totals {
@@ -21,11 +24,16 @@ const EMPTY: Totals = { seconds: 0, costMicros: 0, files: 0 };
 const DAY_MS = 86_400_000;
 const SPENDING_TRANSCRIPTIONS = 100;
 
+/** Calendar dates are held as UTC midnights, for month arithmetic only: never as instants. */
 const monthStart = (date: Date, offset = 0) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
 const minutes = (seconds: number) => Math.round(seconds / 6) / 10;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const monthKey = (date: Date) => date.toISOString().slice(0, 7);
+
+/** The first instant of calendar day `day` in `tz` (where midnight is skipped, the day's first). */
+const localMidnight = (day: string, tz: string) =>
+  sql`(${day}::date)::timestamp at time zone ${tz}`;
 
 /** "+12% from last month", "-5% from last month", "No change from last month", "New this month". */
 export function changeText(current: number, previous: number): string {
@@ -39,20 +47,28 @@ const fileNameOf = (fileName: string | null, audioUrl: string | null) =>
   fileName ?? audioUrl?.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? null;
 
 export function createUsage(db: BillingDb, clock: Clock) {
-  const usageIn = (userId: string, from: Date, to: Date) =>
+  /** Usage entries from the start of day `from` up to the start of day `until` in `tz`. */
+  const usageIn = (userId: string, from: string, until: string, tz: string) =>
     and(
       eq(ledgerEntries.userId, userId),
       eq(ledgerEntries.kind, 'usage'),
-      gte(ledgerEntries.createdAt, from),
-      lt(ledgerEntries.createdAt, to),
+      gte(ledgerEntries.createdAt, localMidnight(from, tz)),
+      lt(ledgerEntries.createdAt, localMidnight(until, tz)),
     );
 
-  /** Usage in [from, to) grouped by UTC month ('YYYY-MM') or day ('YYYY-MM-DD'). */
-  async function totalsBy(userId: string, from: Date, to: Date, bucket: 'month' | 'day') {
-    const key =
-      bucket === 'month'
-        ? sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM')`
-        : sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  /** The first day of this month in `tz`. */
+  const currentMonth = (tz: string) => monthStart(new Date(calendarDay(clock.now(), tz)));
+
+  /** Usage of days [from, until) grouped by month ('YYYY-MM') or day ('YYYY-MM-DD') in `tz`. */
+  async function totalsBy(
+    userId: string,
+    from: string,
+    until: string,
+    tz: string,
+    bucket: 'month' | 'day',
+  ) {
+    const format = bucket === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
+    const key = sql<string>`to_char(${ledgerEntries.createdAt} at time zone ${tz}, ${format})`;
     const rows = await db
       .select({
         key,
@@ -61,17 +77,26 @@ export function createUsage(db: BillingDb, clock: Clock) {
         files: sql<number>`count(*)`.mapWith(Number),
       })
       .from(ledgerEntries)
-      .where(usageIn(userId, from, to))
-      .groupBy(key);
+      .where(usageIn(userId, from, until, tz))
+      // By position: the zone and format are bind parameters, and PostgreSQL takes the key
+      // repeated with new parameter numbers for a different expression than the one selected.
+      .groupBy(sql`1`);
     return new Map(rows.map(({ key, ...totals }) => [key, totals]));
   }
 
   return {
-    async overview(userId: string): Promise<UsageOverview> {
-      const now = clock.now();
-      const byMonth = await totalsBy(userId, monthStart(now, -1), monthStart(now, 1), 'month');
-      const current = byMonth.get(monthKey(now)) ?? EMPTY;
-      const previous = byMonth.get(monthKey(monthStart(now, -1))) ?? EMPTY;
+    async overview(userId: string, tz: string): Promise<UsageOverview> {
+      const thisMonth = currentMonth(tz);
+      const lastMonth = monthStart(thisMonth, -1);
+      const byMonth = await totalsBy(
+        userId,
+        isoDate(lastMonth),
+        isoDate(monthStart(thisMonth, 1)),
+        tz,
+        'month',
+      );
+      const current = byMonth.get(monthKey(thisMonth)) ?? EMPTY;
+      const previous = byMonth.get(monthKey(lastMonth)) ?? EMPTY;
       return {
         totalUsage: {
           current: `${minutes(current.seconds)} min`,
@@ -86,16 +111,17 @@ export function createUsage(db: BillingDb, clock: Clock) {
     },
 
     /** The last `months` calendar months including this one, oldest first, empty months as 0. */
-    async chart(userId: string, months: number): Promise<UsageChart> {
-      const now = clock.now();
+    async chart(userId: string, months: number, tz: string): Promise<UsageChart> {
+      const thisMonth = currentMonth(tz);
       const byMonth = await totalsBy(
         userId,
-        monthStart(now, 1 - months),
-        monthStart(now, 1),
+        isoDate(monthStart(thisMonth, 1 - months)),
+        isoDate(monthStart(thisMonth, 1)),
+        tz,
         'month',
       );
       return Array.from({ length: months }, (_, i) => {
-        const month = monthStart(now, i + 1 - months);
+        const month = monthStart(thisMonth, i + 1 - months);
         return {
           name: month.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' }),
           usage: minutes(byMonth.get(monthKey(month))?.seconds ?? 0),
@@ -103,15 +129,14 @@ export function createUsage(db: BillingDb, clock: Clock) {
       });
     },
 
-    /** Day by day from `from` to `to` (both YYYY-MM-DD, inclusive). */
-    async spending(userId: string, from: string, to: string): Promise<Spending> {
-      const start = new Date(`${from}T00:00:00Z`);
-      const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
-      const byDay = await totalsBy(userId, start, end, 'day');
+    /** Day by day from `from` to `to` (both YYYY-MM-DD, inclusive, calendar days in `tz`). */
+    async spending(userId: string, from: string, to: string, tz: string): Promise<Spending> {
+      const until = addDays(to, 1);
+      const byDay = await totalsBy(userId, from, until, tz, 'day');
       const days = Array.from(
-        { length: Math.round((end.getTime() - start.getTime()) / DAY_MS) },
+        { length: (Date.parse(until) - Date.parse(from)) / DAY_MS },
         (_, i) => {
-          const date = isoDate(new Date(start.getTime() + i * DAY_MS));
+          const date = addDays(from, i);
           const day = byDay.get(date) ?? EMPTY;
           return { date, costMicros: day.costMicros, minutes: minutes(day.seconds) };
         },
@@ -132,7 +157,7 @@ export function createUsage(db: BillingDb, clock: Clock) {
         })
         .from(ledgerEntries)
         .leftJoin(transcriptions, sql`${transcriptions.id}::text = ${ledgerEntries.reference}`)
-        .where(usageIn(userId, start, end))
+        .where(usageIn(userId, from, until, tz))
         .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.seq))
         .limit(SPENDING_TRANSCRIPTIONS);
       return {

@@ -1,7 +1,27 @@
 import { z } from 'zod';
+import { canonicalTimeZone, TIME_ZONE_RULE } from './calendar.js';
 import { Micros, Timestamp, UsdText } from './common.js';
 
-/** Usage is counted from charged jobs; months and days are calendar periods in UTC. */
+/**
+ * Usage is counted from charged jobs; months and days are calendar periods in the caller's time
+ * zone (`tz`, UTC when absent).
+ */
+
+/** An IANA time zone name, passed on in its canonical spelling ('US/Pacific' → 'America/Los_Angeles'). */
+const TimeZoneName = z
+  .string()
+  .transform((name, ctx) => {
+    const canonical = canonicalTimeZone(name);
+    if (canonical === undefined) {
+      ctx.addIssue({ code: 'custom', message: TIME_ZONE_RULE });
+      return z.NEVER;
+    }
+    return canonical;
+  })
+  .default('UTC')
+  .describe(
+    'IANA time zone name, e.g. America/Los_Angeles: calendar days and months are counted in it. Defaults to UTC.',
+  );
 
 export const UsageOverview = z
   .object({
@@ -21,11 +41,15 @@ export const UsageOverview = z
   .meta({ id: 'UsageOverview' });
 export type UsageOverview = z.infer<typeof UsageOverview>;
 
+export const UsageOverviewQuery = z.object({ tz: TimeZoneName });
+export type UsageOverviewQuery = z.input<typeof UsageOverviewQuery>;
+
 export const UsageChartQuery = z.object({
   period: z
     .string()
     .regex(/^([1-9]|1[0-9]|2[0-4])months$/, { error: 'must look like 6months (1 to 24 months)' })
     .default('6months'),
+  tz: TimeZoneName,
 });
 export type UsageChartQuery = z.input<typeof UsageChartQuery>;
 
@@ -52,7 +76,7 @@ const IsoDate = z
 export const MAX_SPENDING_DAYS = 366;
 
 export const SpendingQuery = z
-  .object({ from: IsoDate, to: IsoDate })
+  .object({ from: IsoDate, to: IsoDate, tz: TimeZoneName })
   .refine((q) => q.from <= q.to, { error: 'must not be after to', path: ['from'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 <= MAX_SPENDING_DAYS, {
     error: `the range can cover at most ${MAX_SPENDING_DAYS} days`,
@@ -61,7 +85,7 @@ export const SpendingQuery = z
 export type SpendingQuery = z.infer<typeof SpendingQuery>;
 
 export const SpendingDay = z.object({
-  date: z.string().describe('YYYY-MM-DD'),
+  date: z.string().describe('YYYY-MM-DD, a calendar day in tz'),
   costMicros: Micros,
   minutes: z.number(),
 });

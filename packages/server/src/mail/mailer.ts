@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
@@ -61,4 +62,14 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
     },
     close: () => undefined,
   };
+}
+
+/** The newest 100 messages kept in the outbox, all or those to one address. */
+export function readOutbox(db: Database, to?: string) {
+  return db
+    .select()
+    .from(outbox)
+    .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
+    .orderBy(desc(outbox.createdAt))
+    .limit(100);
 }

@@ -1,7 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OutboxQuery, OutboxResponse } from '../contract/system.js';
-import { outbox } from '../db/schema/index.js';
+import { readOutbox } from '../mail/mailer.js';
 import { forbidden } from '../http/errors.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -31,12 +30,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!LOOPBACK.has(request.raw.socket.remoteAddress ?? ''))
         throw forbidden('outbox_local_only', 'The outbox can only be read from this machine');
       const { to } = request.query;
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
-        .orderBy(desc(outbox.createdAt))
-        .limit(100);
+      const rows = await readOutbox(db, to);
       return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
     },
   );

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../db/index.js';
 import { pendingErasures } from '../db/schema/index.js';
@@ -13,8 +13,13 @@ export interface Eraser {
   erase(ref: string): Promise<void>;
 }
 
-/** One pass erases at most this many items; the rest wait for the next. */
-const BATCH = 500;
+/** Items read, or written, per statement: far below PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 1000;
+
+const chunks = <T>(items: T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) =>
+    items.slice(i * CHUNK, (i + 1) * CHUNK),
+  );
 
 export type Erasures = ReturnType<typeof createErasures>;
 
@@ -32,6 +37,32 @@ declare module 'fastify' {
  */
 export function createErasures(db: Database, log: FastifyBaseLogger) {
   const erasers = new Map<ErasureKind, Eraser>();
+
+  async function eraseEach(items: (typeof pendingErasures.$inferSelect)[]) {
+    let erased = 0;
+    let failed = 0;
+    for (const item of items) {
+      const eraser = erasers.get(item.kind);
+      if (!eraser) continue;
+      try {
+        await eraser.erase(item.ref);
+        await db.delete(pendingErasures).where(eq(pendingErasures.id, item.id));
+        erased += 1;
+      } catch (err) {
+        failed += 1;
+        log.warn({ err, kind: item.kind, erasure: item.id }, 'erasure failed; retried later');
+        await db
+          .update(pendingErasures)
+          .set({
+            attempts: sql`${pendingErasures.attempts} + 1`,
+            lastError: err instanceof Error ? err.message : String(err),
+          })
+          .where(eq(pendingErasures.id, item.id));
+      }
+    }
+    return { erased, failed };
+  }
+
   return {
     register(kind: ErasureKind, eraser: Eraser): void {
       erasers.set(kind, eraser);
@@ -41,51 +72,45 @@ export function createErasures(db: Database, log: FastifyBaseLogger) {
     async record(tx: Transaction, userId: string): Promise<string[]> {
       const ids: string[] = [];
       for (const [kind, eraser] of erasers) {
-        const refs = await eraser.collect(tx, userId);
-        if (refs.length === 0) continue;
-        const rows = await tx
-          .insert(pendingErasures)
-          .values(refs.map((ref) => ({ kind, ref })))
-          .returning({ id: pendingErasures.id });
-        ids.push(...rows.map((row) => row.id));
+        for (const refs of chunks(await eraser.collect(tx, userId))) {
+          const rows = await tx
+            .insert(pendingErasures)
+            .values(refs.map((ref) => ({ kind, ref })))
+            .returning({ id: pendingErasures.id });
+          ids.push(...rows.map((row) => row.id));
+        }
       }
       return ids;
     },
 
     /**
-     * Erases the recorded items `ids` (one deletion's), or without them the oldest pending ones
-     * (housekeeping); answers how many went and how many are left to retry.
+     * Erases the recorded items `ids` (one deletion's), or without them everything pending that
+     * this process can erase (housekeeping): the least-tried first, so items that keep failing
+     * never hold up the rest. Answers how many went and how many are left to retry.
      */
     async run(ids?: string[]): Promise<{ erased: number; failed: number }> {
-      if (ids?.length === 0) return { erased: 0, failed: 0 };
-      const pending = await db
-        .select()
-        .from(pendingErasures)
-        .where(ids ? inArray(pendingErasures.id, ids) : undefined)
-        .orderBy(asc(pendingErasures.createdAt))
-        .limit(BATCH);
-      let erased = 0;
-      let failed = 0;
-      for (const item of pending) {
-        const eraser = erasers.get(item.kind);
-        if (!eraser) continue; // registered by a module this process does not run
-        try {
-          await eraser.erase(item.ref);
-          await db.delete(pendingErasures).where(eq(pendingErasures.id, item.id));
-          erased += 1;
-        } catch (err) {
-          failed += 1;
-          log.warn({ err, kind: item.kind, erasure: item.id }, 'erasure failed; retried later');
-          await db
-            .update(pendingErasures)
-            .set({
-              attempts: sql`${pendingErasures.attempts} + 1`,
-              lastError: err instanceof Error ? err.message : String(err),
-            })
-            .where(eq(pendingErasures.id, item.id));
-        }
+      const total = { erased: 0, failed: 0 };
+      const kinds = [...erasers.keys()];
+      if (kinds.length === 0) return total;
+      const batches = ids
+        ? chunks(ids).map((chunk) => inArray(pendingErasures.id, chunk))
+        : undefined;
+      for (let batch = 0; ; batch += 1) {
+        const only = batches ? batches[batch] : undefined;
+        if (batches && !only) break;
+        const pending = await db
+          .select()
+          .from(pendingErasures)
+          .where(and(inArray(pendingErasures.kind, kinds), only))
+          .orderBy(asc(pendingErasures.attempts), asc(pendingErasures.createdAt))
+          .limit(CHUNK);
+        const done = await eraseEach(pending);
+        total.erased += done.erased;
+        total.failed += done.failed;
+        // Housekeeping goes on while a batch gets anywhere; a batch that all failed waits an hour.
+        if (!batches && (pending.length < CHUNK || done.erased === 0)) break;
       }
-      return { erased, failed };
+      return total;
     },
   };
 }

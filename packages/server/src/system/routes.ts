@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loadBillingConfig } from '../billing/config.js';
 import { HealthResponse, PublicConfig, ReadyResponse } from '../contract/system.js';
 import { HttpError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
@@ -48,7 +47,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       turnstileSiteKey: app.config.turnstile?.siteKey ?? null,
       googleEnabled: app.config.google !== null,
-      testPayments: (app.deps.billing?.config ?? loadBillingConfig()).stripe === null,
+      testPayments: app.config.billing.stripe === null,
     }),
   );
 };

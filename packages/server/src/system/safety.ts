@@ -1,4 +1,3 @@
-import type { BillingConfig } from '../billing/config.js';
 import { ConfigError, type Config } from '../config.js';
 
 /**
@@ -7,10 +6,10 @@ import { ConfigError, type Config } from '../config.js';
  * ALLOW_ flag, so nothing unsafe happens by leaving a variable out. Each line names the
  * variable to set and the flag that accepts the risk.
  */
-export function unsafeSettings(config: Config, billing: BillingConfig): string[] {
+export function unsafeSettings(config: Config): string[] {
   if (!config.deployed) return [];
   const problems: string[] = [];
-  if (!billing.stripe && !config.allow.testPayments)
+  if (!config.billing.stripe && !config.allow.testPayments)
     problems.push(
       'STRIPE_SECRET_KEY is not set: payments would go to the built-in test provider, where test card numbers buy real credit. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_TEST_PAYMENTS=true to run in test mode (the app then shows a test-mode banner).',
     );
@@ -34,8 +33,8 @@ export function unsafeSettings(config: Config, billing: BillingConfig): string[]
 }
 
 /** Stops start-up with every unsafe setting named, when there is any. */
-export function assertSafeToServe(config: Config, billing: BillingConfig): void {
-  const problems = unsafeSettings(config, billing);
+export function assertSafeToServe(config: Config): void {
+  const problems = unsafeSettings(config);
   if (problems.length === 0) return;
   throw new ConfigError(
     `Refusing to start: this is a deployment (${config.nodeEnv === 'production' ? 'NODE_ENV=production' : `APP_URL ${config.appUrl}`}) with unsafe settings:\n${problems.map((line) => `  - ${line}`).join('\n')}`,

@@ -1,14 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-
-const flag = z
-  .enum(['true', 'false'])
-  .default('false')
-  .transform((v) => v === 'true');
+import { flag } from '../envFields.js';
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
-const envSchema = z.object({
+/** The transcription section of the environment (read with the rest by loadConfig). */
+export const transcriptionEnv = z.object({
   DEFAULT_MODEL: z.string().default('tiny.en'),
   MAX_UPLOAD_MB: positive(500),
   MAX_AUDIO_SECONDS: positive(4 * 60 * 60),
@@ -52,16 +49,24 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: positive(10),
 });
 
-export type TranscriptionConfig = ReturnType<typeof loadTranscriptionConfig>;
+export type TranscriptionConfig = ReturnType<typeof transcriptionConfigFrom>;
 
-/** Settings of transcription jobs, read from the environment (see the README table). */
-export function loadTranscriptionConfig(env: Record<string, string | undefined> = process.env) {
-  const e = envSchema
-    .refine((v) => v.BLOB_STORE !== 's3' || v.S3_BUCKET, {
-      error: 'S3_BUCKET is required when BLOB_STORE=s3',
+/** Settings that only hold together: each names the variable to fix. */
+export function checkTranscriptionEnv(
+  env: z.output<typeof transcriptionEnv>,
+  ctx: z.RefinementCtx,
+): void {
+  if (env.BLOB_STORE === 's3' && !env.S3_BUCKET) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'S3_BUCKET is required when BLOB_STORE=s3',
       path: ['S3_BUCKET'],
-    })
-    .parse(env);
+    });
+  }
+}
+
+/** Settings of transcription jobs (see the README table). */
+export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
   return {
     defaultModel: e.DEFAULT_MODEL,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),

@@ -1,6 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { loadTranscriptionConfig } from './config.js';
 import { openAiRoutes } from './http/openai-routes.js';
 import { transcriptRoutes } from './http/transcript-routes.js';
 import { userTranscriptRoutes } from './http/user-routes.js';
@@ -14,7 +13,7 @@ import { startTranscriptionRuntime } from './runtime.js';
  * EMBEDDED_WORKERS=false, the workers in this process; all stop with the app.
  */
 export const transcriptionRoutes: FastifyPluginAsync = async (app) => {
-  const config = loadTranscriptionConfig();
+  const config = app.config.transcription;
   const runtime = await startTranscriptionRuntime({
     storage: app.deps.storage,
     databaseUrl: app.config.databaseUrl,

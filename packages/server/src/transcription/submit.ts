@@ -84,6 +84,7 @@ export async function submitTranscription(
     const id = randomUUID();
     const blobKey = `audio/${input.userId}/${id}`;
     await blobs.putFile(blobKey, staged);
+    // The row may not come (the account was deleted meanwhile): the audio must not stay behind.
     const { row, created } = await insertTranscription(db, {
       id,
       userId: input.userId,
@@ -99,6 +100,9 @@ export async function submitTranscription(
       progressStage: 'queued',
       idempotencyKey: input.idempotencyKey ?? null,
       webhookUrl: input.webhookUrl ?? null,
+    }).catch(async (err: unknown) => {
+      await blobs.delete(blobKey);
+      throw err;
     });
     if (!created) {
       await blobs.delete(blobKey);

@@ -159,6 +159,30 @@ export const payments = pgTable(
   ],
 );
 
+export const reversalKind = pgEnum('reversal_kind', ['refund', 'dispute']);
+export const reversalState = pgEnum('reversal_state', ['taken', 'returned']);
+
+/**
+ * Refunds and disputes of purchases, one row per provider id (re_…, du_…): what their credit
+ * taken back was, and whether the money came back. A reversal whose "returned" event arrives
+ * first is recorded as returned with nothing taken, so the late "created" event books nothing.
+ */
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    reference: text('reference').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    kind: reversalKind('kind').notNull(),
+    /** Taken back: at most what is left of the payment after its other reversals. */
+    amountMicros: micros('amount_micros').notNull(),
+    state: reversalState('state').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_reversals_payment_idx').on(t.paymentId)],
+);
+
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

@@ -1,15 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { BillingInfo, PaymentMethod } from '@parlance/server/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  TextField,
-} from '@parlance/ui';
+import { Alert, Button, Card, SegmentedControl, Select, Skeleton, TextField } from '@parlance/ui';
 import type { Block } from '../shared/block';
 import { BlockError } from '../shared/BlockError';
 import { cardLabel, formatDollars } from './cardDisplay';
@@ -104,9 +96,9 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
         <>
           {info.data.owedMicros > 0 && (
             <OnHold variant="warning" title="Account on hold">
-              A payment was refunded or disputed after its credit was spent, so {info.data.owed}{' '}
-              is owed. New transcriptions are paused until you add credit: the next purchase
-              settles what is owed first.
+              A payment was refunded or disputed after its credit was spent, so {info.data.owed} is
+              owed. New transcriptions are paused until you add credit: the next purchase settles
+              what is owed first.
             </OnHold>
           )}
           <Balance>

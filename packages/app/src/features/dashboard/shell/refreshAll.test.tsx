@@ -3,6 +3,7 @@ import { NOW, billingHandlers, usageHandlers } from '@parlance/mocks';
 import { makeStore } from '../../../store/store';
 import { server } from '../../../test/server';
 import { billingApi } from '../../billing/billingApi';
+import { DEFAULT_SPENDING_RANGE, spendingRange } from '../../usage/spendingRange';
 import { usageApi } from '../../usage/usageApi';
 import { refreshAll } from './refreshAll';
 
@@ -11,7 +12,7 @@ describe('refreshAll', () => {
     const store = makeStore();
     expect(await refreshAll(store.dispatch, store.getState(), NOW)).toEqual([]);
     expect(
-      usageApi.endpoints.getSpending.select({ from: '2026-10-21', to: '2026-11-20' })(
+      usageApi.endpoints.getSpending.select(spendingRange(DEFAULT_SPENDING_RANGE, NOW))(
         store.getState(),
       ).isSuccess,
     ).toBe(true);
@@ -33,10 +34,10 @@ describe('refreshAll', () => {
     server.use(...usageHandlers.spendingError, ...billingHandlers.infoError);
     const store = makeStore();
     await store.dispatch(
-      usageApi.endpoints.getSpending.initiate({ from: '2026-11-13', to: '2026-11-20' }),
+      usageApi.endpoints.getSpending.initiate({ from: '2026-11-13', to: '2026-11-20', tz: 'UTC' }),
     );
     await store.dispatch(
-      usageApi.endpoints.getSpending.initiate({ from: '2026-08-22', to: '2026-11-20' }),
+      usageApi.endpoints.getSpending.initiate({ from: '2026-08-22', to: '2026-11-20', tz: 'UTC' }),
     );
     expect(await refreshAll(store.dispatch, store.getState(), NOW)).toEqual([
       'billing',
@@ -47,7 +48,7 @@ describe('refreshAll', () => {
   test('refreshes the ranges and history lengths the screens loaded', async () => {
     const store = makeStore();
     await store.dispatch(
-      usageApi.endpoints.getSpending.initiate({ from: '2026-11-13', to: '2026-11-20' }),
+      usageApi.endpoints.getSpending.initiate({ from: '2026-11-13', to: '2026-11-20', tz: 'UTC' }),
     );
     await store.dispatch(billingApi.endpoints.getCreditHistory.initiate(20));
     const requested: string[] = [];
@@ -56,8 +57,10 @@ describe('refreshAll', () => {
     server.events.on('request:start', listener);
     await refreshAll(store.dispatch, store.getState(), NOW);
     server.events.removeListener('request:start', listener);
-    expect(requested).toContain('?from=2026-11-13&to=2026-11-20');
+    // The loaded range only, not the default one.
+    expect(requested.filter((query) => query.startsWith('?from='))).toEqual([
+      '?from=2026-11-13&to=2026-11-20&tz=UTC',
+    ]);
     expect(requested).toContain('?limit=20');
-    expect(requested).not.toContain('?from=2026-10-21&to=2026-11-20');
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { makeStore } from '../../../store/store';
 import { server } from '../../../test/server';
 import { accountApi } from '../../account/accountApi';
@@ -52,24 +52,35 @@ async function call(
 }
 
 describe('usage calls', () => {
-  test('overview, chart (period 6months by default) and spending (from, to)', async () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  test('overview and chart (period 6months by default) in the user’s zone; spending (from, to, tz)', async () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
     expect(await call((d) => d(usageApi.endpoints.getUsageOverview.initiate()))).toMatchObject({
       method: 'GET',
       path: '/api/usage/overview',
-      query: '',
+      query: '?tz=America%2FLos_Angeles',
     });
     sent = [];
     expect((await call((d) => d(usageApi.endpoints.getUsageChart.initiate()))).query).toBe(
-      '?period=6months',
+      '?period=6months&tz=America%2FLos_Angeles',
     );
     sent = [];
     expect(
       (
         await call((d) =>
-          d(usageApi.endpoints.getSpending.initiate({ from: '2026-10-21', to: '2026-11-20' })),
+          d(
+            usageApi.endpoints.getSpending.initiate({
+              from: '2026-10-21',
+              to: '2026-11-20',
+              tz: 'Asia/Kathmandu',
+            }),
+          ),
         )
       ).query,
-    ).toBe('?from=2026-10-21&to=2026-11-20');
+    ).toBe('?from=2026-10-21&to=2026-11-20&tz=Asia%2FKathmandu');
   });
 });
 

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor } from 'storybook/test';
 import { authHandlers } from '@parlance/mocks';
 import { PageStory } from '../../../test/PageStory';
 import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { measured } from './measured';
 
 const meta = {
   title: 'Public/Home',
@@ -29,7 +30,16 @@ export const SignedOut: Story = {
       'href',
       '/register',
     );
-    await expect(canvas.getByText('0.0%')).toBeVisible();
+    // Our figure is the held-out one, and the paper's sits beside it, labelled as not ours.
+    const ours = canvas.getByText(`${measured.heldOut.wordErrorRatePercent.toFixed(1)}%`);
+    await expect(ours.previousElementSibling).toHaveTextContent(
+      'word error rate on speech we never built or tuned on',
+    );
+    const paper = canvas.getByText(`${measured.published.wordErrorRatePercent.toFixed(1)}%`);
+    await expect(paper.previousElementSibling).toHaveTextContent(
+      'published for tiny.en on LibriSpeech test-clean, not measured by us',
+    );
+    await expect(canvas.getByText(/1 clip held out from building and tuning/)).toBeVisible();
     await expect(canvas.getByText('13×')).toBeVisible();
     await expect(canvas.getByText('npm run bench:asr')).toBeVisible();
     await userEvent.click(canvas.getByRole('tab', { name: 'Python' }));

@@ -54,9 +54,13 @@ export const FinePrint = styled.p`
 
 export const Figures = styled.dl`
   display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space[5]};
   margin: 0;
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
 
   ${({ theme }) => theme.media.mobile} {
     grid-template-columns: minmax(0, 1fr);
@@ -66,6 +70,8 @@ export const Figures = styled.dl`
 export const Figure = styled.div`
   display: flex;
   flex-direction: column-reverse;
+  /* The main axis runs upwards: this keeps every figure at the top when the labels differ in length. */
+  justify-content: flex-end;
   gap: ${({ theme }) => theme.space[2]};
   padding: ${({ theme }) => theme.space[5]};
   border: 1px solid ${({ theme }) => theme.color.border};

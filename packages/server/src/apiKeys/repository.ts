@@ -1,0 +1,103 @@
+import { and, desc, eq, isNull, lt, not, or } from 'drizzle-orm';
+import type { Database } from '../db/index.js';
+import { apiKeys, users } from '../db/schema/index.js';
+import { randomToken, sha256 } from '../auth/tokens.js';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** Secrets look like `pk_live_<43 base64url chars>` (32 random bytes); lists show the first 12 characters. */
+const SECRET_PREFIX = 'pk_live_';
+const SHOWN_PREFIX_LENGTH = SECRET_PREFIX.length + 4;
+
+/** Only update last_used_at when it is older than this, so busy keys do not write on every call. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const owned = (userId: string, id: string) => and(eq(apiKeys.id, id), eq(apiKeys.userId, userId));
+
+/** The user's keys, newest first. */
+export function listApiKeys(db: Database, userId: string): Promise<ApiKeyRow[]> {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(desc(apiKeys.createdAt));
+}
+
+/** Creates a key; only its hash is stored, so the secret exists in this answer only. */
+export async function createApiKey(
+  db: Database,
+  userId: string,
+  name: string,
+): Promise<{ row: ApiKeyRow; secret: string }> {
+  const secret = `${SECRET_PREFIX}${randomToken()}`;
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      userId,
+      name,
+      prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
+      keyHash: sha256(secret),
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return { row, secret };
+}
+
+/** undefined when the user has no such key. */
+export async function renameApiKey(
+  db: Database,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.update(apiKeys).set({ name }).where(owned(userId, id)).returning();
+  return row;
+}
+
+/** Enables a disabled key or disables an enabled one; undefined when the user has no such key. */
+export async function toggleApiKey(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ enabled: not(apiKeys.enabled) })
+    .where(owned(userId, id))
+    .returning();
+  return row;
+}
+
+/** false when the user has no such key. */
+export async function deleteApiKey(db: Database, userId: string, id: string): Promise<boolean> {
+  const deleted = await db.delete(apiKeys).where(owned(userId, id)).returning({ id: apiKeys.id });
+  return deleted.length > 0;
+}
+
+/** The key with this secret and its owner, marking it used; undefined for an unknown secret. */
+export async function findApiKeyBySecret(
+  db: Database,
+  secret: string,
+  now = new Date(),
+): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, sha256(secret)));
+  if (!row?.key.enabled) return row;
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, row.key.id),
+        or(
+          isNull(apiKeys.lastUsedAt),
+          lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
+        ),
+      ),
+    );
+  return row;
+}
