@@ -32,6 +32,24 @@ const uiForbidden = [
   },
 ];
 
+/**
+ * One file-name case in the server: camelCase modules (`rateLimit.ts`, `stripeWebhookRoutes.ts`),
+ * as in the app. Checked per linted file, so a new kebab-case file fails the lint.
+ */
+const fileNameCase = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const name = context.filename.split(/[\\/]/).pop() ?? '';
+    return {
+      Program(node) {
+        if (!/^[a-z][a-zA-Z0-9]*(\.d)?\.ts$/.test(name)) {
+          context.report({ node, message: `File names are camelCase: rename ${name}.` });
+        }
+      },
+    };
+  },
+};
+
 const serverNoFrontEnd = {
   group: ['@parlance/app', '@parlance/ui', '@parlance/mocks', 'react', 'react-dom'],
   message: 'The server does not import front-end code.',
@@ -71,7 +89,11 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverNoFrontEnd] }] },
+    plugins: { parlance: { rules: { 'file-name-case': fileNameCase } } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverNoFrontEnd] }],
+      'parlance/file-name-case': 'error',
+    },
   },
   {
     // Route plugins validate, call their domain's repository or service and present the answer.
@@ -116,9 +138,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@parlance/server(?!/(contract|money|calendar)$)',
+              regex: '^@parlance/server(?!/(contract|money|calendar|openapi\\.json)$)',
               message:
-                'Only the dependency-free contract, money format and calendar days (@parlance/server/contract, @parlance/server/money, @parlance/server/calendar) may be imported from the server.',
+                'Only the dependency-free contract, money format, calendar days and the generated OpenAPI document (@parlance/server/contract, @parlance/server/money, @parlance/server/calendar, @parlance/server/openapi.json) may be imported from the server.',
             },
             {
               group: ['**/server/src/**', '**/ui/src/**'],

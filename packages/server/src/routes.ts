@@ -9,6 +9,7 @@ import { passwordRoutes } from './auth/passwordRoutes.js';
 import { devRoutes } from './system/devRoutes.js';
 import { systemRoutes } from './system/routes.js';
 import { transcriptionRoutes } from './transcription/plugin.js';
+import { usageRoutes } from './usage/routes.js';
 
 /** Every route plugin of the API, registered in this order by buildApp. Add one line per module. */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -21,5 +22,6 @@ export const routePlugins: FastifyPluginAsync[] = [
   accountRoutes,
   contactRoutes,
   billingRoutes,
+  usageRoutes,
   transcriptionRoutes,
 ];

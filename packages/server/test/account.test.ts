@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bonusClaimHash } from '../src/billing/signup-bonus.js';
+import { bonusClaimHash } from '../src/billing/signupBonus.js';
 import {
   apiKeys,
   contactMessages,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InsufficientCredit, createLedger } from '../src/billing/ledger.js';
-import { grantSignupBonus } from '../src/billing/signup-bonus.js';
+import { grantSignupBonus } from '../src/billing/signupBonus.js';
 import { users } from '../src/db/schema/auth.js';
 import { billingAccounts, ledgerEntries } from '../src/db/schema/billing.js';
 import { backends, startServer, type TestServer } from './helpers.js';

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
 import { migrationsFolder, openDatabase, type Storage } from '../src/db/index.js';
-import { bonusClaimHash, grantSignupBonus } from '../src/billing/signup-bonus.js';
+import { bonusClaimHash, grantSignupBonus } from '../src/billing/signupBonus.js';
 import { users } from '../src/db/schema/auth.js';
 import {
   billingAccounts,

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalBlobStore, type BlobStore } from '../src/transcription/blobs/blob-store.js';
-import { createS3BlobStore } from '../src/transcription/blobs/s3-blob-store.js';
+import { createLocalBlobStore, type BlobStore } from '../src/transcription/blobs/blobStore.js';
+import { createS3BlobStore } from '../src/transcription/blobs/s3BlobStore.js';
 
 let s3: S3rver;
 let endpoint: string;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { blobDirIn, stagingDirIn } from '../src/transcription/blobs/blob-store.js';
+import { blobDirIn, stagingDirIn } from '../src/transcription/blobs/blobStore.js';
 import type { TestServer } from './helpers.js';
 import {
   audioForm,

@@ -5,9 +5,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAllowedAddress } from '../src/transcription/net/address-policy.js';
+import { isAllowedAddress } from '../src/transcription/net/addressPolicy.js';
 import { downloadToFile } from '../src/transcription/net/download.js';
-import { UrlError } from '../src/transcription/net/safe-request.js';
+import { UrlError } from '../src/transcription/net/safeRequest.js';
 
 const strict = { allowLoopback: false };
 const limits = { maxBytes: 1024, timeoutMs: 5000 };

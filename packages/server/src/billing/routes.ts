@@ -27,9 +27,8 @@ import { dollarsToMicros, formatUsd } from './money.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
 import { rateTable } from './rates.js';
 import { createBilling, type Billing } from './service.js';
-import { grantSignupBonus } from './signup-bonus.js';
-import { stripeWebhookRoutes } from './stripe-webhook.js';
-import { usageRoutes } from './usage-routes.js';
+import { grantSignupBonus } from './signupBonus.js';
+import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
 
 const tags = ['billing'];
 const security = [{ session: [] }];
@@ -48,7 +47,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** /api/billing/* (dashboard session) and /api/usage/*, plus the public rates and the Stripe webhook. */
+/** /api/billing/* (dashboard session), plus the public rates and the Stripe webhook. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = createBilling(app.deps.storage.db, app.config.billing, {
     now: () => new Date(),
@@ -84,7 +83,6 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(stripeWebhookRoutes, { billing });
   await app.register(sessionRoutes, { billing });
-  await app.register(usageRoutes, { usage: billing.usage });
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, { billing }) => {

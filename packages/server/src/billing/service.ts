@@ -3,11 +3,10 @@ import { createCards } from './cards.js';
 import type { BillingConfig } from './config.js';
 import type { Clock } from './deps.js';
 import { createLedger } from './ledger.js';
-import { createStripeProvider, type StripeProvider } from './providers/stripe-provider.js';
-import { createTestProvider } from './providers/test-provider.js';
+import { createStripeProvider, type StripeProvider } from './providers/stripeProvider.js';
+import { createTestProvider } from './providers/testProvider.js';
 import type { PaymentProvider } from './providers/types.js';
 import { createPurchases } from './purchases.js';
-import { createUsage } from './usage.js';
 
 /** Everything the billing routes use, wired once per app. */
 export function createBilling(db: Database, config: BillingConfig, clock: Clock) {
@@ -24,7 +23,6 @@ export function createBilling(db: Database, config: BillingConfig, clock: Clock)
     ledger: createLedger(db, clock),
     cards,
     purchases: createPurchases(db, provider, cards, clock),
-    usage: createUsage(db, clock),
   };
 }
 

@@ -4,7 +4,7 @@ import { isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/index.js';
 import { emailCodes, passwordResetTokens, sessions } from '../db/schema/index.js';
-import { blobDirIn, stagingDirIn } from '../transcription/blobs/blob-store.js';
+import { blobDirIn, stagingDirIn } from '../transcription/blobs/blobStore.js';
 
 const HOUR = 3_600_000;
 /** Expired codes stay a day, so a late attempt still hears "That code has expired". */

@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { openAiRoutes } from './http/openai-routes.js';
-import { transcriptRoutes } from './http/transcript-routes.js';
-import { userTranscriptRoutes } from './http/user-routes.js';
+import { openAiRoutes } from './http/openAiRoutes.js';
+import { transcriptRoutes } from './http/transcriptRoutes.js';
+import { userTranscriptRoutes } from './http/userRoutes.js';
 import { blobKeysOf } from './jobs/repository.js';
 import { createModelCatalog } from './models.js';
 import { startTranscriptionRuntime } from './runtime.js';

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Storage } from '../db/index.js';
-import { blobDirIn, createLocalBlobStore, type BlobStore } from './blobs/blob-store.js';
-import { createS3BlobStore } from './blobs/s3-blob-store.js';
+import { blobDirIn, createLocalBlobStore, type BlobStore } from './blobs/blobStore.js';
+import { createS3BlobStore } from './blobs/s3BlobStore.js';
 import type { TranscriptionConfig } from './config.js';
 import { ProbePool } from './engine/probe-pool.js';
 import { ProcessSpeechEngine } from './engine/process-engine.js';

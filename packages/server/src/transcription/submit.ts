@@ -16,7 +16,7 @@ import { enqueueTranscription } from './jobs/queue.js';
 import { estimatedCost, heldCredit } from './credit.js';
 import { engineDown, type ModelCatalog } from './models.js';
 import { downloadToFile } from './net/download.js';
-import { assertPublicUrl, parsePublicUrl, UrlError } from './net/safe-request.js';
+import { assertPublicUrl, parsePublicUrl, UrlError } from './net/safeRequest.js';
 import { insufficientCreditsMessage } from './pricing.js';
 import type { TranscriptionRuntime } from './runtime.js';
 

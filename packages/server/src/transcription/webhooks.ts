@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { AddressPolicy } from './net/address-policy.js';
-import { safeRequest } from './net/safe-request.js';
+import type { AddressPolicy } from './net/addressPolicy.js';
+import { safeRequest } from './net/safeRequest.js';
 
 export const SIGNATURE_HEADER = 'Parlance-Signature';
 

@@ -21,7 +21,7 @@ import type { TranscriptList, TranscriptStatus } from '../../src/contract/transc
 import { openDatabase, type Database } from '../../src/db/index.js';
 import { ledgerEntries } from '../../src/db/schema/billing.js';
 import { transcriptions } from '../../src/db/schema/transcription.js';
-import { blobDirIn, stagingDirIn } from '../../src/transcription/blobs/blob-store.js';
+import { blobDirIn, stagingDirIn } from '../../src/transcription/blobs/blobStore.js';
 import {
   ApiClient,
   freshDataDir,

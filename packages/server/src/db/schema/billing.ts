@@ -65,7 +65,7 @@ export const billingAccounts = pgTable(
 );
 
 /**
- * E-mail addresses (as SHA-256 of the normalised address, see billing/signup-bonus.ts) that have
+ * E-mail addresses (as SHA-256 of the normalised address, see billing/signupBonus.ts) that have
  * had the welcome bonus. Not tied to the user row: it outlives account deletion, so deleting and
  * registering again does not pay a second bonus.
  */

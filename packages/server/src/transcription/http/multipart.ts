@@ -2,7 +2,7 @@ import { open, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http/errors.js';
-import type { BlobStore } from '../blobs/blob-store.js';
+import type { BlobStore } from '../blobs/blobStore.js';
 import { formatDuration } from '../formats.js';
 
 export interface MultipartForm {

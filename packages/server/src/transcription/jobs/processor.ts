@@ -3,7 +3,7 @@ import { createLedger, InsufficientCredit } from '../../billing/ledger.js';
 import { isModelName, priceForSeconds, secondsAffordable } from '../../billing/rates.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult, TranscriptionRow } from '../../db/schema/transcription.js';
-import type { BlobStore } from '../blobs/blob-store.js';
+import type { BlobStore } from '../blobs/blobStore.js';
 import { heldCredit } from '../credit.js';
 import {
   EngineRequestError,

@@ -2,8 +2,8 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { AddressPolicy } from './address-policy.js';
-import { safeGet, UrlError } from './safe-request.js';
+import type { AddressPolicy } from './addressPolicy.js';
+import { safeGet, UrlError } from './safeRequest.js';
 
 export interface DownloadLimits {
   maxBytes: number;

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isAllowedAddress, type AddressPolicy } from './address-policy.js';
+import { isAllowedAddress, type AddressPolicy } from './addressPolicy.js';
 
 /** A URL the server refuses to contact, or one it could not fetch. */
 export class UrlError extends Error {

@@ -8,7 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { checkKey, stagingPathIn, type BlobStore } from './blob-store.js';
+import { checkKey, stagingPathIn, type BlobStore } from './blobStore.js';
 
 export interface S3BlobConfig {
   bucket: string;

@@ -13,7 +13,7 @@ import { expirySeconds } from '../jobs/queue.js';
 import { submitTranscription } from '../submit.js';
 import { apiLimits } from './limits.js';
 import { field, withMultipart } from './multipart.js';
-import { idempotencyKeyOf, type TranscriptRouteOptions } from './transcript-routes.js';
+import { idempotencyKeyOf, type TranscriptRouteOptions } from './transcriptRoutes.js';
 
 const FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
 type Format = (typeof FORMATS)[number];

@@ -9,13 +9,14 @@ import {
   UsageOverviewQuery,
 } from '../contract/usage.js';
 import { errorResponses } from '../http/schemas.js';
-import type { Usage } from './usage.js';
+import { createUsage } from './service.js';
 
 const tags = ['usage'];
 const security = [{ session: [] }];
 
 /** /api/usage/*: statistics of charged transcriptions for the dashboard. */
-export const usageRoutes: FastifyPluginAsyncZod<{ usage: Usage }> = async (app, { usage }) => {
+export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const usage = createUsage(app.deps.storage.db, { now: () => new Date() });
   app.addHook('preHandler', requireSession);
 
   app.get(

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { userOfCustomer } from './accounts.js';
-import type { StripeProvider } from './providers/stripe-provider.js';
+import type { StripeProvider } from './providers/stripeProvider.js';
 import type { Billing } from './service.js';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>

@@ -3,8 +3,8 @@ import { addDays, calendarDay } from '../contract/calendar.js';
 import type { Spending, UsageChart, UsageOverview } from '../contract/usage.js';
 import { ledgerEntries } from '../db/schema/billing.js';
 import { transcriptions } from '../db/schema/transcription.js';
-import type { BillingDb, Clock } from './deps.js';
-import { formatUsd } from './money.js';
+import type { BillingDb, Clock } from '../billing/deps.js';
+import { formatUsd } from '../billing/money.js';
 
 /**
  * Usage statistics, computed from the ledger's usage entries (one per charged job, carrying

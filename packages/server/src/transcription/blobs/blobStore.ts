@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 /**
  * Where uploaded and downloaded audio lives until its job is deleted. Audio arrives as a
  * local file (staged under `stagingPath()`); the engine reads a local file. The local store
- * keeps files under DATA_DIR/blobs (one machine); the S3-compatible one (s3-blob-store.ts)
+ * keeps files under DATA_DIR/blobs (one machine); the S3-compatible one (s3BlobStore.ts)
  * uploads in `putFile` and downloads to a temporary file in `withFile` (many machines).
  */
 export interface BlobStore {
