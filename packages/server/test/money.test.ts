@@ -6,7 +6,7 @@ import {
   rateTable,
   secondsAffordable,
   type ModelName,
-} from '../src/billing/rates.js';
+} from '../src/contract/money.js';
 import { formatUsd } from '../src/contract/money.js';
 
 describe('priceForSeconds', () => {

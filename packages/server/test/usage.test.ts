@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
-import { priceForSeconds, type ModelName } from '../src/billing/rates.js';
+import { priceForSeconds, type ModelName } from '../src/contract/money.js';
 import { changeText, createUsage } from '../src/usage/service.js';
 import { users } from '../src/db/schema/auth.js';
 import { transcriptions } from '../src/db/schema/transcription.js';

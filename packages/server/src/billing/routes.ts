@@ -25,7 +25,7 @@ import { errorResponses } from '../http/schemas.js';
 import { customerRefOf } from './accounts.js';
 import { dollarsToMicros, formatUsd } from './money.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
-import { rateTable } from './rates.js';
+import { rateTable } from '../contract/money.js';
 import { createBilling, type Billing } from './service.js';
 import { grantSignupBonus } from './signupBonus.js';
 import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';

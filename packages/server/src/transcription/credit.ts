@@ -1,5 +1,5 @@
 import { createLedger } from '../billing/ledger.js';
-import { isModelName, priceForSeconds } from '../billing/rates.js';
+import { isModelName, priceForSeconds } from '../contract/money.js';
 import type { Database } from '../db/index.js';
 import { unfinishedJobs } from './jobs/repository.js';
 

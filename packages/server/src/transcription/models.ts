@@ -1,4 +1,5 @@
-import { rateTable, type ModelRate } from '../billing/rates.js';
+import type { ModelRate } from '../contract/billing.js';
+import { rateTable } from '../contract/money.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { EngineUnavailableError, type EngineModel, type ProbeEngine } from './engine/types.js';
 
