@@ -2,11 +2,16 @@
  * Visual regression: every story, in light and dark, at desktop and mobile width, compared
  * pixel-exact with the committed references in __screenshots__/. References change only through
  * `npm run test:visual:update`.
+ *
+ * Every story renders as on a fresh page, whatever ran before it (a filtered run and a full run
+ * give the same pixels): it gets its own style sheet, and it is captured only once the code, styles
+ * and images it loads have arrived and the page has stopped changing.
  */
 import { composeStory } from '@storybook/react-vite';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { page } from 'vitest/browser';
-import { afterEach, describe, expect, test } from 'vitest';
+import { StyleSheetManager } from 'styled-components';
+import { cdp, page } from 'vitest/browser';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { breakpoints } from '@parlance/ui';
 
 type StoryModule = { default: Meta } & Record<string, StoryObj | unknown>;
@@ -42,20 +47,80 @@ async function resize(width: number, height: number) {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 }
 
-/** Waits until the DOM stops changing (data from MSW arrives, lazy chunks load). */
-async function settle(root: HTMLElement, quietMs = 250, maxMs = 8000) {
-  const start = performance.now();
-  let last = root.innerHTML;
-  let stableSince = performance.now();
-  while (performance.now() - start < maxMs) {
-    await new Promise((r) => setTimeout(r, 50));
-    const now = root.innerHTML;
-    if (now !== last) {
-      last = now;
-      stableSince = performance.now();
-    } else if (performance.now() - stableSince >= quietMs) {
-      return;
+/**
+ * Code, styles, fonts and images the page is loading (URL by CDP request id). Data requests are
+ * left out: MSW answers them at once, and a loading story's answer never comes.
+ */
+const loading = new Map<string, string>();
+const assetTypes = new Set(['Script', 'Stylesheet', 'Font', 'Image']);
+/** When the DOM last changed or an asset started or finished loading. */
+let lastActivity = performance.now();
+const markActivity = () => {
+  lastActivity = performance.now();
+};
+
+const session = cdp();
+const started = ({
+  requestId,
+  type,
+  request,
+}: {
+  requestId: string;
+  type?: string;
+  request: { url: string };
+}) => {
+  if (!type || !assetTypes.has(type)) return;
+  loading.set(requestId, request.url);
+  markActivity();
+};
+const finished = ({ requestId }: { requestId: string }) => {
+  if (loading.delete(requestId)) markActivity();
+};
+const domChanges = new MutationObserver(markActivity);
+beforeAll(async () => {
+  // The first call alone: Vitest sets up its CDP relay on the first call it answers, and calls that
+  // overlap it each get a relay of their own, which `off` never reaches.
+  await session.send('Network.enable');
+  session.on('Network.requestWillBeSent', started);
+  session.on('Network.loadingFinished', finished);
+  session.on('Network.loadingFailed', finished);
+  domChanges.observe(document.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+});
+// Vitest relays CDP events to this page until told otherwise, even once the run has closed it.
+afterAll(async () => {
+  domChanges.disconnect();
+  session.off('Network.requestWillBeSent', started);
+  session.off('Network.loadingFinished', finished);
+  session.off('Network.loadingFailed', finished);
+  await session.send('Network.disable');
+});
+
+/**
+ * Waits until no asset is loading and neither the DOM nor the network has changed for `quietMs`.
+ * A quiet DOM alone is not enough: a lazy chunk still on its way (slow on a loaded machine) leaves
+ * the fallback standing still, and the story would be measured and captured before its content.
+ */
+async function settle(quietMs = 250, maxMs = 20_000) {
+  const deadline = performance.now() + maxMs;
+  for (;;) {
+    if (loading.size === 0 && performance.now() - lastActivity >= quietMs) {
+      // A CDP round trip (any command) delivers every network event Chromium sent before it, so a
+      // request that started just now is counted before the page is called quiet.
+      await session.send('Runtime.evaluate', { expression: '0' });
+      if (loading.size === 0 && performance.now() - lastActivity >= quietMs) return;
     }
+    if (performance.now() > deadline)
+      throw new Error(
+        loading.size > 0
+          ? `Still loading after ${maxMs / 1000} s: ${[...loading.values()].join(', ')}`
+          : `The page kept changing for ${maxMs / 1000} s`,
+      );
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -84,12 +149,25 @@ for (const [file, mod] of Object.entries(modules)) {
         for (const [viewportName, size] of Object.entries(viewports)) {
           test(`${name} · ${theme} · ${viewportName}`, async () => {
             await resize(size.width, size.height);
+            // A style sheet of its own, removed with the story: styled-components never removes
+            // rules, and a rule an earlier story left (e.g. of the other theme) would change this
+            // one's look depending on which stories ran before it.
+            const styleHost = document.head.appendChild(document.createElement('div'));
             // The play function is an interaction test (storybook project); the visual reference
             // is of the state the story's args and loaders put the component in.
             const composed = composeStory(
               { ...story, play: undefined },
               meta,
-              undefined,
+              {
+                // Project decorators listed last wrap all others, the theme's global styles too.
+                decorators: [
+                  (Story) => (
+                    <StyleSheetManager target={styleHost}>
+                      <Story />
+                    </StyleSheetManager>
+                  ),
+                ],
+              },
               undefined,
               name,
             );
@@ -102,14 +180,17 @@ for (const [file, mod] of Object.entries(modules)) {
             // Mirrors Storybook's `layout` parameter: components get the padded canvas.
             if (composed.parameters.layout !== 'fullscreen') canvasElement.style.padding = '16px';
             document.body.appendChild(canvasElement);
-            cleanup = () => canvasElement.remove();
+            cleanup = () => {
+              canvasElement.remove();
+              styleHost.remove();
+            };
             await composed.run({ canvasElement, globals: { ...composed.globals, theme } });
-            await settle(canvasElement);
+            await settle();
             // Grow the viewport to the story's full height so tall pages are captured whole.
             const fullHeight = Math.ceil(canvasElement.getBoundingClientRect().height);
             if (fullHeight > size.height) {
               await resize(size.width, fullHeight);
-              await settle(canvasElement);
+              await settle();
               // Content sized by the viewport (min-height: 100vh) inside the padded canvas grows
               // with every resize, and the part below the viewport would be captured blank.
               const grown = Math.ceil(canvasElement.getBoundingClientRect().height);

@@ -12,13 +12,15 @@ import time
 from pathlib import Path
 
 from parlance_engine.engine import Engine, cpu_threads
+from parlance_engine.protocol import TranscribeParams
 from parlance_engine.textnorm import wer
 
 FIX = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
 
 
 def main(names):
-    refs = dict(l.split("\t", 1) for l in (FIX / "transcripts.tsv").read_text().splitlines() if l.strip())
+    lines = (FIX / "transcripts.tsv").read_text().splitlines()
+    refs = dict(line.split("\t", 1) for line in lines if line.strip())
     eng = Engine()
     print(f"cpu_threads={cpu_threads()} compute_type={eng.compute_type}")
     for name in names:
@@ -32,7 +34,7 @@ def main(names):
             times = []
             for _ in range(3):
                 t = time.perf_counter()
-                r = eng.transcribe({"path": str(FIX / f), "model": name, "language": "en"})
+                r = eng.transcribe(TranscribeParams(path=str(FIX / f), model=name, language="en"))
                 times.append(time.perf_counter() - t)
             c = statistics.median(times)
             tot_a += r["duration"]

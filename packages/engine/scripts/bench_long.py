@@ -24,10 +24,11 @@ CLIPS = ["jfk.wav", "LJ002-0020.wav", "LJ002-0035.wav"]
 CHILD = """
 import json, resource, sys, time
 from parlance_engine.engine import Engine
+from parlance_engine.protocol import TranscribeParams
 eng = Engine()
 eng.get_model(sys.argv[2])
 t = time.perf_counter()
-r = eng.transcribe({"path": sys.argv[1], "model": sys.argv[2], "language": "en"})
+r = eng.transcribe(TranscribeParams(path=sys.argv[1], model=sys.argv[2], language="en"))
 print(json.dumps({"compute": time.perf_counter() - t, "duration": r["duration"],
                   "segments": len(r["segments"]), "words": len(r["text"].split()),
                   "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))

@@ -1,11 +1,11 @@
 import json
 import os
+import queue
 import shutil
 import struct
 import subprocess
 import sys
 import threading
-import queue
 from pathlib import Path
 
 import pytest
@@ -34,7 +34,7 @@ class EngineProc:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, bufsize=1, env=e,
         )
-        self.lines: "queue.Queue[str]" = queue.Queue()
+        self.lines: queue.Queue[str] = queue.Queue()
         self.stderr: list[str] = []
         threading.Thread(target=self._pump, args=(self.p.stdout, self.lines.put), daemon=True).start()
         threading.Thread(target=self._pump, args=(self.p.stderr, self.stderr.append), daemon=True).start()

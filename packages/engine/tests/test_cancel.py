@@ -8,6 +8,7 @@ import pytest
 from conftest import FIXTURES
 from parlance_engine.engine import Engine
 from parlance_engine.errors import EngineError
+from parlance_engine.protocol import TranscribeParams
 
 
 def send(engine, rid, method, params):
@@ -96,7 +97,7 @@ def test_checked_between_decoded_blocks(in_process, long_media):
     progress = []
     with pytest.raises(EngineError) as exc:
         in_process.transcribe(
-            {"path": str(long_media["wav"]), "model": "tiny.en", "language": "en"},
+            TranscribeParams(path=str(long_media["wav"]), model="tiny.en", language="en"),
             lambda pct, stage: progress.append((pct, stage)),
             cancelled=lambda: True,
         )
@@ -110,7 +111,7 @@ def test_checked_between_segments(in_process, long_media):
     progress = []
     with pytest.raises(EngineError) as exc:
         in_process.transcribe(
-            {"path": str(long_media["wav"]), "model": "tiny.en", "language": "en"},
+            TranscribeParams(path=str(long_media["wav"]), model="tiny.en", language="en"),
             lambda pct, stage: progress.append(pct),
             cancelled=lambda: any(p > 0 for p in progress),
         )

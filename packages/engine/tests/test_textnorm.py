@@ -1,6 +1,6 @@
 import pytest
 
-from parlance_engine.textnorm import normalize, wer
+from parlance_engine.textnorm import normalize, wer, word_errors
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -28,3 +28,10 @@ def test_wer():
     assert wer("a b c d", "a b c d e") == 0.25
     assert wer("a b c d", "") == 1.0
     assert wer("", "") == 0.0
+
+
+def test_word_errors_counts_normalised_words():
+    # "I'm" is two words once the apostrophe goes, on both sides alike.
+    assert word_errors("I'M ABIGAIL CLAFLIN", "I'm Abigail Klafflin.") == (1, 4)
+    assert word_errors("In eighteen thirteen", "in 1813") == (0, 2)
+    assert word_errors("", "extra words") == (2, 0)

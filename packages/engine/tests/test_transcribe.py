@@ -139,7 +139,7 @@ def test_long_audio_is_windowed(tmp_path, refs):
     assert wer(" ".join([refs["jfk"]] * 3), r["text"]) < 0.2, r["text"]
     starts = [s["start"] for s in r["segments"] if "fellow" in s["text"].lower()]
     assert len(starts) == 3, r["segments"]
-    for got, want in zip(starts, (0.0, 31.0, 62.0)):
+    for got, want in zip(starts, (0.0, 31.0, 62.0), strict=True):
         assert got == pytest.approx(want, abs=1.0)
     pcts = [p["percent"] for p in progress]
     assert pcts == sorted(pcts) and len(pcts) >= 5

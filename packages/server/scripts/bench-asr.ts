@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import {
   defaultEnginePython,
   ProcessSpeechEngine,
-} from '../src/transcription/engine/process-engine.js';
+} from '../src/transcription/engine/processEngine.js';
 import {
   asrSets,
   measureSet,

@@ -69,6 +69,7 @@ describe.each(backends)('account (%s)', (backend) => {
     const { api, email, password } = await signUp(server);
     const phone = server.client();
     await phone.post('/api/auth/login', { email, password });
+    expect((await phone.get('/api/auth/me')).status).toBe(200);
     const wrong = await api.post('/api/account/password', {
       currentPassword: 'nope nope',
       newPassword: 'fresh passphrase 1',
@@ -93,6 +94,7 @@ describe.each(backends)('account (%s)', (backend) => {
 
   it('deletes the account and everything that belongs to it after the password check', async () => {
     const { api, user, password } = await signUp(server);
+    expect((await api.get('/api/auth/me')).status).toBe(200);
     await api.post('/api/api-keys', { name: 'doomed' });
     const wrong = await api.delete('/api/account', { password: 'not it at all' });
     expect(wrong.body).toEqual({ message: 'Your password is not correct', code: 'wrong_password' });

@@ -1,11 +1,11 @@
 /**
- * The home page's accuracy claim (packages/app/src/features/public/home/measured.ts) is what
+ * The home page's accuracy claim (packages/app/src/shells/public/home/measured.ts) is what
  * `npm run bench:asr` measures on the held-out set: same clips, same engine call, same scoring
  * (test/asr-sets.ts). Stale figures, or a set that grew without the page saying so, fail here.
  */
 import { afterAll, expect, it } from 'vitest';
-import { measured } from '../../app/src/features/public/home/measured.js';
-import { ProcessSpeechEngine } from '../src/transcription/engine/process-engine.js';
+import { measured } from '../../app/src/shells/public/home/measured.js';
+import { ProcessSpeechEngine } from '../src/transcription/engine/processEngine.js';
 import { asrSets, measureSet, readSet, summarise } from './asr-sets.js';
 
 const engine = new ProcessSpeechEngine();

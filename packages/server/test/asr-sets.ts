@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import {
   defaultEnginePython,
   type ProcessSpeechEngine,
-} from '../src/transcription/engine/process-engine.js';
+} from '../src/transcription/engine/processEngine.js';
 import type { TranscribeOptions } from '../src/transcription/engine/types.js';
 import { fixture } from './transcription-helpers.js';
 

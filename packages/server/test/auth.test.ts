@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_CACHE } from '../src/app.js';
 import { CODE_MAX_ATTEMPTS } from '../src/auth/codes.js';
 import { sha256 } from '../src/auth/tokens.js';
 import { emailCodes, passwordResetTokens, sessions, users } from '../src/db/schema/index.js';
@@ -29,6 +30,14 @@ describe.each(backends)('auth (%s)', (backend) => {
     server = await startServer({ backend, env: { AUTH_RATE_LIMIT_EMAIL_MAX: '1000' } });
   });
   afterAll(() => server.close());
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * Moves this process's clock past the session cache TTL: a write made straight to the database
+   * (as another process would make it) is seen from then on.
+   */
+  const pastSessionCacheTtl = () =>
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_CACHE.ttlMs });
 
   const userRow = async (email: string) => {
     const [row] = await server.storage.db.select().from(users).where(eq(users.email, email));
@@ -389,6 +398,7 @@ describe.each(backends)('auth (%s)', (backend) => {
     it('revokes the session on logout: the old cookie no longer works', async () => {
       const { api } = await signUp(server);
       const token = api.jar.get('parlance_session');
+      expect((await api.get('/api/auth/me')).status).toBe(200);
       const out = await api.post('/api/auth/logout');
       expect(out.status).toBe(200);
       expect(api.jar.get('parlance_session')).toBeUndefined();
@@ -404,6 +414,7 @@ describe.each(backends)('auth (%s)', (backend) => {
       const laptop = server.client();
       await laptop.post('/api/auth/login', { email, password });
       expect((await laptop.get('/api/auth/me')).status).toBe(200);
+      expect((await api.get('/api/auth/me')).status).toBe(200);
       expect((await api.post('/api/auth/logout-all')).status).toBe(200);
       expect((await laptop.get('/api/auth/me')).status).toBe(401);
       expect((await api.get('/api/auth/me')).status).toBe(401);
@@ -419,6 +430,7 @@ describe.each(backends)('auth (%s)', (backend) => {
         .update(sessions)
         .set({ renewedAt: old, expiresAt: new Date(Date.now() + 3600_000) })
         .where(eq(sessions.userId, user.id));
+      pastSessionCacheTtl();
       const renewed = await api.get('/api/auth/me');
       expect(renewed.headers.getSetCookie().join()).toMatch(/parlance_session=.*Max-Age=2592000/);
       const [row] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -435,6 +447,28 @@ describe.each(backends)('auth (%s)', (backend) => {
         .update(sessions)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(sessions.userId, user.id));
+      expect((await api.get('/api/auth/me')).status).toBe(401);
+    });
+
+    it('refuses a session from the moment it expires, even one this process has cached', async () => {
+      const { api, user } = await signUp(server);
+      await server.storage.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + 3000) })
+        .where(eq(sessions.userId, user.id));
+      expect((await api.get('/api/auth/me')).status).toBe(200);
+      // Still within the cache TTL, past the expiry.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3000 });
+      expect((await api.get('/api/auth/me')).status).toBe(401);
+    });
+
+    it("sees another process's sign-out once the session cache TTL has passed", async () => {
+      const { api, user } = await signUp(server);
+      expect((await api.get('/api/auth/me')).body.user.id).toBe(user.id);
+      await server.storage.db.delete(sessions).where(eq(sessions.userId, user.id));
+      // Within the TTL this process still answers from what it read: the documented bound.
+      expect((await api.get('/api/auth/me')).status).toBe(200);
+      pastSessionCacheTtl();
       expect((await api.get('/api/auth/me')).status).toBe(401);
     });
   });
@@ -461,6 +495,7 @@ describe.each(backends)('auth (%s)', (backend) => {
 
     it('mails a single-use link, sets the password and revokes all sessions', async () => {
       const { api, email } = await signUp(server);
+      expect((await api.get('/api/auth/me')).status).toBe(200);
       const token = await requestReset(email);
       const stored = await server.storage.db
         .select()

@@ -152,7 +152,12 @@ describe('Google sign-in', () => {
       .update(users)
       .set({ emailVerifiedAt: new Date() })
       .where(eq(users.email, email));
+    const laptop = server.client();
+    await laptop.post('/api/auth/login', { email, password: DEFAULT_PASSWORD });
+    expect((await laptop.get('/api/auth/me')).body.user.googleLinked).toBe(false);
     await signInWithGoogle(api, email);
+    // The password session signed in before the link shows it at once.
+    expect((await laptop.get('/api/auth/me')).body.user.googleLinked).toBe(true);
     const me = (await api.get('/api/auth/me')).body.user;
     expect(me).toMatchObject({
       id: before?.id,

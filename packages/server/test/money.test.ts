@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { centsToMicros, dollarsToMicros, microsToCents } from '../src/billing/money.js';
 import {
+  formatUsd,
   MODELS,
   priceForSeconds,
   rateTable,
   secondsAffordable,
   type ModelName,
 } from '../src/contract/money.js';
-import { formatUsd } from '../src/contract/money.js';
 
 describe('priceForSeconds', () => {
   it('charges the exact length of the audio, rounded up to a whole micro-dollar only', () => {

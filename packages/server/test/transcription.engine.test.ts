@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { ProcessSpeechEngine } from '../src/transcription/engine/process-engine.js';
+import { ProcessSpeechEngine } from '../src/transcription/engine/processEngine.js';
 import {
   EngineRequestError,
   EngineUnavailableError,

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProbePool } from '../src/transcription/engine/probe-pool.js';
+import { ProbePool } from '../src/transcription/engine/probePool.js';
 import { EngineUnavailableError, ProbeTimeoutError } from '../src/transcription/engine/types.js';
 import type { TestServer } from './helpers.js';
 import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';

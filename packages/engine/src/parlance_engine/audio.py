@@ -12,21 +12,21 @@ import contextlib
 import gc
 import itertools
 import os
-from typing import Iterator, Optional
+from collections.abc import Generator, Iterable, Iterator
 
 import av
+import av.container
 import numpy as np
+import numpy.typing as npt
 
 from .errors import EngineError
+from .protocol import ProbeResult
 
 SAMPLE_RATE = 16000
+Pcm = npt.NDArray[np.float32]
 
 
-def _check_path(path: object) -> str:
-    if not isinstance(path, str) or not path:
-        raise EngineError("invalid_params", "params.path must be a non-empty string")
-    if not os.path.isabs(path):
-        raise EngineError("invalid_params", f"params.path must be absolute: {path!r}")
+def _check_file(path: str) -> str:
     if not os.path.exists(path):
         raise EngineError("file_not_found", f"no such file: {path}")
     if os.path.isdir(path):
@@ -34,21 +34,19 @@ def _check_path(path: object) -> str:
     return path
 
 
-def _open(path: str):
+def _open(path: str) -> tuple[av.container.InputContainer, av.AudioStream]:
     try:
         container = av.open(path, mode="r", metadata_errors="ignore")
     except (av.error.FFmpegError, UnicodeDecodeError, ValueError) as exc:
-        raise EngineError(
-            "unsupported_audio", f"not a decodable audio or video file: {path} ({exc})"
-        ) from exc
-    audio_streams = [s for s in container.streams if s.type == "audio"]
+        raise EngineError("unsupported_audio", f"not a decodable audio or video file: {path} ({exc})") from exc
+    audio_streams = container.streams.audio
     if not audio_streams:
         container.close()
         raise EngineError("unsupported_audio", f"file has no audio track: {path}")
     return container, audio_streams[0]
 
 
-def _metadata_duration(container, stream) -> Optional[float]:
+def _metadata_duration(container: av.container.InputContainer, stream: av.AudioStream) -> float | None:
     if stream.duration is not None and stream.time_base is not None:
         d = float(stream.duration * stream.time_base)
         if d > 0:
@@ -58,16 +56,12 @@ def _metadata_duration(container, stream) -> Optional[float]:
     return None
 
 
-def max_samples(max_seconds: object) -> Optional[int]:
-    """Validate a ``max_seconds`` param (absent/null = no cap) as a sample count."""
-    if max_seconds is None:
-        return None
-    if isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float)) or not max_seconds > 0:
-        raise EngineError("invalid_params", "params.max_seconds must be a positive number or null")
-    return max(1, round(max_seconds * SAMPLE_RATE))
+def max_samples(max_seconds: float | None) -> int | None:
+    """A ``max_seconds`` param (None = no cap) as a sample count."""
+    return None if max_seconds is None else max(1, round(max_seconds * SAMPLE_RATE))
 
 
-def probe(path: object, exact: bool = False, max_seconds: object = None) -> dict:
+def probe(path: str, exact: bool = False, max_seconds: float | None = None) -> ProbeResult:
     """Return duration (seconds) and basic stream facts.
 
     By default the duration comes from the container metadata when present
@@ -77,53 +71,59 @@ def probe(path: object, exact: bool = False, max_seconds: object = None) -> dict
     whoever refuses it beyond a limit needs to know no more than that it is
     longer. ``truncated`` says the count stopped there.
     """
-    path = _check_path(path)
-    cap = max_samples(max_seconds)
-    container, stream = _open(path)
+    container, stream = _open(_check_file(path))
     try:
-        info = {
-            "format": container.format.name,
-            "codec": stream.codec_context.name,
-            "sample_rate": stream.codec_context.sample_rate,
-            "channels": stream.codec_context.channels,
-            "has_video": any(s.type == "video" for s in container.streams),
-        }
+        facts = (
+            container.format.name,
+            stream.codec_context.name,
+            stream.codec_context.sample_rate,
+            stream.codec_context.channels,
+            any(s.type == "video" for s in container.streams),
+        )
         duration = None if exact else _metadata_duration(container, stream)
     finally:
         container.close()
-    info["exact"] = duration is None
-    info["truncated"] = False
+    container_format, codec, sample_rate, channels, has_video = facts
+    counted = duration is None
+    truncated = False
     if duration is None:
-        pcm = PcmStream(path, cap)
+        pcm = PcmStream(path, max_samples(max_seconds))
         for _ in pcm:
             pass
         if pcm.samples == 0:
             raise EngineError("unsupported_audio", f"audio track decodes to nothing: {path}")
         duration = pcm.samples / SAMPLE_RATE
-        info["truncated"] = pcm.truncated
-    info["duration"] = round(duration, 3)
-    return info
+        truncated = pcm.truncated
+    return {
+        "format": container_format,
+        "codec": codec,
+        "sample_rate": sample_rate,
+        "channels": channels,
+        "has_video": has_video,
+        "exact": counted,
+        "truncated": truncated,
+        "duration": round(duration, 3),
+    }
 
 
-def estimate_duration(path: object) -> Optional[float]:
+def estimate_duration(path: str) -> float | None:
     """The container's duration claim (None when it makes none); raises for a path that is not audio."""
-    container, stream = _open(_check_path(path))
+    container, stream = _open(_check_file(path))
     try:
         return _metadata_duration(container, stream)
     finally:
         container.close()
 
 
-def iter_pcm(path: object, block_samples: int = SAMPLE_RATE * 30) -> Iterator[np.ndarray]:
+def iter_pcm(path: str, block_samples: int = SAMPLE_RATE * 30) -> Generator[Pcm]:
     """Yield the audio as 16 kHz mono float32 blocks of about ``block_samples``.
 
     Memory use is bounded by the block size, whatever the file length. Invalid
     frames (damaged packets) are skipped, as faster-whisper's decode_audio does.
     """
-    path = _check_path(path)
-    container, stream = _open(path)
+    container, stream = _open(_check_file(path))
     resampler = av.audio.resampler.AudioResampler(format="s16", layout="mono", rate=SAMPLE_RATE)
-    pending: list[np.ndarray] = []
+    pending: list[npt.NDArray[np.generic]] = []  # s16 samples, as the resampler is told
     pending_n = 0
     decoded_any = False
     try:
@@ -160,14 +160,14 @@ class PcmStream:
     file had audio beyond the cap; decoding goes at most one block past it.
     """
 
-    def __init__(self, path: object, max_samples: Optional[int] = None, block_samples: int = SAMPLE_RATE * 30):
+    def __init__(self, path: str, max_samples: int | None = None, block_samples: int = SAMPLE_RATE * 30):
         self._path = path
         self._max = max_samples
         self._block = block_samples
         self.samples = 0
         self.truncated = False
 
-    def __iter__(self) -> Iterator[np.ndarray]:
+    def __iter__(self) -> Iterator[Pcm]:
         with contextlib.closing(iter_pcm(self._path, self._block)) as blocks:
             for block in blocks:
                 if self._max is not None and self.samples + block.shape[0] > self._max:
@@ -180,7 +180,7 @@ class PcmStream:
                     return
 
 
-def _skip_invalid(frames):
+def _skip_invalid(frames: Iterable[av.AudioFrame]) -> Iterator[av.AudioFrame]:
     it = iter(frames)
     while True:
         try:
@@ -191,7 +191,7 @@ def _skip_invalid(frames):
             continue
 
 
-def find_cut(audio: np.ndarray, lo: int, hi: int, frame: int = SAMPLE_RATE // 10) -> int:
+def find_cut(audio: Pcm, lo: int, hi: int, frame: int = SAMPLE_RATE // 10) -> int:
     """Sample index in [lo, hi) at the centre of the quietest 100 ms frame.
 
     Used to split long recordings into windows at a pause rather than mid-word.
@@ -205,3 +205,30 @@ def find_cut(audio: np.ndarray, lo: int, hi: int, frame: int = SAMPLE_RATE // 10
     energy = np.einsum("ij,ij->i", seg, seg)
     i = int(np.argmin(energy))
     return lo + i * frame + frame // 2
+
+
+def windows(blocks: Iterable[Pcm], size: int, search: int) -> Iterator[tuple[Pcm, int]]:
+    """Join decoded blocks into windows of about ``size`` samples, each cut at the quietest 100 ms
+    of its last ``search`` samples (a pause rather than mid-word), and yield each with the index
+    of its first sample in the stream. The last window is whatever remains.
+
+    Holds one window, ``search`` samples and a block at most, whatever the stream's length.
+    """
+    pending: list[Pcm] = []
+    pending_n = 0
+    offset = 0
+    for block in blocks:
+        pending.append(block)
+        pending_n += block.shape[0]
+        if pending_n >= size + search:
+            data = np.concatenate(pending)
+            cut = find_cut(data, size - search, size)
+            yield data[:cut], offset
+            offset += cut
+            rest = data[cut:]
+            pending, pending_n = [rest], rest.shape[0]
+            del data
+    if pending_n > 0:
+        data = np.concatenate(pending)
+        pending = []
+        yield data, offset

@@ -8,6 +8,10 @@ decode (``audio.iter_pcm``) and hand faster-whisper windows of about
 window end, so peak memory is bounded by the window size, not the file length.
 Timestamps are shifted back to file time.
 
+``Engine.transcribe`` checks what the request asks of this machine (the file is audio, the model
+loads and knows the language), then runs one step per window (``_Run.window``) over
+``audio.windows`` of the decoded stream.
+
 Segment times come from their first and last words (faster-whisper's word
 alignment, 10 ms steps) rather than Whisper's timestamp tokens, which the small
 models mostly put on whole seconds. Word timing is therefore always computed;
@@ -22,17 +26,22 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Callable, Optional
-
-import numpy as np
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from . import audio as audio_mod
 from . import models as models_mod
 from .errors import EngineError, cancelled_error
+from .protocol import Segment, TranscribeParams, TranscribeResult, Word
+
+if TYPE_CHECKING:
+    # Imported where used at run time: loading faster-whisper takes a second the engine's other
+    # requests need not wait for.
+    from faster_whisper import WhisperModel
+    from faster_whisper.transcribe import Segment as WhisperSegment
+    from faster_whisper.transcribe import Word as WhisperWord
 
 SR = audio_mod.SAMPLE_RATE
-# Prompts longer than this would crowd out the 224 prompt tokens Whisper keeps anyway.
-MAX_PROMPT_CHARS = 1000
 ProgressFn = Callable[[float, str], None]
 CancelledFn = Callable[[], bool]
 # Whisper's own no-speech rule (no_speech_prob > 0.6 and a low average log-probability) lets
@@ -44,7 +53,7 @@ NO_SPEECH_PROB = 0.6
 _PUNCTUATION = "\"'“¿([{-\"'.。,，!！?？:：”)]}、"
 
 
-def _word_anomaly(word) -> float:
+def _word_anomaly(word: WhisperWord) -> float:
     duration = word.end - word.start
     score = 1.0 if word.probability < 0.15 else 0.0
     if duration < 0.133:
@@ -54,7 +63,7 @@ def _word_anomaly(word) -> float:
     return score
 
 
-def looks_hallucinated(segment) -> bool:
+def looks_hallucinated(segment: WhisperSegment) -> bool:
     """openai-whisper's is_segment_anomaly (faster-whisper has it too, but not importable)."""
     words = [w for w in segment.words or [] if w.word.strip() not in _PUNCTUATION][:8]
     if not words:
@@ -63,7 +72,7 @@ def looks_hallucinated(segment) -> bool:
     return score >= 3 or score + 0.01 >= len(words)
 
 
-def made_up(segment) -> bool:
+def made_up(segment: WhisperSegment) -> bool:
     """A segment Whisper thought was probably not speech, made of words the audio does not bear out."""
     return segment.no_speech_prob > NO_SPEECH_PROB and looks_hallucinated(segment)
 
@@ -90,17 +99,17 @@ def window_seconds() -> float:
 class Engine:
     def __init__(self, compute_type: str = "int8"):
         self.compute_type = os.environ.get("PARLANCE_COMPUTE_TYPE", compute_type)
-        self._models: dict[str, object] = {}
+        self._models: dict[str, WhisperModel] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ models
-    def get_model(self, name: str):
+    def get_model(self, name: str) -> WhisperModel:
         path = models_mod.resolve(name)
         key = str(path)
         with self._lock:
             m = self._models.get(key)
             if m is None:
-                from faster_whisper import WhisperModel
+                from faster_whisper import WhisperModel  # noqa: PLC0415 (see the TYPE_CHECKING import)
 
                 try:
                     m = WhisperModel(
@@ -112,9 +121,7 @@ class Engine:
                         local_files_only=True,
                     )
                 except Exception as exc:
-                    raise EngineError(
-                        "model_load_failed", f"cannot load model {name!r} from {key}: {exc}"
-                    ) from exc
+                    raise EngineError("model_load_failed", f"cannot load model {name!r} from {key}: {exc}") from exc
                 self._models[key] = m
             return m
 
@@ -123,156 +130,159 @@ class Engine:
 
     # ------------------------------------------------------------ transcribe
     def transcribe(
-        self, params: dict, progress: Optional[ProgressFn] = None, cancelled: Optional[CancelledFn] = None
-    ) -> dict:
-        progress = progress or (lambda p, s: None)
-        is_cancelled = cancelled or (lambda: False)
-        path = params.get("path")
-        model_name = params.get("model")
-        if model_name is None:
-            model_name = models_mod.PACKAGED_DEFAULT
-        language = params.get("language")
-        word_ts = bool(params.get("word_timestamps", False))
-        vad = params.get("vad", True)
-        beam_size = params.get("beam_size", 5)
-        prompt = params.get("prompt")
-        if language is not None and (not isinstance(language, str) or not language):
-            raise EngineError("invalid_params", "params.language must be a language code or null")
-        if not isinstance(vad, bool):
-            raise EngineError("invalid_params", "params.vad must be a boolean")
-        if not isinstance(beam_size, int) or not 1 <= beam_size <= 10:
-            raise EngineError("invalid_params", "params.beam_size must be an integer 1..10")
-        if prompt is not None and (not isinstance(prompt, str) or len(prompt) > MAX_PROMPT_CHARS):
-            raise EngineError(
-                "invalid_params", f"params.prompt must be a string of at most {MAX_PROMPT_CHARS} characters"
-            )
-        cap = audio_mod.max_samples(params.get("max_seconds"))
+        self,
+        params: TranscribeParams,
+        progress: ProgressFn | None = None,
+        cancelled: CancelledFn | None = None,
+    ) -> TranscribeResult:
+        model, claimed = self._check(params)
+        run = _Run(params, model, claimed, progress or _no_progress, cancelled or _never_cancelled)
+        run.progress(0.0, "decoding")
+        size = int(window_seconds() * SR)
+        search = min(15 * SR, size // 4)  # look for a pause in the last 15 s of a window
+        for chunk, start in audio_mod.windows(run.blocks(), size, search):
+            run.window(chunk, start)
+        return run.result()
 
+    def _check(self, params: TranscribeParams) -> tuple[WhisperModel, float | None]:
+        """What the request asks of this machine: the file is audio, the model loads and knows the
+        language. Returns the model and the duration the file's header claims (None: no claim)."""
         # Only the container's claim, for progress: validates the path without decoding anything.
-        est = audio_mod.estimate_duration(path)
-        model = self.get_model(model_name)  # model_not_found / model_load_failed
-        progress(0.0, "decoding")
+        claimed = audio_mod.estimate_duration(params.path)
+        model = self.get_model(params.model)  # model_not_found / model_load_failed
+        language = params.language
         if language is not None:
-            language = language.lower()
             if not model.model.is_multilingual and language != "en":
                 raise EngineError(
                     "unsupported_language",
-                    f"model {model_name!r} is English-only; language {language!r} not supported",
+                    f"model {params.model!r} is English-only; language {language!r} not supported",
                 )
             if model.model.is_multilingual and language not in model.supported_languages:
                 raise EngineError("unsupported_language", f"unknown language code {language!r}")
+        return model, claimed
 
-        def check_cancelled() -> None:
-            if is_cancelled():
-                raise cancelled_error()
 
-        win = int(window_seconds() * SR)
-        search = min(15 * SR, win // 4)  # look for a pause in the last 15 s of a window
-        segments: list[dict] = []
-        words: list[dict] = []
-        detected_lang: Optional[str] = language
-        lang_prob: Optional[float] = 1.0 if language else None
-        offset = 0  # samples already transcribed
-        pcm = audio_mod.PcmStream(path, cap)
-        buf: list[np.ndarray] = []
-        buf_n = 0
-        last_pct = -1.0
-        tentative_lang: list = [None]
+def _no_progress(percent: float, stage: str) -> None:
+    pass
 
-        def report(t: float):
-            nonlocal last_pct
-            # The header may under- or overstate the audio: what has been decoded
-            # beyond its claim counts too, and nothing past the cap will be.
-            expected = max(est or 0.0, pcm.samples / SR)
-            if cap is not None:
-                expected = min(expected, cap / SR)
-            if expected > 0:
-                pct = round(min(99.0, 100.0 * t / expected), 1)
-                if pct > last_pct:
-                    last_pct = pct
-                    progress(pct, "transcribing")
 
-        def add_segment(s, t0: float) -> None:
-            text = s.text.strip()
-            ws = s.words or []
-            start, end = (float(ws[0].start), float(ws[-1].end)) if ws else (s.start, s.end)
-            if text:
-                segments.append({"start": round(t0 + start, 3), "end": round(t0 + end, 3), "text": text})
-            if word_ts:
-                for w in ws:
-                    words.append(
-                        {
-                            "start": round(t0 + float(w.start), 3),
-                            "end": round(t0 + float(w.end), 3),
-                            "text": w.word.strip(),
-                            "confidence": round(float(w.probability), 4),
-                        }
-                    )
-            report(t0 + end)
+def _never_cancelled() -> bool:
+    return False
 
-        def run_window(chunk: np.ndarray, start_sample: int):
-            nonlocal detected_lang, lang_prob
-            check_cancelled()
-            t0 = start_sample / SR
-            segs, info = model.transcribe(
-                chunk,
-                language=detected_lang,
-                beam_size=beam_size,
-                vad_filter=vad,
-                word_timestamps=True,
-                condition_on_previous_text=True,
-                # The caller's vocabulary or style hint (OpenAI's `prompt`), given to every window.
-                initial_prompt=prompt or None,
+
+class _Run:
+    """One transcription, window by window: the decoded stream, what has been heard so far, and
+    the progress told. ``cancelled`` is polled between decoded blocks and between segments."""
+
+    def __init__(
+        self,
+        params: TranscribeParams,
+        model: WhisperModel,
+        claimed: float | None,
+        progress: ProgressFn,
+        cancelled: CancelledFn,
+    ):
+        self.params = params
+        self.model = model
+        self.claimed = claimed
+        self.progress = progress
+        self.cancelled = cancelled
+        self.cap = audio_mod.max_samples(params.max_seconds)
+        self.pcm = audio_mod.PcmStream(params.path, self.cap)
+        self.segments: list[Segment] = []
+        self.words: list[Word] = []
+        # Fixed once a window has produced speech, so that all windows agree.
+        self.language = params.language
+        self.language_probability: float | None = 1.0 if params.language else None
+        # Detected in a window without speech: used only if no window has any.
+        self.tentative_language: str | None = None
+        self.last_pct = -1.0
+
+    def check_cancelled(self) -> None:
+        if self.cancelled():
+            raise cancelled_error()
+
+    def blocks(self) -> Iterator[audio_mod.Pcm]:
+        for block in self.pcm:
+            self.check_cancelled()
+            yield block
+
+    def window(self, chunk: audio_mod.Pcm, start_sample: int) -> None:
+        """Transcribe one window starting ``start_sample`` into the stream."""
+        self.check_cancelled()
+        t0 = start_sample / SR
+        segs, info = self.model.transcribe(
+            chunk,
+            language=self.language,
+            beam_size=self.params.beam_size,
+            vad_filter=self.params.vad,
+            word_timestamps=True,
+            condition_on_previous_text=True,
+            # The caller's vocabulary or style hint (OpenAI's `prompt`), given to every window.
+            initial_prompt=self.params.prompt or None,
+        )
+        got_any = False
+        for s in segs:
+            got_any = True
+            if not made_up(s):
+                self.add_segment(s, t0)
+            self.check_cancelled()
+        if self.language is None and (got_any or self.language_probability is None):
+            self.language_probability = float(info.language_probability)
+            if got_any:
+                self.language = info.language
+            else:
+                self.tentative_language = info.language
+        self.report((start_sample + chunk.shape[0]) / SR)
+
+    def add_segment(self, s: WhisperSegment, t0: float) -> None:
+        text = s.text.strip()
+        ws = s.words or []
+        start, end = (float(ws[0].start), float(ws[-1].end)) if ws else (s.start, s.end)
+        if text:
+            self.segments.append({"start": round(t0 + start, 3), "end": round(t0 + end, 3), "text": text})
+        if self.params.word_timestamps:
+            self.words.extend(
+                {
+                    "start": round(t0 + float(w.start), 3),
+                    "end": round(t0 + float(w.end), 3),
+                    "text": w.word.strip(),
+                    "confidence": round(float(w.probability), 4),
+                }
+                for w in ws
             )
-            got_any = False
-            for s in segs:
-                got_any = True
-                if not made_up(s):
-                    add_segment(s, t0)
-                check_cancelled()
-            # Fix the language once a window has produced speech, so all windows agree.
-            if detected_lang is None and (got_any or lang_prob is None):
-                lang_prob = float(info.language_probability)
-                if got_any:
-                    detected_lang = info.language
-                else:
-                    tentative_lang[0] = info.language
-            report((start_sample + chunk.shape[0]) / SR)
+        self.report(t0 + end)
 
-        for block in pcm:
-            check_cancelled()
-            buf.append(block)
-            buf_n += block.shape[0]
-            if buf_n >= win + search:
-                data = np.concatenate(buf)
-                cut = audio_mod.find_cut(data, win - search, win)
-                run_window(data[:cut], offset)
-                offset += cut
-                rest = data[cut:]
-                buf, buf_n = [rest], rest.shape[0]
-                del data
-        if buf_n > 0:
-            data = np.concatenate(buf)
-            buf = []
-            run_window(data, offset)
-            del data
-        if pcm.samples == 0:
-            raise EngineError("unsupported_audio", f"audio track decodes to nothing: {path}")
+    def report(self, t: float) -> None:
+        """Progress at ``t`` seconds into the stream, when it has grown by 0.1 % or more."""
+        # The header may under- or overstate the audio: what has been decoded
+        # beyond its claim counts too, and nothing past the cap will be.
+        expected = max(self.claimed or 0.0, self.pcm.samples / SR)
+        if self.cap is not None:
+            expected = min(expected, self.cap / SR)
+        if expected > 0:
+            pct = round(min(99.0, 100.0 * t / expected), 1)
+            if pct > self.last_pct:
+                self.last_pct = pct
+                self.progress(pct, "transcribing")
 
-        if detected_lang is None:
-            detected_lang = tentative_lang[0] or "en"
-        if not model.model.is_multilingual:
-            detected_lang, lang_prob = "en", 1.0
-        progress(100.0, "transcribing")
-        result = {
-            "text": " ".join(s["text"] for s in segments).strip(),
-            "language": detected_lang,
-            "language_probability": round(float(lang_prob if lang_prob is not None else 0.0), 4),
-            "duration": round(pcm.samples / SR, 3),
-            "truncated": pcm.truncated,
-            "model": model_name,
-            "segments": segments,
+    def result(self) -> TranscribeResult:
+        if self.pcm.samples == 0:
+            raise EngineError("unsupported_audio", f"audio track decodes to nothing: {self.params.path}")
+        language = self.language or self.tentative_language or "en"
+        probability = self.language_probability
+        if not self.model.model.is_multilingual:
+            language, probability = "en", 1.0
+        self.progress(100.0, "transcribing")
+        result: TranscribeResult = {
+            "text": " ".join(s["text"] for s in self.segments).strip(),
+            "language": language,
+            "language_probability": round(float(probability if probability is not None else 0.0), 4),
+            "duration": round(self.pcm.samples / SR, 3),
+            "truncated": self.pcm.truncated,
+            "model": self.params.model,
+            "segments": self.segments,
         }
-        if word_ts:
-            result["words"] = words
+        if self.params.word_timestamps:
+            result["words"] = self.words
         return result

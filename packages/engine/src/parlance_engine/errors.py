@@ -1,6 +1,6 @@
 """Error type carried back to the caller as ``{"error": {"code", "message"}}``.
 
-Codes (stable, for the TypeScript side):
+Codes (stable, for the TypeScript side; protocol.schema.json's ErrorCode lists the same):
   parse_error        the request line is not a JSON object
   invalid_request    no/invalid "method"
   method_not_found   unknown method
@@ -13,16 +13,42 @@ Codes (stable, for the TypeScript side):
   unsupported_language  a language other than "en" asked of an English-only model
   cancelled          a "cancel" request stopped this transcription
   internal_error     anything else (bug); message has the exception text
+and, from the models command line only, download_failed.
 """
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+ErrorCode = Literal[
+    "parse_error",
+    "invalid_request",
+    "method_not_found",
+    "invalid_params",
+    "file_not_found",
+    "unsupported_audio",
+    "decode_failed",
+    "model_not_found",
+    "model_load_failed",
+    "unsupported_language",
+    "cancelled",
+    "internal_error",
+    "download_failed",
+]
+
+
+class ErrorBody(TypedDict):
+    code: ErrorCode
+    message: str
 
 
 class EngineError(Exception):
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: ErrorCode, message: str):
         super().__init__(message)
-        self.code = code
+        self.code: ErrorCode = code
         self.message = message
 
-    def to_json(self) -> dict:
+    def to_json(self) -> ErrorBody:
         return {"code": self.code, "message": self.message}
 
 

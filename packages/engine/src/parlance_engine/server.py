@@ -9,7 +9,9 @@ transcribe request emits zero or more progress notifications carrying its id
 before its single response. cancel ends a queued transcription at once and a
 running one at its next check (between decoded blocks and between segments).
 On end of input, queued work finishes, then the process exits 0. Anything the
-libraries print goes to stderr: stdout carries protocol lines only.
+libraries print goes to stderr: stdout carries protocol lines only. A request
+is parsed (protocol.py) as it arrives, so one with bad params is answered at
+once, without waiting for the transcriptions ahead of it.
 
   -> {"id": "1", "method": "ping"}
   <- {"id": "1", "result": "pong"}
@@ -31,17 +33,37 @@ import os
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import IO, Callable, Optional
+from typing import IO
 
 from . import __version__
 from . import audio as audio_mod
 from . import models as models_mod
 from .engine import Engine, cpu_threads
 from .errors import EngineError, cancelled_error
+from .protocol import (
+    CancelParams,
+    CancelResult,
+    InfoParams,
+    InfoResult,
+    ModelsParams,
+    ModelsResult,
+    PingParams,
+    ProbeParams,
+    ProbeResult,
+    Request,
+    TranscribeParams,
+    TranscribeResult,
+    parse_line,
+    parse_request,
+)
+
+Result = str | ModelsResult | InfoResult | ProbeResult | TranscribeResult | CancelResult
+Answer = dict[str, object]  # {"result": ...} or {"error": ...}
 
 
-def _key(rid) -> str:
+def _key(rid: object) -> str:
     return json.dumps(rid, sort_keys=True)
 
 
@@ -52,8 +74,8 @@ class _Transcription:
     said true, the answer is the cancelled error, whatever the work produced.
     """
 
-    def __init__(self, rid):
-        self.rid = rid
+    def __init__(self, request: Request):
+        self.request = request
         self.lock = threading.Lock()
         self.cancel_requested = threading.Event()
         self.started = False
@@ -61,7 +83,7 @@ class _Transcription:
 
 
 class Server:
-    def __init__(self, out: IO[str], engine: Optional[Engine] = None):
+    def __init__(self, out: IO[str], engine: Engine | None = None):
         self.out = out
         self.engine = engine or Engine()
         self._out_lock = threading.Lock()
@@ -70,7 +92,7 @@ class Server:
         self._transcriptions: dict[str, _Transcription] = {}
         self._transcriptions_lock = threading.Lock()
 
-    def send(self, obj: dict) -> None:
+    def send(self, obj: dict[str, object]) -> None:
         line = json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
         with self._out_lock:
             self.out.write(line)
@@ -84,59 +106,64 @@ class Server:
         line = line.strip()
         if not line:
             return
+        rid: object = None
         try:
-            req = json.loads(line)
-        except ValueError as exc:
-            self.send({"id": None, "error": {"code": "parse_error", "message": f"invalid JSON: {exc}"}})
+            message = parse_line(line)
+            rid = message.get("id")
+            request = parse_request(message)
+        except EngineError as e:
+            self.send({"id": rid, "error": e.to_json()})
             return
-        if not isinstance(req, dict):
-            self.send({"id": None, "error": {"code": "parse_error", "message": "request must be a JSON object"}})
-            return
-        rid = req.get("id")
-        method = req.get("method")
-        if method == "transcribe":
-            job = _Transcription(rid)
+        if isinstance(request.params, TranscribeParams):
+            job = _Transcription(request)
             with self._transcriptions_lock:
                 duplicate = _key(rid) in self._transcriptions
                 if not duplicate:
                     self._transcriptions[_key(rid)] = job
             if duplicate:
                 # A cancel names its target by id, so two live transcriptions cannot share one.
-                self.send({"id": rid, "error": {"code": "invalid_request",
-                                                "message": f"a transcription with id {rid!r} is still running"}})
+                self.send(
+                    {
+                        "id": rid,
+                        "error": {
+                            "code": "invalid_request",
+                            "message": f"a transcription with id {rid!r} is still running",
+                        },
+                    }
+                )
                 return
-            self._transcribe_pool.submit(self.run_transcription, job, req)
-        elif method == "probe":
-            self._probe_pool.submit(self.run, rid, req)
+            self._transcribe_pool.submit(self.run_transcription, job)
+        elif isinstance(request.params, ProbeParams):
+            self._probe_pool.submit(self.run, request)
         else:
-            self.run(rid, req)
+            self.run(request)
 
-    def answer(self, rid, req: dict, cancelled: Optional[Callable[[], bool]] = None) -> dict:
+    def answer(self, request: Request, cancelled: Callable[[], bool] | None = None) -> Answer:
         try:
-            return {"result": self.dispatch(rid, req, cancelled)}
+            return {"result": self.dispatch(request, cancelled)}
         except EngineError as e:
             return {"error": e.to_json()}
         except Exception as exc:  # never let one request kill the engine
             traceback.print_exc(file=sys.stderr)
             return {"error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}}
 
-    def run(self, rid, req: dict) -> None:
-        self.send({"id": rid, **self.answer(rid, req)})
+    def run(self, request: Request) -> None:
+        self.send({"id": request.id, **self.answer(request)})
 
-    def run_transcription(self, job: _Transcription, req: dict) -> None:
+    def run_transcription(self, job: _Transcription) -> None:
         with job.lock:
             if job.answered:  # cancelled while queued: cancel() answered for it
                 return
             job.started = True
-        answer = self.answer(job.rid, req, job.cancel_requested.is_set)
+        answer = self.answer(job.request, job.cancel_requested.is_set)
         with job.lock:
             job.answered = True
             if job.cancel_requested.is_set():
                 answer = {"error": cancelled_error().to_json()}
-            self.send({"id": job.rid, **answer})
+            self.send({"id": job.request.id, **answer})
         self._forget(job)
 
-    def cancel(self, target) -> bool:
+    def cancel(self, target: object) -> bool:
         """True when the transcription ``target`` will end with the cancelled error."""
         with self._transcriptions_lock:
             job = self._transcriptions.get(_key(target))
@@ -149,48 +176,39 @@ class Server:
             if job.started:
                 return True
             job.answered = True
-            self.send({"id": job.rid, "error": cancelled_error().to_json()})
+            self.send({"id": job.request.id, "error": cancelled_error().to_json()})
         self._forget(job)
         return True
 
     def _forget(self, job: _Transcription) -> None:
         with self._transcriptions_lock:
-            if self._transcriptions.get(_key(job.rid)) is job:
-                del self._transcriptions[_key(job.rid)]
+            if self._transcriptions.get(_key(job.request.id)) is job:
+                del self._transcriptions[_key(job.request.id)]
 
-    def dispatch(self, rid, req: dict, cancelled: Optional[Callable[[], bool]] = None):
-        method = req.get("method")
-        params = req.get("params") or {}
-        if not isinstance(method, str):
-            raise EngineError("invalid_request", "missing \"method\"")
-        if not isinstance(params, dict):
-            raise EngineError("invalid_params", "\"params\" must be an object")
-        if method == "ping":
-            return "pong"
-        if method == "models":
-            return {"models": models_mod.list_models(), "models_dir": str(models_mod.models_dir())}
-        if method == "probe":
-            return audio_mod.probe(
-                params.get("path"), exact=bool(params.get("exact", False)), max_seconds=params.get("max_seconds")
-            )
-        if method == "transcribe":
-            def progress(pct: float, stage: str) -> None:
-                if not (cancelled and cancelled()):
-                    self.send({"id": rid, "progress": {"percent": pct, "stage": stage}})
+    def dispatch(self, request: Request, cancelled: Callable[[], bool] | None = None) -> Result:
+        match request.params:
+            case PingParams():
+                return "pong"
+            case ModelsParams():
+                return {"models": models_mod.list_models(), "models_dir": str(models_mod.models_dir())}
+            case InfoParams():
+                return {
+                    "version": __version__,
+                    "cpu_threads": cpu_threads(),
+                    "compute_type": self.engine.compute_type,
+                    "loaded_models": self.engine.loaded_models(),
+                }
+            case ProbeParams(path=path, exact=exact, max_seconds=max_seconds):
+                return audio_mod.probe(path, exact, max_seconds)
+            case TranscribeParams() as params:
 
-            return self.engine.transcribe(params, progress, cancelled)
-        if method == "cancel":
-            if "request" not in params:
-                raise EngineError("invalid_params", "params.request must be the id of a transcribe request")
-            return {"cancelled": self.cancel(params["request"])}
-        if method == "info":
-            return {
-                "version": __version__,
-                "cpu_threads": cpu_threads(),
-                "compute_type": self.engine.compute_type,
-                "loaded_models": self.engine.loaded_models(),
-            }
-        raise EngineError("method_not_found", f"unknown method {method!r}")
+                def progress(pct: float, stage: str) -> None:
+                    if not (cancelled and cancelled()):
+                        self.send({"id": request.id, "progress": {"percent": pct, "stage": stage}})
+
+                return self.engine.transcribe(params, progress, cancelled)
+            case CancelParams(request=target):
+                return {"cancelled": self.cancel(target)}
 
 
 def main() -> int:

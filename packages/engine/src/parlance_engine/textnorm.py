@@ -76,7 +76,7 @@ def _numbers(tokens: list[str]) -> list[str]:
     out: list[str] = []
     run: list[str] = []
 
-    def flush():
+    def flush() -> None:
         if run:
             out.append(_run_to_digits(run))
             run.clear()
@@ -105,15 +105,25 @@ def normalize(text: str) -> str:
     return " ".join(_numbers(text.split()))
 
 
-def wer(reference: str, hypothesis: str) -> float:
+def word_errors(reference: str, hypothesis: str) -> tuple[int, int]:
+    """(substitutions + deletions + insertions, words in the normalised reference).
+
+    A set's WER is the sum of the first over the sum of the second, not the mean of per-clip
+    rates, so a short clip weighs no more than its words.
+    """
     ref = normalize(reference).split()
     hyp = normalize(hypothesis).split()
-    if not ref:
-        return 0.0 if not hyp else 1.0
     prev = list(range(len(hyp) + 1))
     for i, r in enumerate(ref, 1):
         cur = [i] + [0] * len(hyp)
         for j, h in enumerate(hyp, 1):
             cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (r != h))
         prev = cur
-    return prev[-1] / len(ref)
+    return prev[-1], len(ref)
+
+
+def wer(reference: str, hypothesis: str) -> float:
+    errors, words = word_errors(reference, hypothesis)
+    if not words:
+        return 0.0 if not errors else 1.0
+    return errors / words

@@ -1,26 +1,8 @@
 /** What a speech engine does for Parlance: audio file in; text, segments, words, language out. */
+import type { ModelInfo, Progress, TranscribeResult, Word } from './protocol.js';
 
-export interface EngineSegment {
-  start: number;
-  end: number;
-  text: string;
-}
-
-export interface EngineWord extends EngineSegment {
-  confidence: number;
-}
-
-export interface EngineResult {
-  text: string;
-  language: string;
-  language_probability: number;
-  /** Seconds of audio decoded and transcribed (the file's header may say otherwise). */
-  duration: number;
-  /** The file held more than `maxSeconds` of audio; only that much was transcribed. */
-  truncated: boolean;
-  segments: EngineSegment[];
-  words: EngineWord[];
-}
+/** The engine's transcribe result, with `words` always there (empty unless asked for). */
+export type EngineResult = Omit<TranscribeResult, 'model' | 'words'> & { words: Word[] };
 
 export interface TranscribeOptions {
   model: string;
@@ -41,17 +23,9 @@ export interface ProbeOptions {
   maxSeconds?: number;
 }
 
-export interface EngineProgress {
-  percent: number;
-  stage: string;
-}
+export type EngineProgress = Progress;
 
-export interface EngineModel {
-  name: string;
-  /** 'en' for English-only models, 'multilingual' otherwise. */
-  languages: string;
-  multilingual: boolean;
-}
+export type EngineModel = Pick<ModelInfo, 'name' | 'languages' | 'multilingual'>;
 
 /** Reads durations and lists models; all that the API needs before a job is queued. */
 export interface ProbeEngine {

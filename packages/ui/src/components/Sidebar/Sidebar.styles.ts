@@ -52,13 +52,18 @@ export const Nav = styled.nav<{ $open: boolean }>`
   `}
 `;
 
+/**
+ * The divider is drawn by every group but the first, not by `& + &`: styled-components writes that
+ * selector with the component's static class, the same for both themes, so after a theme switch the
+ * divider kept the colour of whichever theme rendered last.
+ */
 export const Group = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space[1]};
   margin: 0;
   padding: 0;
   list-style: none;
-  & + & {
+  &:not(:first-child) {
     padding-top: ${({ theme }) => theme.space[4]};
     border-top: 1px solid ${({ theme }) => theme.color.border};
   }

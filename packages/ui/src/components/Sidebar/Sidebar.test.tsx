@@ -1,6 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { renderWithTheme } from '../../test/render';
+import { darkTheme, lightTheme, type Theme } from '../../theme';
 import { Sidebar } from './Sidebar';
 import { isActivePath } from './sidebarItems';
 
@@ -44,6 +46,27 @@ describe('Sidebar', () => {
         .getAllByRole('link')
         .filter((a) => a.hasAttribute('aria-current')),
     ).toHaveLength(1);
+  });
+
+  it('draws the divider between the groups in the current theme after a theme switch', () => {
+    const themed = (theme: Theme) => (
+      <ThemeProvider theme={theme}>
+        <Sidebar />
+      </ThemeProvider>
+    );
+    const { rerender } = render(themed(lightTheme));
+    rerender(themed(darkTheme));
+    rerender(themed(lightTheme));
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    const [main, account] = within(nav).getAllByRole('list');
+    // The light border colour in the form getComputedStyle reports colours.
+    const probe = document.createElement('div');
+    probe.style.borderTopColor = lightTheme.color.border;
+    document.body.append(probe);
+    expect(getComputedStyle(main!).borderTopStyle).toBe('none');
+    expect(getComputedStyle(account!).borderTopStyle).toBe('solid');
+    expect(getComputedStyle(account!).borderTopColor).toBe(getComputedStyle(probe).borderTopColor);
+    probe.remove();
   });
 
   it('toggles the mobile drawer and closes it with Escape', () => {

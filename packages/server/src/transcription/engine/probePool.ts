@@ -1,4 +1,4 @@
-import { ProcessSpeechEngine, type ProcessEngineOptions } from './process-engine.js';
+import { ProcessSpeechEngine, type ProcessEngineOptions } from './processEngine.js';
 import {
   EngineUnavailableError,
   ProbeTimeoutError,

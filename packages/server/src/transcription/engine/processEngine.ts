@@ -1,6 +1,17 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type {
+  CancelResult,
+  InfoResult,
+  ModelsResult,
+  Pong,
+  ProbeResult,
+  Request,
+  Response,
+  TranscribeParams,
+  TranscribeResult,
+} from './protocol.js';
 import {
   CANCELLED,
   EngineRequestError,
@@ -33,11 +44,16 @@ interface Pending {
   onProgress?: (p: EngineProgress) => void;
 }
 
-interface Line {
-  id?: string | null;
-  result?: unknown;
-  progress?: EngineProgress;
-  error?: { code?: string; message?: string };
+type Method = Request['method'];
+type ParamsOf<M extends Method> = Extract<Request, { method: M }>['params'];
+/** What each method answers with (one of the schema's Result types). */
+interface ResultOf {
+  ping: Pong;
+  models: ModelsResult;
+  info: InfoResult;
+  probe: ProbeResult;
+  transcribe: TranscribeResult;
+  cancel: CancelResult;
 }
 
 const STDERR_TAIL = 2000;
@@ -74,7 +90,7 @@ export class ProcessSpeechEngine implements SpeechEngine {
   ): Promise<EngineResult> {
     if (signal?.aborted)
       return Promise.reject(new EngineRequestError(CANCELLED, 'transcription cancelled'));
-    const params = {
+    const params: TranscribeParams = {
       path,
       model: opts.model,
       language: opts.language,
@@ -83,7 +99,7 @@ export class ProcessSpeechEngine implements SpeechEngine {
       max_seconds: opts.maxSeconds,
       vad: true,
     };
-    const { id, answer } = this.send<EngineResult>('transcribe', params, onProgress);
+    const { id, answer } = this.send('transcribe', params, onProgress);
     if (signal) {
       // The engine answers the transcription itself with the `cancelled` error; if the process
       // dies meanwhile, the transcription fails as any request in flight does.
@@ -100,7 +116,7 @@ export class ProcessSpeechEngine implements SpeechEngine {
   }
 
   async models(): Promise<EngineModel[]> {
-    const r = await this.request<{ models: EngineModel[] }>('models', {});
+    const r = await this.request('models', {});
     return r.models;
   }
 
@@ -159,20 +175,20 @@ export class ProcessSpeechEngine implements SpeechEngine {
     return this.proc?.pid;
   }
 
-  private request<T>(
-    method: string,
-    params: object,
+  private request<M extends Method>(
+    method: M,
+    params: ParamsOf<M>,
     onProgress?: (p: EngineProgress) => void,
-  ): Promise<T> {
-    return this.send<T>(method, params, onProgress).answer;
+  ): Promise<ResultOf[M]> {
+    return this.send(method, params, onProgress).answer;
   }
 
   /** Writes one request; `id` names it in the engine (a cancel refers to it). */
-  private send<T>(
-    method: string,
-    params: object,
+  private send<M extends Method>(
+    method: M,
+    params: ParamsOf<M>,
     onProgress?: (p: EngineProgress) => void,
-  ): { id: string; answer: Promise<T> } {
+  ): { id: string; answer: Promise<ResultOf[M]> } {
     const id = String(this.nextId++);
     if (this.closed)
       return {
@@ -180,7 +196,7 @@ export class ProcessSpeechEngine implements SpeechEngine {
         answer: Promise.reject(new EngineUnavailableError('speech engine is shut down')),
       };
     const proc = this.ensureStarted();
-    const answer = new Promise<T>((resolve, reject) => {
+    const answer = new Promise<ResultOf[M]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
       proc.stdin.write(JSON.stringify({ id, method, params }) + '\n');
     });
@@ -214,27 +230,24 @@ export class ProcessSpeechEngine implements SpeechEngine {
   }
 
   private onLine(line: string): void {
-    let msg: Line;
+    let msg: Response;
     try {
-      msg = JSON.parse(line) as Line;
+      msg = JSON.parse(line) as Response;
     } catch {
       this.opts.log?.(`speech engine wrote a non-JSON line: ${line.slice(0, 200)}`);
       return;
     }
-    const entry = msg.id != null ? this.pending.get(msg.id) : undefined;
+    // Requests are sent with string ids, so only a string id can name one in flight.
+    if (typeof msg.id !== 'string') return;
+    const entry = this.pending.get(msg.id);
     if (!entry) return;
-    if (msg.progress) {
+    if ('progress' in msg) {
       entry.onProgress?.(msg.progress);
       return;
     }
-    this.pending.delete(msg.id as string);
-    if (msg.error) {
-      entry.reject(
-        new EngineRequestError(
-          msg.error.code ?? 'engine_error',
-          msg.error.message ?? 'speech engine error',
-        ),
-      );
+    this.pending.delete(msg.id);
+    if ('error' in msg) {
+      entry.reject(new EngineRequestError(msg.error.code, msg.error.message));
     } else {
       entry.resolve(msg.result);
     }

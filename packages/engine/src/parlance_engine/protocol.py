@@ -1,0 +1,249 @@
+"""The engine protocol's messages as Python types; requests parsed once, on arrival.
+
+packages/engine/protocol.schema.json describes every message both ways. The frozen dataclasses
+here are its requests' ``params``, one per method, and the TypedDicts its results;
+tests/test_schema.py holds both to the schema (the same members, defaults and accepted values).
+Parsing looks at the request alone: whether the file exists and the model is installed is found
+out when the request runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypedDict
+
+from . import models as models_mod
+from .errors import EngineError
+from .models import ModelInfo
+
+# Prompts longer than this would crowd out the 224 prompt tokens Whisper keeps anyway.
+MAX_PROMPT_CHARS = 1000
+MAX_BEAM_SIZE = 10
+
+Params = dict[str, object]
+
+
+def _invalid(message: str) -> EngineError:
+    return EngineError("invalid_params", message)
+
+
+def _path(params: Params) -> str:
+    path = params.get("path")
+    if not isinstance(path, str) or not path:
+        raise _invalid("params.path must be a non-empty string")
+    if not os.path.isabs(path):
+        raise _invalid(f"params.path must be absolute: {path!r}")
+    return path
+
+
+def _boolean(params: Params, name: str, default: bool) -> bool:
+    value = params.get(name, default)
+    if not isinstance(value, bool):
+        raise _invalid(f"params.{name} must be a boolean")
+    return value
+
+
+def _max_seconds(params: Params) -> float | None:
+    value = params.get("max_seconds")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise _invalid("params.max_seconds must be a positive number or null")
+    return value
+
+
+def _language(params: Params) -> str | None:
+    value = params.get("language")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value:
+        raise _invalid("params.language must be a language code or null")
+    return value.lower()
+
+
+def _beam_size(params: Params, default: int) -> int:
+    value = params.get("beam_size", default)
+    # JSON has one number type: 5.0 is the integer 5 there, as the schema's "integer" says.
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_BEAM_SIZE:
+        raise _invalid(f"params.beam_size must be an integer 1..{MAX_BEAM_SIZE}")
+    return value
+
+
+def _prompt(params: Params) -> str | None:
+    value = params.get("prompt")
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > MAX_PROMPT_CHARS:
+        raise _invalid(f"params.prompt must be a string of at most {MAX_PROMPT_CHARS} characters")
+    return value
+
+
+def _model(params: Params, default: str) -> str:
+    value = params.get("model")
+    if value is None:
+        return default
+    if not isinstance(value, str) or not models_mod.is_model_name(value):
+        raise _invalid(f"invalid model name {value!r}: use letters, digits, '.', '_' or '-' (no paths)")
+    return value
+
+
+@dataclass(frozen=True)
+class PingParams:
+    pass
+
+
+@dataclass(frozen=True)
+class ModelsParams:
+    pass
+
+
+@dataclass(frozen=True)
+class InfoParams:
+    pass
+
+
+@dataclass(frozen=True)
+class ProbeParams:
+    path: str
+    exact: bool = False
+    max_seconds: float | None = None
+
+    @classmethod
+    def parse(cls, params: Params) -> ProbeParams:
+        return cls(path=_path(params), exact=_boolean(params, "exact", cls.exact), max_seconds=_max_seconds(params))
+
+
+@dataclass(frozen=True)
+class TranscribeParams:
+    path: str
+    model: str = models_mod.PACKAGED_DEFAULT
+    language: str | None = None  # lower case; None = detect
+    word_timestamps: bool = False
+    vad: bool = True
+    beam_size: int = 5
+    prompt: str | None = None
+    max_seconds: float | None = None
+
+    @classmethod
+    def parse(cls, params: Params) -> TranscribeParams:
+        return cls(
+            path=_path(params),
+            model=_model(params, cls.model),
+            language=_language(params),
+            word_timestamps=_boolean(params, "word_timestamps", cls.word_timestamps),
+            vad=_boolean(params, "vad", cls.vad),
+            beam_size=_beam_size(params, cls.beam_size),
+            prompt=_prompt(params),
+            max_seconds=_max_seconds(params),
+        )
+
+
+@dataclass(frozen=True)
+class CancelParams:
+    request: object  # the id of a transcribe request: any JSON value
+
+    @classmethod
+    def parse(cls, params: Params) -> CancelParams:
+        if "request" not in params:
+            raise _invalid("params.request must be the id of a transcribe request")
+        return cls(request=params["request"])
+
+
+RequestParams = PingParams | ModelsParams | InfoParams | ProbeParams | TranscribeParams | CancelParams
+
+_PARSERS: dict[str, Callable[[Params], RequestParams]] = {
+    "ping": lambda _: PingParams(),
+    "models": lambda _: ModelsParams(),
+    "info": lambda _: InfoParams(),
+    "probe": ProbeParams.parse,
+    "transcribe": TranscribeParams.parse,
+    "cancel": CancelParams.parse,
+}
+
+
+@dataclass(frozen=True)
+class Request:
+    id: object  # echoed back; any JSON value, None when absent
+    params: RequestParams  # its type is the method
+
+
+def parse_line(line: str) -> dict[str, object]:
+    """A request line as a JSON object (``parse_error`` otherwise), to read its ``id`` from."""
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested deeper than Python's stack
+        raise EngineError("parse_error", f"invalid JSON: {exc}") from exc
+    if not isinstance(message, dict):
+        raise EngineError("parse_error", "request must be a JSON object")
+    return message
+
+
+def parse_request(message: dict[str, object]) -> Request:
+    method = message.get("method")
+    params = message.get("params")
+    if not isinstance(method, str):
+        raise EngineError("invalid_request", 'missing "method"')
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise _invalid('"params" must be an object')
+    parser = _PARSERS.get(method)
+    if parser is None:
+        raise EngineError("method_not_found", f"unknown method {method!r}")
+    return Request(id=message.get("id"), params=parser(params))
+
+
+class Segment(TypedDict):
+    start: float
+    end: float
+    text: str
+
+
+class Word(Segment):
+    confidence: float
+
+
+class _TranscribeResult(TypedDict):
+    text: str
+    language: str
+    language_probability: float
+    duration: float
+    truncated: bool
+    model: str
+    segments: list[Segment]
+
+
+class TranscribeResult(_TranscribeResult, total=False):
+    words: list[Word]  # only when params.word_timestamps
+
+
+class ProbeResult(TypedDict):
+    duration: float
+    format: str
+    codec: str
+    sample_rate: int
+    channels: int
+    has_video: bool
+    exact: bool
+    truncated: bool
+
+
+class ModelsResult(TypedDict):
+    models: list[ModelInfo]
+    models_dir: str
+
+
+class InfoResult(TypedDict):
+    version: str
+    cpu_threads: int
+    compute_type: str
+    loaded_models: list[str]
+
+
+class CancelResult(TypedDict):
+    cancelled: bool

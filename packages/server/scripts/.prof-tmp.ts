@@ -1,0 +1,10 @@
+import autocannon from 'autocannon';
+import { signUp, startServer } from '../test/helpers.js';
+const backend = (process.env.BENCH_BACKEND ?? 'pglite') as 'pglite' | 'postgres';
+const server = await startServer({ backend, env: { LOG_LEVEL: 'silent' } });
+const { api } = await signUp(server, { name: 'Bench' });
+const cookie = api.jar.header() ?? '';
+const path = process.env.P ?? '/api/auth/me';
+const r = await autocannon({ url: `${server.url}${path}`, headers: { cookie }, connections: 10, duration: Number(process.env.S ?? 8) });
+console.log(path, r.requests.average, r.latency.p99, r.non2xx);
+await server.close();
