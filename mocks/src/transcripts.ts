@@ -45,19 +45,32 @@ const TRUNCATION_NOTICE =
 
 const notFound = () => apiError(404, 'Transcript not found', 'transcript_not_found');
 
-/** GET /api/transcript/user as the server answers it: search on the file name, status filter, pages. */
-function list(rows: TranscriptSummary[]) {
+/**
+ * GET /api/transcript/user as the server answers it (the cases in
+ * packages/server/test/behaviour/transcriptList.ts hold both to it): newest first; search in the
+ * file name, the audio URL and the transcript's text, ignoring case; a status filter; pages.
+ */
+export function transcriptList(
+  rows: TranscriptSummary[],
+  textOf: (row: TranscriptSummary) => string | null = (row) =>
+    transcriptFixture(row.id)?.result?.text ?? null,
+) {
   return http.get('/api/transcript/user', ({ request }) => {
     const query = new URL(request.url).searchParams;
     const page = Number(query.get('page') ?? 1);
     const limit = Number(query.get('limit') ?? 10);
     const search = query.get('search')?.toLowerCase();
     const status = query.get('status');
-    const matching = rows.filter(
-      (row) =>
-        (!search || (row.fileName ?? row.audioUrl ?? '').toLowerCase().includes(search)) &&
-        (!status || row.status === status),
-    );
+    const matching = rows
+      .filter(
+        (row) =>
+          (!search ||
+            [row.fileName, row.audioUrl, textOf(row)].some((field) =>
+              field?.toLowerCase().includes(search),
+            )) &&
+          (!status || status === 'all' || row.status === status),
+      )
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     return HttpResponse.json<TranscriptList>({
       transcriptions: matching.slice((page - 1) * limit, page * limit),
       total: matching.length,
@@ -102,16 +115,16 @@ const finishes = (id: string) =>
     : transcriptFixture(id);
 
 export const transcriptsHandlers = {
-  default: [list(transcriptSummariesFixture), ...jobHandlers(finishes)],
-  empty: [list([]), ...jobHandlers(finishes)],
+  default: [transcriptList(transcriptSummariesFixture), ...jobHandlers(finishes)],
+  empty: [transcriptList([]), ...jobHandlers(finishes)],
   error: failAll(transcriptsEndpoints),
   slow: slowAll(transcriptsEndpoints),
   unauthorized: unauthorizedAll(transcriptsEndpoints),
   /** The submitted job stays in the queue (two jobs ahead). */
-  stillQueued: [list(transcriptSummariesFixture), ...jobHandlers(transcriptFixture)],
+  stillQueued: [transcriptList(transcriptSummariesFixture), ...jobHandlers(transcriptFixture)],
   /** The completed transcript stopped early: the audio decoded longer than its header said. */
   truncated: [
-    list(transcriptSummariesFixture),
+    transcriptList(transcriptSummariesFixture),
     ...jobHandlers((id) => {
       const transcript = transcriptFixture(id);
       return transcript?.result
@@ -128,14 +141,14 @@ export const transcriptsHandlers = {
         'insufficient_credits',
       ),
     ),
-    list(transcriptSummariesFixture),
+    transcriptList(transcriptSummariesFixture),
     ...jobHandlers(finishes),
   ],
   deleteError: [
     http.delete('/v1/transcript/:id', () =>
       apiError(500, 'Could not delete the transcript. Try again.', 'internal_error'),
     ),
-    list(transcriptSummariesFixture),
+    transcriptList(transcriptSummariesFixture),
     ...jobHandlers(finishes),
   ],
   broken: [
