@@ -98,7 +98,7 @@ def test_checked_between_decoded_blocks(in_process, long_media):
     with pytest.raises(EngineError) as exc:
         in_process.transcribe(
             TranscribeParams(path=str(long_media["wav"]), model="tiny.en", language="en"),
-            lambda pct, stage: progress.append((pct, stage)),
+            lambda pct, stage, _text: progress.append((pct, stage)),
             cancelled=lambda: True,
         )
     assert exc.value.code == "cancelled"
@@ -112,7 +112,7 @@ def test_checked_between_segments(in_process, long_media):
     with pytest.raises(EngineError) as exc:
         in_process.transcribe(
             TranscribeParams(path=str(long_media["wav"]), model="tiny.en", language="en"),
-            lambda pct, stage: progress.append(pct),
+            lambda pct, stage, _text: progress.append(pct),
             cancelled=lambda: any(p > 0 for p in progress),
         )
     assert exc.value.code == "cancelled"

@@ -36,6 +36,11 @@ def test_jfk_wer_and_progress(engine, refs):
     pcts = [p["percent"] for p in progress]
     assert pcts == sorted(pcts) and all(0 <= x <= 100 for x in pcts)
     assert any(p["stage"] == "transcribing" and 0 < p["percent"] < 100 for p in progress)
+    # Each segment's text is told as it is decoded, in order: live captions add up to the result.
+    told = [p["text"] for p in progress if "text" in p]
+    assert told == [s["text"] for s in segs]
+    assert " ".join(told) == r["text"]
+    assert all(p["percent"] < 100 for p in progress if "text" in p)
 
 
 @pytest.mark.parametrize("clip", ["LJ002-0020", "LJ002-0035"])

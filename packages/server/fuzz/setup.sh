@@ -1,6 +1,6 @@
 #!/bin/sh
-# Creates (or refreshes) the Python environment of the API fuzz run: Schemathesis at the version
-# pinned in requirements.txt, in node_modules/.cache/parlance-fuzz-venv. It lives under
+# Creates (or refreshes) the Python environment of the API fuzz run and the SDK checks (Schemathesis,
+# openai) at the versions pinned in requirements.txt, in node_modules/.cache/parlance-fuzz-venv. It lives under
 # node_modules so the linters, Prettier and git pass over it (a venv ships .js and .json files),
 # and `npm ci` rebuilds it with everything else. Idempotent: does nothing when the requirements
 # have not changed since the last successful run.

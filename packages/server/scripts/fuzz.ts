@@ -20,11 +20,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SESSION_COOKIE } from '../src/auth/sessions.js';
 import { signUp, startServer, type ApiClient, type TestServer } from '../test/helpers.js';
 import { customer } from '../test/transcription-helpers.js';
+import { pythonTool } from './pythonTools.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -60,9 +60,7 @@ const profile = options.smoke
     }
   : { maxExamples: 50, phases: 'examples,coverage,fuzzing,stateful', exclude: [], seed: undefined };
 
-const st = fileURLToPath(
-  new URL('../../../node_modules/.cache/parlance-fuzz-venv/bin/st', import.meta.url),
-);
+const st = pythonTool('st');
 const INSIDE = 'PARLANCE_FUZZ_NETNS';
 
 /**

@@ -1,15 +1,18 @@
 /** The OpenAI-compatible endpoint, driven by the official `openai` SDK against the real engine. */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
 import { ledgerEntries } from '../src/db/schema/billing.js';
 import { transcriptions } from '../src/db/schema/transcription.js';
+import { pythonTool } from '../scripts/pythonTools.js';
 import type { TestServer } from './helpers.js';
 import {
   customer,
@@ -17,6 +20,8 @@ import {
   startTranscriptionServer,
   type Customer,
 } from './transcription-helpers.js';
+
+const run = promisify(execFile);
 
 let server: TestServer;
 let alice: Customer;
@@ -160,6 +165,71 @@ describe('POST /v1/audio/transcriptions (openai SDK)', () => {
     expect(noCredit).toMatchObject({
       status: 402,
       error: { type: 'insufficient_quota', code: 'insufficient_credits' },
+    });
+  });
+});
+
+describe('stream=true (openai SDK)', () => {
+  it('streams transcript.text.delta events while the job runs, then transcript.text.done', async () => {
+    const erin = await customer(server, 200);
+    const stream = await sdk(erin).audio.transcriptions.create({
+      file: createReadStream(longClip),
+      model: 'whisper-1',
+      stream: true,
+    });
+    const deltas: string[] = [];
+    let statusAtFirstDelta: string | undefined;
+    let done: OpenAI.Audio.TranscriptionTextDoneEvent | undefined;
+    for await (const event of stream) {
+      if (event.type === 'transcript.text.delta') {
+        if (deltas.length === 0) statusAtFirstDelta = (await jobsOf(erin.userId))[0]?.status;
+        deltas.push(event.delta);
+      } else if (event.type === 'transcript.text.done') {
+        done = event;
+      }
+    }
+    // 66 s is three 30 s windows: text arrives in pieces, the first while the rest is decoded.
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(statusAtFirstDelta).toBe('processing');
+    expect(done?.type).toBe('transcript.text.done');
+    expect(deltas.join('')).toBe(done?.text);
+    expect(done?.text.toLowerCase().match(/ask not what your country/g)?.length).toBeGreaterThan(3);
+    expect(done?.usage).toEqual({ type: 'duration', seconds: 66 });
+    const [job] = await jobsOf(erin.userId);
+    expect(job).toMatchObject({ status: 'completed', partialText: null });
+    expect(await usageOf(job!.id)).toHaveLength(1);
+  });
+
+  it("OpenAI's Python SDK receives the same events", async () => {
+    const frank = await customer(server, 200);
+    const { stdout } = await run(pythonTool('python'), [
+      fileURLToPath(new URL('./clients/openai_stream.py', import.meta.url)),
+      `${server.url}/v1`,
+      frank.auth.authorization.replace('Bearer ', ''),
+      fixture('jfk.wav'),
+    ]);
+    const events = JSON.parse(stdout) as { type: string; delta?: string; text?: string }[];
+    const deltas = events.filter((e) => e.type === 'transcript.text.delta');
+    const done = events.at(-1);
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(done).toMatchObject({ type: 'transcript.text.done', usage: { seconds: 11 } });
+    expect(deltas.map((e) => e.delta).join('')).toBe(done?.text);
+    expect(done?.text?.toLowerCase()).toContain('ask not what your country can do for you');
+  });
+
+  it('refuses formats a stream cannot carry, before anything is sent', async () => {
+    const refused = await openai.audio.transcriptions
+      .create({
+        file: createReadStream(fixture('jfk.wav')),
+        model: 'whisper-1',
+        stream: true,
+        response_format: 'srt' as 'json',
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((refused as InstanceType<typeof OpenAI.BadRequestError>).error).toMatchObject({
+      code: 'invalid_response_format',
+      message: expect.stringContaining('stream=true'),
     });
   });
 });

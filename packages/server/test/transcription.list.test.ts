@@ -32,7 +32,7 @@ describe.each(backends)('the transcript list (%s)', (backend) => {
           audioUrl: row.audioUrl,
           status: row.status,
           result: row.text
-            ? { text: row.text, language: 'en', duration: 1, segments: [], words: [] }
+            ? { text: row.text, language: 'en', languageProbability: 1, segments: [], words: [] }
             : null,
           createdAt: new Date(Date.now() - row.minutesAgo * 60_000),
         });

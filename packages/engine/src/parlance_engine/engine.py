@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     from faster_whisper.transcribe import Word as WhisperWord
 
 SR = audio_mod.SAMPLE_RATE
-ProgressFn = Callable[[float, str], None]
+# percent, stage, and the text of a segment just decoded (None when the notification has none).
+ProgressFn = Callable[[float, str, str | None], None]
 CancelledFn = Callable[[], bool]
 # Whisper's own no-speech rule (no_speech_prob > 0.6 and a low average log-probability) lets
 # through text made up for a near-silent stretch from the prompt or the previous text: with word
@@ -137,7 +138,7 @@ class Engine:
     ) -> TranscribeResult:
         model, claimed = self._check(params)
         run = _Run(params, model, claimed, progress or _no_progress, cancelled or _never_cancelled)
-        run.progress(0.0, "decoding")
+        run.progress(0.0, "decoding", None)
         size = int(window_seconds() * SR)
         search = min(15 * SR, size // 4)  # look for a pause in the last 15 s of a window
         for chunk, start in audio_mod.windows(run.blocks(), size, search):
@@ -162,7 +163,7 @@ class Engine:
         return model, claimed
 
 
-def _no_progress(percent: float, stage: str) -> None:
+def _no_progress(percent: float, stage: str, text: str | None = None) -> None:
     pass
 
 
@@ -251,20 +252,20 @@ class _Run:
                 }
                 for w in ws
             )
-        self.report(t0 + end)
+        self.report(t0 + end, text or None)
 
-    def report(self, t: float) -> None:
-        """Progress at ``t`` seconds into the stream, when it has grown by 0.1 % or more."""
+    def report(self, t: float, text: str | None = None) -> None:
+        """Progress at ``t`` seconds into the stream, when it has grown by 0.1 % or more, and
+        always with the text of a segment just decoded (live captions are built from these)."""
         # The header may under- or overstate the audio: what has been decoded
         # beyond its claim counts too, and nothing past the cap will be.
         expected = max(self.claimed or 0.0, self.pcm.samples / SR)
         if self.cap is not None:
             expected = min(expected, self.cap / SR)
-        if expected > 0:
-            pct = round(min(99.0, 100.0 * t / expected), 1)
-            if pct > self.last_pct:
-                self.last_pct = pct
-                self.progress(pct, "transcribing")
+        pct = round(min(99.0, 100.0 * t / expected), 1) if expected > 0 else 0.0
+        if pct > self.last_pct or text is not None:
+            self.last_pct = max(pct, self.last_pct)
+            self.progress(self.last_pct, "transcribing", text)
 
     def result(self) -> TranscribeResult:
         if self.pcm.samples == 0:
@@ -273,7 +274,7 @@ class _Run:
         probability = self.language_probability
         if not self.model.model.is_multilingual:
             language, probability = "en", 1.0
-        self.progress(100.0, "transcribing")
+        self.progress(100.0, "transcribing", None)
         result: TranscribeResult = {
             "text": " ".join(s["text"] for s in self.segments).strip(),
             "language": language,

@@ -202,9 +202,12 @@ class Server:
                 return audio_mod.probe(path, exact, max_seconds)
             case TranscribeParams() as params:
 
-                def progress(pct: float, stage: str) -> None:
+                def progress(pct: float, stage: str, text: str | None = None) -> None:
                     if not (cancelled and cancelled()):
-                        self.send({"id": request.id, "progress": {"percent": pct, "stage": stage}})
+                        told: dict[str, object] = {"percent": pct, "stage": stage}
+                        if text is not None:
+                            told["text"] = text
+                        self.send({"id": request.id, "progress": told})
 
                 return self.engine.transcribe(params, progress, cancelled)
             case CancelParams(request=target):

@@ -75,6 +75,8 @@ export const transcriptions = pgTable(
     audioDurationSeconds: doublePrecision('audio_duration_seconds'),
     progressPercent: doublePrecision('progress_percent').notNull().default(0),
     progressStage: text('progress_stage'),
+    /** The text decoded so far while the job runs (live captions for streaming answers). */
+    partialText: text('partial_text'),
     errorMessage: text('error_message'),
     result: jsonb('result').$type<TranscriptResult>(),
     /** Charged on completion, in micro-dollars. */

@@ -217,6 +217,10 @@ export interface Progress {
    * "decoding", then "transcribing".
    */
   stage: string;
+  /**
+   * The text of the segment just decoded, when this notification reports one. Segments arrive in order; joined with single spaces they are the text so far (the result's text once all have arrived).
+   */
+  text?: string;
 }
 export interface ErrorMessage {
   id: Id;

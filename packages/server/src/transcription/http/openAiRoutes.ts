@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,17 +52,22 @@ function openAiError(
   return { error: { message, type: errorType(status), param, code } };
 }
 
-/** Polls the job row (workers may be other processes) until it completes or fails. */
+/**
+ * Polls the job row (workers may be other processes) until it completes or fails, showing each
+ * row read to `onRow` (a streaming answer sends the text decoded so far).
+ */
 async function waitForJob(
   db: Database,
   id: string,
   deadline: number,
   signal: AbortSignal,
+  onRow: (row: TranscriptionRow) => void,
 ): Promise<TranscriptionRow> {
   for (;;) {
     const row = await findTranscriptionById(db, id);
     if (!row)
       throw new HttpError(404, 'not_found', 'The transcription was deleted while in progress');
+    onRow(row);
     if (row.status === 'completed' || row.status === 'error') return row;
     if (Date.now() > deadline)
       throw new HttpError(
@@ -74,6 +80,19 @@ async function waitForJob(
     });
   }
 }
+
+/** The error a failed job is answered with. */
+function failureOf(done: TranscriptionRow): HttpError {
+  if (done.progressStage === 'cancelled') {
+    // Another caller's job this request joined: a new attempt starts a fresh one.
+    return new HttpError(409, 'transcription_cancelled', done.errorMessage ?? CANCELLED);
+  }
+  const status = done.errorMessage?.startsWith('Insufficient credits') ? 402 : 500;
+  return new HttpError(status, 'transcription_failed', done.errorMessage ?? 'Transcription failed');
+}
+
+/** One server-sent event, as OpenAI's clients read them (`data:` lines of JSON). */
+const sse = (data: object) => `data: ${JSON.stringify(data)}\n\n`;
 
 function render(row: TranscriptionRow, format: Format, granularities: string[]): string | object {
   const result = row.result;
@@ -144,12 +163,13 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
     row: TranscriptionRow,
     created: boolean,
     gone: AbortSignal,
+    onRow: (row: TranscriptionRow) => void = () => undefined,
   ): Promise<TranscriptionRow> {
     const joins = created || waiters.has(row.id);
     if (joins) waiters.set(row.id, (waiters.get(row.id) ?? 0) + 1);
     const deadline = Date.now() + expirySeconds(config, row.audioDurationSeconds) * 1000;
     try {
-      return await waitForJob(db, row.id, deadline, gone);
+      return await waitForJob(db, row.id, deadline, gone, onRow);
     } finally {
       if (joins) await leave(userId, row.id, gone.aborted);
     }
@@ -165,6 +185,64 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
     if (disconnected) await abandonTranscription(db, userId, id, CANCELLED);
   }
 
+  /**
+   * `stream=true`, as OpenAI streams a transcription: server-sent events, a
+   * `transcript.text.delta` with each piece of text the worker has decoded (read from the job
+   * row, so workers may be other processes), then `transcript.text.done` with the whole text. A
+   * failure after the stream has begun is an `error` event, which the official SDKs raise.
+   */
+  function streamAnswer(
+    reply: FastifyReply,
+    userId: string,
+    row: TranscriptionRow,
+    created: boolean,
+    gone: AbortSignal,
+  ): FastifyReply {
+    const events = new PassThrough();
+    let sent = '';
+    const tell = (text: string) => {
+      if (text.length <= sent.length || !text.startsWith(sent)) return;
+      events.write(
+        sse({ type: 'transcript.text.delta', delta: text.slice(sent.length), logprobs: null }),
+      );
+      sent = text;
+    };
+    const failed = (err: HttpError) =>
+      events.write(sse(openAiError(err.statusCode, err.message, err.code)));
+    void waitAsCaller(userId, row, created, gone, (current) =>
+      tell(
+        current.status === 'completed' ? (current.result?.text ?? '') : (current.partialText ?? ''),
+      ),
+    )
+      .then((done) => {
+        if (done.status !== 'completed') return failed(failureOf(done));
+        const text = done.result?.text ?? '';
+        events.write(
+          sse({
+            type: 'transcript.text.done',
+            text,
+            logprobs: null,
+            usage: { type: 'duration', seconds: Math.ceil(done.audioDurationSeconds ?? 0) },
+          }),
+        );
+      })
+      .catch((err: unknown) => {
+        if (gone.aborted) return;
+        reply.log.error({ err }, 'streamed transcription failed');
+        failed(
+          err instanceof HttpError
+            ? err
+            : new HttpError(500, 'internal_error', 'Something went wrong on our side'),
+        );
+      })
+      .finally(() => events.end());
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('x-accel-buffering', 'no')
+      .type('text/event-stream; charset=utf-8')
+      .send(events);
+  }
+
   app.post(
     '/v1/audio/transcriptions',
     {
@@ -172,9 +250,13 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
         tags: ['openai'],
         security: [{ apiKey: [] }],
         summary:
-          'OpenAI-compatible transcription (multipart: file, model, language, prompt, response_format, timestamp_granularities[])',
+          'OpenAI-compatible transcription (multipart: file, model, language, prompt, response_format, timestamp_granularities[], stream)',
         response: {
-          200: z.unknown().describe('json, verbose_json (objects) or text, srt, vtt (plain text)'),
+          200: z
+            .unknown()
+            .describe(
+              'json, verbose_json (objects) or text, srt, vtt (plain text); with stream=true, server-sent events: transcript.text.delta (delta) as text is decoded, then transcript.text.done (text, usage)',
+            ),
           ...Object.fromEntries(
             [400, 401, 402, 404, 408, 409, 413, 422, 429, 500, 503, 504].map((status) => [
               status,
@@ -198,6 +280,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
           form.fields.get('timestamp_granularities') ??
           [];
         const requested = field(form, 'model') ?? 'whisper-1';
+        const stream = field(form, 'stream') === 'true';
         if (!form.file) throw badRequest('missing_file', 'file is required');
         const prompt = TranscriptPrompt.optional().safeParse(field(form, 'prompt'));
         if (!prompt.success)
@@ -211,6 +294,12 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
             `response_format must be one of ${FORMATS.join(', ')}`,
           );
         }
+        if (stream && format !== 'json' && format !== 'text') {
+          throw badRequest(
+            'invalid_response_format',
+            'stream=true answers with transcript.text events: response_format must be json or text',
+          );
+        }
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
           model: requested === 'whisper-1' ? config.defaultModel : requested,
@@ -221,19 +310,9 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
           idempotencyKey,
           audio: { kind: 'upload', ...form.file },
         });
+        if (stream) return streamAnswer(reply, user.id, row, created, gone);
         const done = await waitAsCaller(user.id, row, created, gone);
-        if (done.status === 'error') {
-          if (done.progressStage === 'cancelled') {
-            // Another caller's job this request joined: a new attempt starts a fresh one.
-            throw new HttpError(409, 'transcription_cancelled', done.errorMessage ?? CANCELLED);
-          }
-          const status = done.errorMessage?.startsWith('Insufficient credits') ? 402 : 500;
-          throw new HttpError(
-            status,
-            'transcription_failed',
-            done.errorMessage ?? 'Transcription failed',
-          );
-        }
+        if (done.status === 'error') throw failureOf(done);
         const body = render(done, format, granularities);
         if (typeof body === 'string')
           reply.type(format === 'vtt' ? 'text/vtt; charset=utf-8' : 'text/plain; charset=utf-8');

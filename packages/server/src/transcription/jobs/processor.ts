@@ -159,16 +159,28 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
 
   const stop = new AbortController();
   let lastWrite = 0;
-  let latest: EngineProgress = { percent: 0, stage: 'starting' };
+  let latest = { percent: 0, stage: 'starting', partialText: '' };
+  let trailing: NodeJS.Timeout | undefined;
   const beat = async () => {
     // A database hiccup is not a lost lease: only a definite "not yours any more" stops the work.
     const held = await heartbeat(db, id, token, limits.leaseSeconds, latest).catch(() => true);
     if (!held) stop.abort();
   };
   const timer = setInterval(() => void beat(), (limits.leaseSeconds * 1000) / 3);
-  const onProgress = (p: EngineProgress) => {
-    latest = p;
-    if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+  const onProgress = ({ percent, stage, text }: EngineProgress) => {
+    // Segment texts add up to the text so far, which streaming answers read while the job runs.
+    const partialText = text ? `${latest.partialText} ${text}`.trim() : latest.partialText;
+    latest = { percent, stage, partialText };
+    const wait = PROGRESS_WRITE_MS - (Date.now() - lastWrite);
+    if (wait > 0) {
+      // Within the write interval: the latest progress is written when it ends, not lost.
+      trailing ??= setTimeout(() => {
+        trailing = undefined;
+        lastWrite = Date.now();
+        void beat();
+      }, wait);
+      return;
+    }
     lastWrite = Date.now();
     void beat();
   };
@@ -200,6 +212,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     return finish(await failTranscription(db, id, token, publicMessage(err, id, deps.log)));
   } finally {
     clearInterval(timer);
+    clearTimeout(trailing);
   }
 }
 

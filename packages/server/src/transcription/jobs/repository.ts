@@ -325,13 +325,17 @@ export async function heartbeat(
   id: string,
   leaseToken: string,
   leaseSeconds: number,
-  progress?: { percent: number; stage: string },
+  progress?: { percent: number; stage: string; partialText: string },
 ): Promise<boolean> {
   const rows = await db
     .update(transcriptions)
     .set({
       leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      ...(progress && { progressPercent: progress.percent, progressStage: progress.stage }),
+      ...(progress && {
+        progressPercent: progress.percent,
+        progressStage: progress.stage,
+        partialText: progress.partialText || null,
+      }),
     })
     .where(held(id, leaseToken))
     .returning({ id: transcriptions.id });
@@ -352,6 +356,7 @@ export async function completeTranscription(
       status: 'completed',
       progressPercent: 100,
       progressStage: 'done',
+      partialText: null,
       leaseToken: null,
       leaseExpiresAt: null,
       completedAt: sql`now()`,
