@@ -50,6 +50,7 @@ const benchOptions = (model: string): TranscribeOptions => ({
   model,
   language: null,
   prompt: null,
+  keyterms: null,
   wordTimestamps: false,
   maxSeconds: null,
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
 import { DEFAULT_PASSWORD, type TestServer } from './helpers.js';
 import {
+  audioForm,
   customer,
   fixture,
   startTranscriptionServer,
@@ -124,6 +125,54 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
     const text = (await waitForJob(server, carol, res.body.id)).result?.text ?? '';
     expect(text).toBe(text.toUpperCase());
     expect(text).toContain('ASK WHAT YOU CAN DO FOR YOUR COUNTRY');
+  });
+});
+
+describe('key terms', () => {
+  it('a rare name the model gets wrong comes out right with it as a key term', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parlance-keyterms-'));
+    const wav = join(dir, 'name.wav');
+    const spoken = 'Please send the quarterly report to Doctor Xiomara Quetzalli before Friday.';
+    execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', wav, spoken]);
+    const grace = await customer(server, 100);
+    const transcribe = async (fields: Record<string, string>) => {
+      const res = await submit(server, grace, { language: 'en', ...fields }, wav);
+      expect(res.status).toBe(202);
+      return (await waitForJob(server, grace, res.body.id)).result?.text ?? '';
+    };
+    const plain = await transcribe({});
+    expect(plain).toMatch(/quarterly report/i);
+    expect(plain).not.toContain('Xiomara Quetzalli');
+    // Multipart carries the list as a JSON array (or the field repeated).
+    const biased = await transcribe({
+      keyterms: JSON.stringify(['Xiomara Quetzalli', 'Kubernetes']),
+    });
+    expect(biased).toContain('Xiomara Quetzalli');
+    expect(biased).toMatch(/quarterly report/i);
+  });
+
+  it('refuses more than 100 key terms, blank ones and ones over 50 characters', async () => {
+    const henry = await customer(server, 100);
+    const refused = async (keyterms: unknown, message: string) => {
+      const res = await server.client().post(
+        '/v1/transcript',
+        { audio_url: 'https://example.com/a.wav', keyterms },
+        {
+          headers: henry.auth,
+        },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation_failed', message });
+    };
+    await refused(Array(101).fill('term'), 'keyterms holds at most 100 words or phrases');
+    await refused(['ok', ' '], 'keyterms.1: must not be blank');
+    await refused(['x'.repeat(51)], 'keyterms.0: must be at most 50 characters');
+    const form = await audioForm({ keyterms: '["unclosed' });
+    const broken = await server.client().post('/v1/transcript', form, { headers: henry.auth });
+    expect(broken.body).toMatchObject({
+      code: 'validation_failed',
+      message: 'keyterms: is not a valid JSON array',
+    });
   });
 });
 

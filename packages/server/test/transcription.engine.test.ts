@@ -20,6 +20,7 @@ const opts = {
   model: 'tiny.en',
   language: null,
   prompt: null,
+  keyterms: null,
   wordTimestamps: false,
   maxSeconds: null,
 };

@@ -221,6 +221,8 @@ class _Run:
             condition_on_previous_text=True,
             # The caller's vocabulary or style hint (OpenAI's `prompt`), given to every window.
             initial_prompt=self.params.prompt or None,
+            # Key terms the recognizer should prefer when it hears them (names, jargon).
+            hotwords=", ".join(self.params.keyterms) if self.params.keyterms else None,
         )
         got_any = False
         for s in segs:

@@ -22,6 +22,9 @@ from .models import ModelInfo
 # Prompts longer than this would crowd out the 224 prompt tokens Whisper keeps anyway.
 MAX_PROMPT_CHARS = 1000
 MAX_BEAM_SIZE = 10
+# Key terms: names and jargon the recognizer should prefer (faster-whisper's hotwords).
+MAX_KEYTERMS = 100
+MAX_KEYTERM_CHARS = 50
 
 Params = dict[str, object]
 
@@ -83,6 +86,21 @@ def _prompt(params: Params) -> str | None:
     return value
 
 
+def _keyterms(params: Params) -> tuple[str, ...] | None:
+    value = params.get("keyterms")
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_KEYTERMS
+        or not all(isinstance(term, str) and 1 <= len(term) <= MAX_KEYTERM_CHARS for term in value)
+    ):
+        raise _invalid(
+            f"params.keyterms must be a list of at most {MAX_KEYTERMS} strings of 1 to {MAX_KEYTERM_CHARS} characters"
+        )
+    return tuple(value)
+
+
 def _model(params: Params, default: str) -> str:
     value = params.get("model")
     if value is None:
@@ -127,6 +145,7 @@ class TranscribeParams:
     vad: bool = True
     beam_size: int = 5
     prompt: str | None = None
+    keyterms: tuple[str, ...] | None = None
     max_seconds: float | None = None
 
     @classmethod
@@ -139,6 +158,7 @@ class TranscribeParams:
             vad=_boolean(params, "vad", cls.vad),
             beam_size=_beam_size(params, cls.beam_size),
             prompt=_prompt(params),
+            keyterms=_keyterms(params),
             max_seconds=_max_seconds(params),
         )
 

@@ -20,6 +20,23 @@ export const TranscriptPrompt = z
   .max(MAX_PROMPT_CHARS, { error: `prompt must be at most ${MAX_PROMPT_CHARS} characters` })
   .describe('Vocabulary or style hint for the model, e.g. names and their spelling');
 
+export const MAX_KEYTERMS = 100;
+export const MAX_KEYTERM_CHARS = 50;
+
+/** Names and jargon to get right (Deepgram's keyterm, AssemblyAI's keyterms_prompt). */
+export const Keyterms = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be blank' })
+      .max(MAX_KEYTERM_CHARS, { error: `must be at most ${MAX_KEYTERM_CHARS} characters` }),
+  )
+  .max(MAX_KEYTERMS, { error: `keyterms holds at most ${MAX_KEYTERMS} words or phrases` })
+  .describe(
+    'Words or phrases the recognizer should prefer when it hears them: names, products, jargon. In multipart, a JSON array or the field repeated',
+  );
+
 /** The text fields of `POST /v1/transcript` (multipart, alongside an optional `file`). */
 export const TranscriptRequest = z.object({
   audio_url: z.preprocess(blankToUndefined, z.string().trim().max(2048).optional()),
@@ -37,6 +54,7 @@ export const TranscriptRequest = z.object({
   ),
   timestamp_style: z.preprocess(blankToUndefined, TimestampStyle.default('segment')),
   prompt: z.preprocess(blankToUndefined, TranscriptPrompt.optional()),
+  keyterms: Keyterms.optional(),
   webhook_url: z.preprocess(
     blankToUndefined,
     z

@@ -28,6 +28,8 @@ export interface Submission {
   model: string;
   language: string | undefined;
   prompt: string | undefined;
+  /** Names and jargon to prefer; none when undefined (the OpenAI endpoint has no such field). */
+  keyterms?: string[] | undefined;
   timestampStyle: TimestampStyle;
   webhookUrl: string | undefined;
   idempotencyKey: string | undefined;
@@ -91,6 +93,7 @@ export async function submitTranscription(
       model,
       language,
       prompt: input.prompt ?? null,
+      keyterms: input.keyterms?.length ? input.keyterms : null,
       timestampStyle: input.timestampStyle,
       source: input.audio.kind,
       audioUrl,

@@ -67,6 +67,8 @@ export const transcriptions = pgTable(
     language: text('language'),
     /** The caller's vocabulary or style hint for the model; null = none. */
     prompt: text('prompt'),
+    /** Names and jargon the recognizer should prefer (faster-whisper hotwords). */
+    keyterms: jsonb('keyterms').$type<string[]>(),
     timestampStyle: timestampStyle('timestamp_style').notNull().default('segment'),
     source: audioSource('source').notNull(),
     audioUrl: text('audio_url'),

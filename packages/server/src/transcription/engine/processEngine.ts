@@ -95,6 +95,7 @@ export class ProcessSpeechEngine implements SpeechEngine {
       model: opts.model,
       language: opts.language,
       prompt: opts.prompt,
+      keyterms: opts.keyterms,
       word_timestamps: opts.wordTimestamps,
       max_seconds: opts.maxSeconds,
       vad: true,

@@ -120,6 +120,12 @@ export interface TranscribeParams {
    * Vocabulary or style hint, given to every window as Whisper's initial prompt.
    */
   prompt?: string | null;
+  /**
+   * Names and jargon to prefer when they are heard (faster-whisper's hotwords), given to every window.
+   *
+   * @maxItems 100
+   */
+  keyterms?: string[] | null;
   max_seconds?: MaxSeconds;
 }
 /**

@@ -10,6 +10,8 @@ export interface TranscribeOptions {
   language: string | null;
   /** Vocabulary or style hint (Whisper's initial prompt), or null. */
   prompt: string | null;
+  /** Names and jargon to prefer when heard, or null. */
+  keyterms: string[] | null;
   wordTimestamps: boolean;
   /** Decode and transcribe at most this many seconds, or null for all of it. */
   maxSeconds: number | null;

@@ -42,12 +42,35 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   return header;
 }
 
+/**
+ * Multipart fields as the JSON body would carry them: one value each, but `keyterms` a list (the
+ * field repeated, each value a term or a JSON array of terms).
+ */
+function formFields(form: MultipartForm): Record<string, unknown> {
+  const raw: Record<string, unknown> = Object.fromEntries(
+    [...form.fields].map(([name, values]) => [name, values[0]]),
+  );
+  const keyterms = form.fields.get('keyterms');
+  if (keyterms) {
+    raw['keyterms'] = keyterms.flatMap((value) => {
+      if (!value.trimStart().startsWith('[')) return [value];
+      try {
+        const parsed: unknown = JSON.parse(value);
+        return Array.isArray(parsed) ? parsed : [value];
+      } catch {
+        throw badRequest('validation_failed', 'keyterms: is not a valid JSON array');
+      }
+    });
+  }
+  return raw;
+}
+
 /** Multipart (file or audio_url) or JSON (audio_url) → the validated request and its audio. */
 function parseRequest(
   form: MultipartForm | undefined,
   body: unknown,
 ): { fields: TranscriptRequest; audio?: AudioSource } {
-  const raw = form ? Object.fromEntries([...form.fields].map(([k, v]) => [k, v[0]])) : (body ?? {});
+  const raw = form ? formFields(form) : (body ?? {});
   const parsed = TranscriptRequest.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -107,6 +130,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           model: fields.model ?? runtime.config.defaultModel,
           language: fields.language,
           prompt: fields.prompt,
+          keyterms: fields.keyterms,
           timestampStyle: fields.timestamp_style,
           webhookUrl: fields.webhook_url,
           idempotencyKey,

@@ -194,6 +194,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
           model: job.model,
           language: job.language,
           prompt: job.prompt,
+          keyterms: job.keyterms,
           wordTimestamps: job.timestampStyle === 'word',
           maxSeconds: cap.seconds,
         },
