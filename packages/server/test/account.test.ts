@@ -95,6 +95,7 @@ describe.each(backends)('account (%s)', (backend) => {
   it('deletes the account and everything that belongs to it after the password check', async () => {
     const { api, user, password } = await signUp(server);
     expect((await api.get('/api/auth/me')).status).toBe(200);
+    const cookie = api.jar.header() ?? '';
     await api.post('/api/api-keys', { name: 'doomed' });
     const wrong = await api.delete('/api/account', { password: 'not it at all' });
     expect(wrong.body).toEqual({ message: 'Your password is not correct', code: 'wrong_password' });
@@ -108,6 +109,8 @@ describe.each(backends)('account (%s)', (backend) => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect(await db.select().from(apiKeys).where(eq(apiKeys.userId, user.id))).toEqual([]);
     expect((await api.get('/api/auth/me')).status).toBe(401);
+    // The cookie is cleared, and a copy of it kept elsewhere is refused too.
+    expect((await server.client().get('/api/auth/me', { headers: { cookie } })).status).toBe(401);
   });
 
   it('pays the welcome bonus once per e-mail address, even after the account is deleted', async () => {

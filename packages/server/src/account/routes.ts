@@ -41,6 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await updateProfile(db, currentUser(request).id, request.body);
+      app.sessionCache.forgetUser(currentUser(request).id);
       return { user: toUserDto(user ?? (await getUser(db, currentUser(request).id))) };
     },
   );
@@ -68,6 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(newPassword);
       const sessionId = request.auth?.kind === 'session' ? request.auth.sessionId : '';
       await changePassword(db, user.id, passwordHash, sessionId);
+      app.sessionCache.forgetUser(user.id);
       return { message: 'Password changed. Other devices have been signed out.' };
     },
   );
@@ -130,6 +132,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       await deleteAccount(db, app.erasures, user.id);
+      app.sessionCache.forgetUser(user.id);
       clearSessionCookie(reply, app.config);
       return { message: 'Your account and all of its data have been deleted.' };
     },

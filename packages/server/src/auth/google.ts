@@ -132,6 +132,8 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
             await oidc.fetchUserInfo(provider, tokens.access_token, claims.sub),
           );
         const user = await accountForGoogle(db, claims);
+        // Linking changes what the account's other sessions show (googleLinked, hasPassword).
+        app.sessionCache.forgetUser(user.id);
         await app.events.emit(db, 'userVerified', { userId: user.id });
         await startSession(reply, db, config, user.id);
         return reply.redirect(backToApp());

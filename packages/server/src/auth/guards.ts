@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findApiKeyBySecret } from '../apiKeys/repository.js';
-import type { users } from '../db/schema/index.js';
+import type { User } from '../contract/auth.js';
 import { unauthorized } from '../http/errors.js';
 import { SESSION_COOKIE, findSession, setSessionCookie } from './sessions.js';
+import { toUserDto } from './users.js';
 
 /** Who is calling: what every authenticated handler reads from `request.user`. */
 export interface AuthUser {
@@ -19,11 +20,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireSession / requireApiKeyOrSession; null on public routes. */
     user: AuthUser | null;
+    /**
+     * The caller's account as authentication read it. From the session cache, it may lag a change
+     * made by another process by up to the cache TTL; this process's own changes forget the cache.
+     */
+    account: User | null;
     auth: AuthMethod | null;
   }
 }
 
-const toAuthUser = (user: typeof users.$inferSelect): AuthUser => ({
+const toAuthUser = (user: User): AuthUser => ({
   id: user.id,
   email: user.email,
   name: user.name,
@@ -32,11 +38,12 @@ const toAuthUser = (user: typeof users.$inferSelect): AuthUser => ({
 async function authenticateSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   const { db } = request.server.deps.storage;
-  const config = request.server.config;
-  const found = token ? await findSession(db, token, config.sessionTtlSeconds) : null;
+  const { config, sessionCache } = request.server;
+  const found = token ? await findSession(db, sessionCache, token, config.sessionTtlSeconds) : null;
   if (!found || !token) throw unauthorized();
   if (found.renewed) setSessionCookie(reply, config, token);
   request.user = toAuthUser(found.user);
+  request.account = found.user;
   request.auth = { kind: 'session', sessionId: found.sessionId };
 }
 
@@ -45,7 +52,8 @@ async function authenticateApiKey(request: FastifyRequest, secret: string): Prom
   const row = await findApiKeyBySecret(db, secret);
   if (!row) throw unauthorized('Invalid API key', 'invalid_api_key');
   if (!row.key.enabled) throw unauthorized('This API key is disabled', 'api_key_disabled');
-  request.user = toAuthUser(row.user);
+  request.account = toUserDto(row.user);
+  request.user = toAuthUser(request.account);
   request.auth = { kind: 'apiKey', apiKeyId: row.key.id };
 }
 
@@ -74,4 +82,10 @@ export async function requireApiKeyOrSession(
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The caller's account (see `request.account`) on a guarded route. */
+export function currentAccount(request: FastifyRequest): User {
+  if (!request.account) throw unauthorized();
+  return request.account;
 }

@@ -67,10 +67,11 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { token, password } = request.body;
-      const reset = await resetPassword(db, token, password, (tx, userId) =>
-        app.events.emit(tx, 'userVerified', { userId }),
+      const userId = await resetPassword(db, token, password, (tx, id) =>
+        app.events.emit(tx, 'userVerified', { userId: id }),
       );
-      if (!reset) throw invalidLink();
+      if (!userId) throw invalidLink();
+      app.sessionCache.forgetUser(userId);
       return { message: 'Your password has been reset. Sign in with your new password.' };
     },
   );

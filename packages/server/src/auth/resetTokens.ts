@@ -25,14 +25,15 @@ export async function issueResetToken(db: Database, email: string): Promise<stri
  * Sets the password of the account a live reset token belongs to, in one transaction: the token is
  * spent (single use even under concurrent submits), every other reset link of the account dies,
  * the address counts as verified (the link reached the mailbox; `onVerified` runs in the same
- * transaction) and every session is signed out. false when the token is unknown, spent or expired.
+ * transaction) and every session is signed out. Answers the account's id (its sessions may be cached:
+ * the caller forgets them), or null when the token is unknown, spent or expired.
  */
 export async function resetPassword(
   db: Database,
   token: string,
   password: string,
   onVerified: (tx: Transaction, userId: string) => Promise<void>,
-): Promise<boolean> {
+): Promise<string | null> {
   const [pending] = await db
     .select()
     .from(passwordResetTokens)
@@ -43,7 +44,7 @@ export async function resetPassword(
         gt(passwordResetTokens.expiresAt, new Date()),
       ),
     );
-  if (!pending) return false;
+  if (!pending) return null;
   assertNotCommonPassword(password);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -52,7 +53,7 @@ export async function resetPassword(
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.id, pending.id), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
-    if (claimed.length === 0) return false;
+    if (claimed.length === 0) return null;
     // Whoever else asked for a reset (or reads an old mail) cannot change the password just chosen.
     await tx
       .delete(passwordResetTokens)
@@ -65,6 +66,6 @@ export async function resetPassword(
       .where(eq(users.id, pending.userId));
     await onVerified(tx, pending.userId);
     await revokeAllSessions(tx, pending.userId);
-    return true;
+    return pending.userId;
   });
 }

@@ -14,7 +14,7 @@ import { errorResponses } from '../http/schemas.js';
 import { accountExistsMail, verificationCodeMail } from '../mail/templates.js';
 import { afterAnswer } from './afterAnswer.js';
 import { CODE_TTL_MINUTES, consumeCode, issueCode, reissueCode } from './codes.js';
-import { currentUser, requireSession } from './guards.js';
+import { currentAccount, currentUser, requireSession } from './guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
 import {
   SESSION_COOKIE,
@@ -24,7 +24,7 @@ import {
   startSession,
 } from './sessions.js';
 import { assertHuman } from './turnstile.js';
-import { accountForRegistration, findUserByEmail, getUser, toUserDto } from './users.js';
+import { accountForRegistration, findUserByEmail, toUserDto } from './users.js';
 
 const tags = ['auth'];
 
@@ -151,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Sign out of this browser', response: { 200: MessageResponse } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await revokeSession(db, token);
+      if (token) await revokeSession(db, app.sessionCache, token);
       clearSessionCookie(reply, app.config);
       return { message: 'Signed out' };
     },
@@ -169,7 +169,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireSession,
     },
     async (request, reply) => {
-      await revokeAllSessions(db, currentUser(request).id);
+      const { id } = currentUser(request);
+      await revokeAllSessions(db, id);
+      app.sessionCache.forgetUser(id);
       clearSessionCookie(reply, app.config);
       return { message: 'Signed out on every device' };
     },
@@ -186,6 +188,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requireSession,
     },
-    async (request) => ({ user: toUserDto(await getUser(db, currentUser(request).id)) }),
+    async (request) => ({ user: currentAccount(request) }),
   );
 };

@@ -1,9 +1,12 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
+import type { User } from '../contract/auth.js';
 import type { Database } from '../db/index.js';
 import { sessions, users } from '../db/schema/index.js';
+import type { SessionCache } from './sessionCache.js';
 import { randomToken, sha256 } from './tokens.js';
+import { toUserDto } from './users.js';
 
 export const SESSION_COOKIE = 'parlance_session';
 
@@ -26,36 +29,59 @@ export async function createSession(
 
 export interface SessionLookup {
   sessionId: string;
-  user: typeof users.$inferSelect;
+  user: User;
   /** True when the expiry was just pushed back and the cookie should be re-sent. */
   renewed: boolean;
 }
 
-/** The live session for a cookie token, renewing its sliding expiry when it is older than a day. */
+/**
+ * The live session for a cookie token, renewing its sliding expiry when it is older than a day.
+ * Answered from `cache` while its entry is fresh and the session unexpired (renewal waits for the
+ * next read, at most the cache TTL late).
+ */
 export async function findSession(
   db: Database,
+  cache: SessionCache,
   token: string,
   ttlSeconds: number,
 ): Promise<SessionLookup | null> {
+  const tokenHash = sha256(token);
   const now = new Date();
+  const cached = cache.get(tokenHash);
+  if (cached && cached.expiresAt > now.getTime()) {
+    return { sessionId: cached.sessionId, user: cached.user, renewed: false };
+  }
+  const ticket = cache.beginRead();
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
   if (!row) return null;
+  let { expiresAt } = row.session;
   const renewed = now.getTime() - row.session.renewedAt.getTime() > RENEW_AFTER_MS;
   if (renewed) {
+    expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
     await db
       .update(sessions)
-      .set({ renewedAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) })
+      .set({ renewedAt: now, expiresAt })
       .where(eq(sessions.id, row.session.id));
   }
-  return { sessionId: row.session.id, user: row.user, renewed };
+  const user = toUserDto(row.user);
+  const sessionId = row.session.id;
+  cache.store(tokenHash, { sessionId, user, expiresAt: expiresAt.getTime() }, ticket);
+  return { sessionId, user, renewed };
 }
 
-export async function revokeSession(db: Database, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+/** Signs out the session of `token`, in the database and in this process's cache. */
+export async function revokeSession(
+  db: Database,
+  cache: SessionCache,
+  token: string,
+): Promise<void> {
+  const tokenHash = sha256(token);
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  cache.forgetToken(tokenHash);
 }
 
 export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
