@@ -236,6 +236,21 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     expect(res.status).toBe(200);
   };
 
+  /** A Stripe Refund or Dispute object of a PaymentIntent, with a fresh id. */
+  const reversal = (
+    object: 'refund' | 'dispute',
+    paymentIntent: unknown,
+    amount: number,
+    status: string,
+  ) => ({
+    id: `${object === 'refund' ? 're' : 'du'}_${randomBytes(4).toString('hex')}`,
+    object,
+    amount,
+    currency: 'usd',
+    payment_intent: paymentIntent,
+    status,
+  });
+
   const spend = (userId: string, micros: number) =>
     createLedger(server.storage.db).debit({
       userId,
@@ -249,14 +264,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     const bonus = await balanceOf(api);
     const intent = await paidCheckout(api, 10);
     await spend(user.id, bonus + 8_000_000); // $2 of the purchase is left
-    const refund = {
-      id: `re_${randomBytes(4).toString('hex')}`,
-      object: 'refund',
-      amount: 1000,
-      currency: 'usd',
-      payment_intent: intent.id,
-      status: 'succeeded',
-    };
+    const refund = reversal('refund', intent.id, 1000, 'succeeded');
     // Stripe sends created, then updated; each may arrive more than once.
     await send('refund.created', refund);
     await send('refund.created', refund);
@@ -293,14 +301,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     const { api, user } = await signUp(server);
     const intent = await paidCheckout(api, 10);
     const before = await balanceOf(api);
-    const refund = {
-      id: `re_${randomBytes(4).toString('hex')}`,
-      object: 'refund',
-      amount: 400,
-      currency: 'usd',
-      payment_intent: intent.id,
-      status: 'pending',
-    };
+    const refund = reversal('refund', intent.id, 400, 'pending');
     await send('refund.created', refund);
     expect(await balanceOf(api)).toBe(before - 4_000_000);
     await send('refund.failed', { ...refund, status: 'failed' });
@@ -321,16 +322,8 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     const won = await paidCheckout(api, 30);
     const lost = await paidCheckout(api, 5);
     await spend(user.id, bonus + 33_000_000); // $2 left of $35 bought
-    const dispute = (intent: Record<string, unknown>, amount: number) => ({
-      id: `du_${randomBytes(4).toString('hex')}`,
-      object: 'dispute',
-      amount,
-      currency: 'usd',
-      payment_intent: intent.id,
-      status: 'needs_response',
-    });
-    const first = dispute(won, 3000);
-    const second = dispute(lost, 500);
+    const first = reversal('dispute', won.id, 3000, 'needs_response');
+    const second = reversal('dispute', lost.id, 500, 'needs_response');
     await send('charge.dispute.created', first);
     await send('charge.dispute.created', first);
     await send('charge.dispute.created', second);
@@ -357,26 +350,12 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     const { api } = await signUp(server);
     const intent = await paidCheckout(api, 10);
     const before = await balanceOf(api);
-    const inquiry = {
-      id: `du_${randomBytes(4).toString('hex')}`,
-      object: 'dispute',
-      amount: 1000,
-      currency: 'usd',
-      payment_intent: intent.id,
-      status: 'warning_needs_response',
-    };
+    const inquiry = reversal('dispute', intent.id, 1000, 'warning_needs_response');
     await send('charge.dispute.created', inquiry);
     await send('charge.dispute.closed', { ...inquiry, status: 'warning_closed' });
     expect(await balanceOf(api)).toBe(before);
     // Support refunds $6, then the cardholder disputes the whole $10 anyway: $10 in all.
-    const refund = {
-      id: `re_${randomBytes(4).toString('hex')}`,
-      object: 'refund',
-      amount: 600,
-      currency: 'usd',
-      payment_intent: intent.id,
-      status: 'succeeded',
-    };
+    const refund = reversal('refund', intent.id, 600, 'succeeded');
     await send('refund.created', refund);
     const dispute = {
       ...inquiry,
@@ -395,14 +374,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     const { api } = await signUp(server);
     const intent = await paidCheckout(api, 10);
     const before = await balanceOf(api);
-    const refund = {
-      id: `re_${randomBytes(4).toString('hex')}`,
-      object: 'refund',
-      amount: 1000,
-      currency: 'usd',
-      payment_intent: intent.id,
-      status: 'failed',
-    };
+    const refund = reversal('refund', intent.id, 1000, 'failed');
     await send('refund.failed', refund);
     await send('refund.created', { ...refund, status: 'pending' });
     expect(await balanceOf(api)).toBe(before);
@@ -415,14 +387,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
       currency: 'USD',
     });
     const intentId = String(started.body.clientSecret).split('_secret_')[0] ?? '';
-    const refund = {
-      id: `re_${randomBytes(4).toString('hex')}`,
-      object: 'refund',
-      amount: 1000,
-      currency: 'usd',
-      payment_intent: intentId,
-      status: 'succeeded',
-    };
+    const refund = reversal('refund', intentId, 1000, 'succeeded');
     const early = stripe.signedEvent('refund.created', refund);
     expect((await deliver(early.payload, early.signature)).status).toBe(500);
     const before = await balanceOf(api);
