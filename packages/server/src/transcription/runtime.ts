@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type PgBoss from 'pg-boss';
 import type { Storage } from '../db/index.js';
 import { blobDirIn, createLocalBlobStore, type BlobStore } from './blobs/blobStore.js';
@@ -27,6 +28,11 @@ export interface TranscriptionRuntime {
   /** This process's workers (and their sweeper), when it runs any. */
   workers: Workers | undefined;
   /**
+   * Emits a job's id when a worker of this process has finished it, so requests waiting for it
+   * here answer at once instead of at their next poll (which still finds jobs run elsewhere).
+   */
+  finished: EventEmitter;
+  /**
    * Probes uploads and lists models: a pool of processes of their own, so a probe never waits
    * behind a transcription, and one slow or crashing file never holds up or fails another's.
    */
@@ -52,8 +58,17 @@ export async function startTranscriptionRuntime(
   const workEngines = opts.workers
     ? Array.from({ length: config.workerConcurrency }, () => new ProcessSpeechEngine(engineOptions))
     : [];
+  const finished = new EventEmitter().setMaxListeners(0);
   const workers = opts.workers
-    ? await startWorkers({ db: opts.storage.db, engines: workEngines, blobs, boss, config, log })
+    ? await startWorkers({
+        db: opts.storage.db,
+        engines: workEngines,
+        blobs,
+        boss,
+        config,
+        log,
+        finished,
+      })
     : undefined;
   return {
     config,
@@ -62,6 +77,7 @@ export async function startTranscriptionRuntime(
     boss,
     probeEngine,
     workers,
+    finished,
     async close() {
       workers?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -1,3 +1,4 @@
+import { once, type EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyError, FastifyReply } from 'fastify';
@@ -52,12 +53,33 @@ function openAiError(
   return { error: { message, type: errorType(status), param, code } };
 }
 
+/** Until `ms` pass or this process finishes job `id`, whichever is first; rejects on `signal`. */
+async function nextLook(
+  finished: EventEmitter,
+  id: string,
+  ms: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const settled = new AbortController();
+  const either = AbortSignal.any([signal, settled.signal]);
+  try {
+    await Promise.race([
+      sleep(ms, undefined, { signal: either }),
+      once(finished, id, { signal: either }),
+    ]);
+  } finally {
+    settled.abort();
+  }
+}
+
 /**
- * Polls the job row (workers may be other processes) until it completes or fails, showing each
- * row read to `onRow` (a streaming answer sends the text decoded so far).
+ * Polls the job row (workers may be other processes) until it completes or fails, looking again
+ * at once when a worker of this process finishes it, and shows each row read to `onRow` (a
+ * streaming answer sends the text decoded so far).
  */
 async function waitForJob(
   db: Database,
+  finished: EventEmitter,
   id: string,
   deadline: number,
   signal: AbortSignal,
@@ -75,7 +97,7 @@ async function waitForJob(
         'timeout',
         `Transcription ${id} is still ${row.status}; poll GET /v1/transcript/${id}`,
       );
-    await sleep(POLL_MS, undefined, { signal }).catch(() => {
+    await nextLook(finished, id, POLL_MS, signal).catch(() => {
       throw clientClosed();
     });
   }
@@ -169,7 +191,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
     if (joins) waiters.set(row.id, (waiters.get(row.id) ?? 0) + 1);
     const deadline = Date.now() + expirySeconds(config, row.audioDurationSeconds) * 1000;
     try {
-      return await waitForJob(db, row.id, deadline, gone, onRow);
+      return await waitForJob(db, runtime.finished, row.id, deadline, gone, onRow);
     } finally {
       if (joins) await leave(userId, row.id, gone.aborted);
     }

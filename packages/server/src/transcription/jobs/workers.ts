@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { users } from '../../db/schema/auth.js';
@@ -21,6 +22,8 @@ export type WorkerDeps = Omit<ProcessorDeps, 'onFinished' | 'limits' | 'engine'>
   engines: SpeechEngine[];
   boss: PgBoss;
   config: TranscriptionConfig;
+  /** Told each finished job's id (TranscriptionRuntime.finished). */
+  finished: EventEmitter;
 };
 
 export interface Workers {
@@ -50,7 +53,7 @@ const TAKEN_OVER_PRIORITY = 1;
  * worker's last heartbeat. Duplicate messages are harmless: the row is claimed once.
  */
 export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
-  const { boss, config, engines, ...shared } = deps;
+  const { boss, config, engines, finished, ...shared } = deps;
   const workerIds: string[] = [];
   const wake = () => {
     for (const id of workerIds) boss.notifyWorker(id);
@@ -98,6 +101,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       maxAudioSeconds: config.maxAudioSeconds,
     },
     onFinished: async (row) => {
+      finished.emit(row.id);
       await notify(row);
       // A running slot of this account just freed: its next waiting job goes now, not at the next sweep.
       await sweep(row.userId);
