@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 
 /** The UI package is presentational: no state, routing, API or other packages. */
 const uiForbidden = [
@@ -49,6 +50,32 @@ const fileNameCase = {
     };
   },
 };
+
+/**
+ * The app's shape: features are domains and import no other feature; the shells (dashboard and
+ * public site) compose features, and nothing but the route table imports a shell; shared code,
+ * the session and the store import neither. A piece two domains need moves to src/shared.
+ */
+const app = 'packages/app/src';
+const domains = ['account', 'apiKeys', 'auth', 'billing', 'support', 'transcripts', 'usage'];
+const appZones = [
+  ...domains.map((domain) => ({
+    target: `${app}/features/${domain}`,
+    from: `${app}/features`,
+    except: [`./${domain}`],
+    message: 'A feature does not import another feature: move what both need to src/shared.',
+  })),
+  {
+    target: [`${app}/features`, `${app}/shared`, `${app}/session`, `${app}/store`],
+    from: `${app}/shells`,
+    message: 'Shells compose features, never the other way round.',
+  },
+  {
+    target: [`${app}/shared`, `${app}/session`, `${app}/store`],
+    from: `${app}/features`,
+    message: 'Shared code, the session and the store import no feature.',
+  },
+];
 
 const serverNoFrontEnd = {
   group: ['@parlance/app', '@parlance/ui', '@parlance/mocks', 'react', 'react-dom'],
@@ -150,6 +177,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: [`${app}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: appZones }],
+    },
+  },
+  {
+    // Tests and stories may reach across (a session test checks every domain's cache is emptied).
+    files: [`${app}/**/*.test.{ts,tsx}`, `${app}/**/*.stories.tsx`],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -18,20 +18,21 @@ const KB = 1024;
 
 /** Each route: the lazy modules (manifest keys, i.e. source paths) it loads on a first visit. */
 const routes = [
-  { path: '/', lazy: ['src/features/public/home/HomeRoute.tsx'], budgetKb: 150 },
+  { path: '/', lazy: ['src/shells/public/home/HomeRoute.tsx'], budgetKb: 150 },
   {
     path: '/dashboard/overview',
     lazy: [
-      'src/features/dashboard/routes.tsx',
-      'src/features/dashboard/shell/DashboardShell.tsx',
-      'src/features/dashboard/overview/OverviewPage.tsx',
+      'src/shells/dashboard/routes.tsx',
+      'src/shells/dashboard/shell/DashboardShell.tsx',
+      'src/shells/dashboard/overview/OverviewRoute.tsx',
     ],
   },
 ];
 
-/** Chunks a public page must never load. */
+/** Chunks a public page must never load: the dashboard shell, the domains' screens, the charts. */
 const forbiddenOnPublicPages = [
-  /^src\/features\/dashboard\//,
+  /^src\/shells\/dashboard\//,
+  /^src\/features\/(transcripts|usage|billing|apiKeys|account|support)\/components\//,
   /node_modules\/victory/,
   /packages\/ui\/src\/charts/,
 ];

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { sessionApi } from './features/auth/sessionApi';
+import { sessionApi } from './session/sessionApi';
 import { routerOptions, routes } from './routes';
 import { makeStore } from './store/store';
 

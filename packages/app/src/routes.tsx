@@ -1,7 +1,7 @@
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
-import { PublicShell } from './features/public/layout/PublicShell';
-import { RouteError } from './features/public/errors/RouteError';
-import { PageLoading } from './features/public/layout/PageLoading';
+import { PublicShell } from './shells/public/layout/PublicShell';
+import { RouteError } from './shells/public/errors/RouteError';
+import { PageLoading } from './shells/public/layout/PageLoading';
 import { paths } from './paths';
 
 /**
@@ -19,23 +19,23 @@ export const routes: RouteObject[] = [
       {
         element: <PublicShell />,
         children: [
-          { index: true, lazy: () => import('./features/public/home/HomeRoute') },
+          { index: true, lazy: () => import('./shells/public/home/HomeRoute') },
           {
             path: paths.features.path,
-            lazy: () => import('./features/public/features/FeaturesRoute'),
+            lazy: () => import('./shells/public/features/FeaturesRoute'),
           },
           {
             path: paths.pricing.path,
-            lazy: () => import('./features/public/pricing/PricingRoute'),
+            lazy: () => import('./shells/public/pricing/PricingRoute'),
           },
-          { path: paths.demo.path, lazy: () => import('./features/public/demo/DemoRoute') },
-          { path: paths.blog.path, lazy: () => import('./features/public/blog/BlogListRoute') },
-          { path: paths.blogPost.path, lazy: () => import('./features/public/blog/BlogPostRoute') },
+          { path: paths.demo.path, lazy: () => import('./shells/public/demo/DemoRoute') },
+          { path: paths.blog.path, lazy: () => import('./shells/public/blog/BlogListRoute') },
+          { path: paths.blogPost.path, lazy: () => import('./shells/public/blog/BlogPostRoute') },
           {
             path: paths.contact.path,
-            lazy: () => import('./features/public/contact/ContactRoute'),
+            lazy: () => import('./shells/public/contact/ContactRoute'),
           },
-          { path: paths.docs.path, lazy: () => import('./features/docs/DocsRoute') },
+          { path: paths.docs.path, lazy: () => import('./shells/public/docs/DocsRoute') },
           { path: paths.login.path, lazy: () => import('./features/auth/login/LoginRoute') },
           {
             path: paths.register.path,
@@ -67,7 +67,7 @@ const dashboardRoot = paths.dashboard.root.path;
  */
 const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (path !== dashboardRoot && !path.startsWith(`${dashboardRoot}/`)) return;
-  const { dashboardRoutes } = await import('./features/dashboard/routes');
+  const { dashboardRoutes } = await import('./shells/dashboard/routes');
   patch('root', [{ path: dashboardRoot, children: dashboardRoutes }]);
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import jfk from '../features/public/demo/jfk-transcript.json';
+import jfk from '../shells/public/demo/jfk-transcript.json';
 import { transcriptSegments } from './transcriptSegments';
 
 const segments = [

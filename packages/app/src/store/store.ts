@@ -4,7 +4,7 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { sessionExpiry, type SessionExpiryOptions } from '../features/auth/sessionExpiry';
+import { sessionExpiry, type SessionExpiryOptions } from '../session/sessionExpiry';
 import { api } from './api';
 
 const rootReducer = combineSlices(api);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { useAppDispatch } from '../../../store/hooks';
-import { sessionApi } from '../sessionApi';
+import { sessionApi } from '../../../session/sessionApi';
 import type { AuthLocationState } from '../authLocationState';
 import { AuthCard } from '../components/AuthCard';
 

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../../store/errors';
-import { useForgotPasswordMutation } from '../authApi';
+import { useForgotPasswordMutation } from '../api/authApi';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 /** /forgot-password: the same confirmation whether or not the address has an account. */

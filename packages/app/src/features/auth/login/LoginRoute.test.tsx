@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { authHandlers, configHandlers } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
-import { configApi } from '../../config/configApi';
+import { configApi } from '../../../shared/configApi';
 import { TURNSTILE_SCRIPT_URL } from '../turnstile/loadTurnstile';
 
 const turnstileScripts = () =>

@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@parlance/ui';
 import { errorMessage } from '../../../store/errors';
-import { useConfigQuery } from '../../config/configApi';
-import { useLoginMutation } from '../authApi';
+import { useConfigQuery } from '../../../shared/configApi';
+import { useLoginMutation } from '../api/authApi';
 import { useBotCheck } from '../turnstile/useBotCheck';
 import { afterSignIn, type AuthLocationState } from '../authLocationState';
 import { LoginForm, type Credentials } from './LoginForm';

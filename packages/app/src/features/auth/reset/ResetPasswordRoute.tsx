@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../paths';
 import { errorMessage } from '../../../store/errors';
-import { useResetPasswordMutation } from '../authApi';
+import { useResetPasswordMutation } from '../api/authApi';
 import type { AuthLocationState } from '../authLocationState';
 import { ResetPasswordForm } from './ResetPasswordForm';
 

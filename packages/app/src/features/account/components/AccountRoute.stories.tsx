@@ -1,0 +1,63 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { accountHandlers } from '@parlance/mocks';
+import { DashboardStory } from '../../../test/DashboardStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
+
+const meta = {
+  title: 'Dashboard/Account',
+  component: DashboardStory,
+  args: { path: '/dashboard/account' },
+  parameters: { ...routeStoryParameters },
+} satisfies Meta<typeof DashboardStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Populated: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('ada@example.com')).toBeInTheDocument();
+    await expect(canvas.getByText('E-mail and password')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
+  },
+};
+
+/** Deleting needs the e-mail typed before the button enables. */
+export const DeleteConfirmation: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete account' }));
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Delete your account?',
+    });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
+    await expect(confirm).toBeDisabled();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Your e-mail' }),
+      'ada@example.com',
+    );
+    await expect(confirm).toBeEnabled();
+  },
+};
+
+export const DeleteRefused: Story = {
+  parameters: { visual: false, msw: { handlers: { account: accountHandlers.error } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete account' }));
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Delete your account?',
+    });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Your e-mail' }),
+      'ada@example.com',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await expect(
+      await within(dialog).findByText(/Something went wrong on our side/),
+    ).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,68 @@
+import type {
+  ApiKeyList,
+  ApiKeyResponse,
+  CreatedApiKey,
+  MessageResponse,
+} from '@parlance/server/contract';
+import { api } from '../../../store/api';
+
+const LIST = { type: 'ApiKey', id: 'LIST' } as const;
+
+export const apiKeysApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listApiKeys: build.query<ApiKeyList, void>({
+      query: () => '/api/api-keys',
+      providesTags: (result) => [
+        LIST,
+        ...(result?.apiKeys ?? []).map(({ id }) => ({ type: 'ApiKey' as const, id })),
+      ],
+    }),
+    createApiKey: build.mutation<CreatedApiKey, string>({
+      query: (name) => ({ url: '/api/api-keys', method: 'POST', body: { name } }),
+      invalidatesTags: [LIST],
+    }),
+    renameApiKey: build.mutation<ApiKeyResponse, { id: string; name: string }>({
+      query: ({ id, name }) => ({
+        url: `/api/api-keys/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { name },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'ApiKey', id }],
+    }),
+    /** Flips the key in the cached list at once; puts it back when the server refuses. */
+    toggleApiKey: build.mutation<ApiKeyResponse, string>({
+      query: (id) => ({ url: `/api/api-keys/${encodeURIComponent(id)}/toggle`, method: 'PATCH' }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          apiKeysApi.util.updateQueryData('listApiKeys', undefined, (draft) => {
+            const key = draft.apiKeys.find((candidate) => candidate.id === id);
+            if (key) key.enabled = !key.enabled;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            apiKeysApi.util.updateQueryData('listApiKeys', undefined, (draft) => {
+              const index = draft.apiKeys.findIndex((candidate) => candidate.id === id);
+              if (index >= 0) draft.apiKeys[index] = data.apiKey;
+            }),
+          );
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    deleteApiKey: build.mutation<MessageResponse, string>({
+      query: (id) => ({ url: `/api/api-keys/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [LIST],
+    }),
+  }),
+});
+
+export const {
+  useListApiKeysQuery,
+  useCreateApiKeyMutation,
+  useRenameApiKeyMutation,
+  useToggleApiKeyMutation,
+  useDeleteApiKeyMutation,
+} = apiKeysApi;

@@ -1,0 +1,149 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  accountHandlers,
+  apiKeysHandlers,
+  rotatedWebhookSecretFixture,
+  webhookSecretFixture,
+} from '@parlance/mocks';
+import { DashboardStory } from '../../../test/DashboardStory';
+import { routeStoryParameters } from '../../../test/routeStoryParameters';
+
+const meta = {
+  title: 'Dashboard/API keys',
+  component: DashboardStory,
+  args: { path: '/dashboard/api-keys' },
+  parameters: { ...routeStoryParameters },
+} satisfies Meta<typeof DashboardStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Populated: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Production backend')).toBeInTheDocument();
+    await expect(canvas.getByText('pk_live_7Hq2…')).toBeInTheDocument();
+    await expect(canvas.getByText('Never')).toBeInTheDocument();
+    await expect(canvas.getByRole('switch', { name: 'Old laptop script enabled' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: { apiKeys: apiKeysHandlers.empty } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'No API keys yet' }),
+    ).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: { apiKeys: apiKeysHandlers.slow } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('table', { name: 'API keys' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
+
+export const Failure: Story = {
+  parameters: { msw: { handlers: { apiKeys: apiKeysHandlers.error } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Something went wrong on our side/)).toBeInTheDocument();
+  },
+};
+
+/** Creating a key shows its secret once, with the warning. */
+export const CreateKey: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Production backend');
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Create key' })[0] as HTMLElement);
+    const body = within(document.body);
+    const dialog = await body.findByRole('dialog', { name: 'Create an API key' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'CI pipeline');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    const created = await body.findByRole('dialog', { name: 'Your new API key' });
+    await expect(
+      within(created).getByDisplayValue('pk_live_N3wK3y_4f9c2e7a1b8d6053c4e2f1a9b7d3c5e8'),
+    ).toBeInTheDocument();
+    await expect(within(created).getByText(/will not be shown again/)).toBeInTheDocument();
+  },
+};
+
+/** The switch flips at once and flips back when the server refuses. */
+export const ToggleRefused: Story = {
+  parameters: { visual: false, msw: { handlers: { apiKeys: apiKeysHandlers.toggleError } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toggle = await canvas.findByRole('switch', { name: 'Production backend enabled' });
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    await expect(
+      await within(document.body).findByText('Could not update the key. Try again.'),
+    ).toBeInTheDocument();
+  },
+};
+
+export const Rename: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Rename Staging' }));
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Rename API key' });
+    await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Staging');
+  },
+};
+
+/** The webhook signing secret is hidden until asked for, then copyable. */
+export const WebhookSecretRevealed: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reveal secret' }));
+    await expect(await canvas.findByRole('textbox', { name: 'Secret' })).toHaveValue(
+      webhookSecretFixture,
+    );
+    await expect(canvas.getByRole('button', { name: 'Rotate secret' })).toBeInTheDocument();
+  },
+};
+
+/** Rotating asks first, then shows the new secret. */
+export const WebhookSecretRotated: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reveal secret' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Rotate secret' }));
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Rotate the webhook secret?',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: 'Secret' })).toHaveValue(
+        rotatedWebhookSecretFixture,
+      ),
+    );
+  },
+};
+
+export const WebhookSecretFailure: Story = {
+  parameters: { visual: false, msw: { handlers: { account: accountHandlers.error } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Reveal secret' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Could not load the secret' }),
+    ).toBeInTheDocument();
+    await expect(canvas.getByText(/Something went wrong on our side/)).toBeInTheDocument();
+  },
+};

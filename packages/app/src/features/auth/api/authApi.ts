@@ -1,0 +1,64 @@
+import type {
+  EmailBody,
+  LoginBody,
+  MessageResponse,
+  RegisterBody,
+  RegisterResponse,
+  ResendCodeBody,
+  ResetPasswordBody,
+  UserResponse,
+  VerifyCodeBody,
+} from '@parlance/server/contract';
+import { api } from '../../../store/api';
+import type { AppThunk } from '../../../store/store';
+import { startSession } from '../../../session/sessionApi';
+
+const post =
+  <B>(url: string) =>
+  (body: B) => ({ url, method: 'POST', body });
+
+/** A sign-in that succeeded starts the session from an empty cache; a refused one changes nothing. */
+async function startSessionOnSuccess(
+  _: unknown,
+  lifecycle: { dispatch: (thunk: AppThunk) => unknown; queryFulfilled: Promise<unknown> },
+) {
+  try {
+    await lifecycle.queryFulfilled;
+  } catch {
+    return;
+  }
+  lifecycle.dispatch(startSession());
+}
+
+/** The sign-in flows' calls; the session itself (current user, sign-out) is in sessionApi. */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<UserResponse, LoginBody>({
+      query: post('/api/auth/login'),
+      onQueryStarted: startSessionOnSuccess,
+    }),
+    register: build.mutation<RegisterResponse, RegisterBody>({ query: post('/api/auth/register') }),
+    verifyCode: build.mutation<UserResponse, VerifyCodeBody>({
+      query: post('/api/auth/verify-code'),
+      onQueryStarted: startSessionOnSuccess,
+    }),
+    resendCode: build.mutation<MessageResponse, ResendCodeBody>({
+      query: post('/api/auth/resend-code'),
+    }),
+    forgotPassword: build.mutation<MessageResponse, EmailBody>({
+      query: post('/api/auth/forgot-password'),
+    }),
+    resetPassword: build.mutation<MessageResponse, ResetPasswordBody>({
+      query: post('/api/auth/reset-password'),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useVerifyCodeMutation,
+  useResendCodeMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;

@@ -1,0 +1,103 @@
+import type {
+  AddPaymentMethod,
+  AddPaymentMethodResponse,
+  BillingInfo,
+  CheckRecentResponse,
+  CreditHistory,
+  MessageResponse,
+  PaymentMethodList,
+  PurchaseResponse,
+} from '@parlance/server/contract';
+import { api } from '../../../store/api';
+import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
+
+export const DEFAULT_CREDIT_HISTORY_LIMIT = 10;
+export const PURCHASE_CURRENCY = 'USD';
+
+/** A purchase in dollars; the key makes a retried request answer the same result (no double charge). */
+interface Purchase {
+  amount: number;
+  idempotencyKey: string;
+}
+
+const PAYMENT_METHODS = { type: 'PaymentMethod', id: 'LIST' } as const;
+const TRANSACTIONS = { type: 'Transaction', id: 'LIST' } as const;
+
+export const billingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBillingInfo: build.query<BillingInfo, void>({
+      query: () => '/api/billing/info',
+      providesTags: ['Billing'],
+      keepUnusedDataFor: SESSION_CACHE_SECONDS,
+    }),
+    getCreditHistory: build.query<CreditHistory, number | void>({
+      query: (limit) => ({
+        url: '/api/billing/credits/history',
+        params: { limit: limit || DEFAULT_CREDIT_HISTORY_LIMIT },
+      }),
+      providesTags: [TRANSACTIONS],
+      keepUnusedDataFor: SESSION_CACHE_SECONDS,
+    }),
+    getPaymentMethods: build.query<PaymentMethodList, void>({
+      query: () => '/api/billing/payment-methods/list',
+      providesTags: (result) => [
+        PAYMENT_METHODS,
+        ...(result?.paymentMethods ?? []).map(({ id }) => ({ type: 'PaymentMethod' as const, id })),
+      ],
+      keepUnusedDataFor: SESSION_CACHE_SECONDS,
+    }),
+    checkRecentPaymentMethod: build.query<CheckRecentResponse, string | void>({
+      query: (since) => ({
+        url: '/api/billing/payment-methods/check-recent',
+        params: since ? { since } : undefined,
+      }),
+    }),
+    deletePaymentMethod: build.mutation<MessageResponse, string>({
+      query: (id) => ({ url: '/api/billing/payment-methods/delete', method: 'POST', body: { id } }),
+      invalidatesTags: [PAYMENT_METHODS, 'Billing'],
+    }),
+    setDefaultPaymentMethod: build.mutation<PaymentMethodList, string>({
+      query: (id) => ({ url: '/api/billing/payment-method', method: 'POST', body: { id } }),
+      invalidatesTags: [PAYMENT_METHODS, 'Billing'],
+    }),
+    addPaymentMethod: build.mutation<AddPaymentMethodResponse, AddPaymentMethod>({
+      query: (card) => ({ url: '/api/billing/payment-methods', method: 'POST', body: card }),
+      invalidatesTags: [PAYMENT_METHODS, 'Billing'],
+    }),
+    /** Buys credits with the default payment method. */
+    purchaseCredits: build.mutation<PurchaseResponse, Purchase>({
+      query: ({ amount, idempotencyKey }) => ({
+        url: '/api/billing/credits/purchase',
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        body: { amount, currency: PURCHASE_CURRENCY },
+      }),
+      invalidatesTags: ['Billing', TRANSACTIONS],
+    }),
+    /** Buys credits with a chosen saved payment method. */
+    purchaseWithPaymentMethod: build.mutation<
+      PurchaseResponse,
+      Purchase & { paymentMethodId: string }
+    >({
+      query: ({ amount, paymentMethodId, idempotencyKey }) => ({
+        url: '/api/billing/credits/payment-method',
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        body: { amount, paymentMethodId },
+      }),
+      invalidatesTags: ['Billing', TRANSACTIONS],
+    }),
+  }),
+});
+
+export const {
+  useGetBillingInfoQuery,
+  useGetCreditHistoryQuery,
+  useGetPaymentMethodsQuery,
+  useLazyCheckRecentPaymentMethodQuery,
+  useDeletePaymentMethodMutation,
+  useSetDefaultPaymentMethodMutation,
+  useAddPaymentMethodMutation,
+  usePurchaseCreditsMutation,
+  usePurchaseWithPaymentMethodMutation,
+} = billingApi;

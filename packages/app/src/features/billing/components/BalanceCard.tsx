@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react';
+import type { BillingInfo, PaymentMethod } from '@parlance/server/contract';
+import { Button, Card, SegmentedControl, Select, Skeleton, TextField } from '@parlance/ui';
+import type { Block } from '../../../shared/block';
+import { BlockError } from '../../../shared/BlockError';
+import { cardLabel, formatDollars } from '../utils/cardDisplay';
+import { Balance, Form, Note, OnHold, Presets, Row } from './BalanceCard.styles';
+
+/** The preset purchase amounts, in dollars. */
+export const PURCHASE_PRESETS = [10, 25, 50, 100] as const;
+const CUSTOM = 'custom';
+
+export interface BalanceCardProps {
+  info: Block<BillingInfo>;
+  /** Saved cards (the default one first is preselected). */
+  cards: readonly PaymentMethod[];
+  buying: boolean;
+  onBuy: (amount: number, card: PaymentMethod) => void;
+  onAddCard: () => void;
+}
+
+/** The credit balance and the buy-credits form: a preset or custom amount, paid with a saved card. */
+export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCardProps) {
+  const [choice, setChoice] = useState<string>('25');
+  const [custom, setCustom] = useState('');
+  const defaultCard = cards.find((card) => card.isDefault) ?? cards[0];
+  const [cardId, setCardId] = useState<string | undefined>(undefined);
+  const card = cards.find((candidate) => candidate.id === cardId) ?? defaultCard;
+  const amount = choice === CUSTOM ? Number(custom) : Number(choice);
+  // The server validates the amount (spec: no client-side validation; its message is shown).
+  const validAmount = Number.isFinite(amount) && amount > 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (card && validAmount) onBuy(amount, card);
+  };
+
+  return (
+    <Card
+      title="Credit balance"
+      description="Transcriptions are paid from your balance, per second of audio."
+    >
+      {info.error ? (
+        <BlockError block={info} />
+      ) : info.loading || !info.data ? (
+        <Skeleton width="180px" height="52px" />
+      ) : (
+        <>
+          {info.data.owedMicros > 0 && (
+            <OnHold variant="warning" title="Account on hold">
+              A payment was refunded or disputed after its credit was spent, so {info.data.owed} is
+              owed. New transcriptions are paused until you add credit: the next purchase settles
+              what is owed first.
+            </OnHold>
+          )}
+          <Balance>
+            <dt>Current balance</dt>
+            <dd>{info.data.balance}</dd>
+          </Balance>
+        </>
+      )}
+      <Form onSubmit={submit} aria-label="Buy credits">
+        <Presets>
+          <SegmentedControl
+            aria-label="Amount"
+            options={[
+              ...PURCHASE_PRESETS.map((preset) => ({
+                value: String(preset),
+                label: formatDollars(preset),
+              })),
+              { value: CUSTOM, label: 'Custom' },
+            ]}
+            value={choice}
+            onChange={setChoice}
+          />
+        </Presets>
+        {choice === CUSTOM && (
+          <TextField
+            label="Custom amount (USD)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            value={custom}
+            onChange={(event) => setCustom(event.target.value)}
+          />
+        )}
+        {card ? (
+          <Row>
+            <Select
+              label="Pay with"
+              options={cards.map((saved) => ({
+                value: saved.id,
+                label: `${cardLabel(saved)}${saved.isDefault ? ' (default)' : ''}`,
+              }))}
+              value={card.id}
+              onChange={(event) => setCardId(event.target.value)}
+            />
+            <Button variant="secondary" onClick={onAddCard}>
+              Add a card
+            </Button>
+          </Row>
+        ) : (
+          <Row>
+            <Note>
+              Add a card to buy credits. Cards are stored by our payment provider, never on our
+              servers.
+            </Note>
+            <Button variant="secondary" onClick={onAddCard}>
+              Add a card
+            </Button>
+          </Row>
+        )}
+        <div>
+          <Button type="submit" loading={buying} disabled={!card || !validAmount}>
+            {validAmount ? `Buy ${formatDollars(amount)} of credits` : 'Buy credits'}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import type { CreditTransaction } from '@parlance/server/contract';
+import { Badge, Button, Card, Table, type BadgeTone, type TableColumn } from '@parlance/ui';
+import type { Block } from '../../../shared/block';
+import { relativeDate } from '../../../shared/timeDisplay';
+import { More } from './CreditHistoryCard.styles';
+
+export interface CreditHistoryCardProps {
+  transactions: Block<CreditTransaction[]>;
+  /** More entries may exist beyond those shown. */
+  canShowMore: boolean;
+  loadingMore: boolean;
+  onShowMore: () => void;
+  onShowReceipt: (transaction: CreditTransaction) => void;
+  now: Date;
+}
+
+const KIND: Record<CreditTransaction['kind'], { label: string; tone: BadgeTone }> = {
+  purchase: { label: 'Purchase', tone: 'success' },
+  usage: { label: 'Usage', tone: 'neutral' },
+  refund: { label: 'Refund', tone: 'info' },
+  dispute: { label: 'Dispute', tone: 'danger' },
+  adjustment: { label: 'Adjustment', tone: 'warning' },
+  signup_bonus: { label: 'Bonus', tone: 'primary' },
+};
+
+function columns(
+  now: Date,
+  onShowReceipt: (transaction: CreditTransaction) => void,
+): TableColumn<CreditTransaction>[] {
+  return [
+    { key: 'date', header: 'Date', render: (row) => relativeDate(row.createdAt, now) },
+    {
+      key: 'kind',
+      header: 'Type',
+      render: (row) => <Badge tone={KIND[row.kind].tone}>{KIND[row.kind].label}</Badge>,
+    },
+    { key: 'description', header: 'Description' },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'end',
+      render: (row) => (row.amountMicros > 0 ? `+${row.amount}` : row.amount),
+    },
+    {
+      key: 'receipt',
+      header: 'Receipt',
+      render: (row) =>
+        row.receipt ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onShowReceipt(row)}
+            aria-label={`View receipt for ${row.amount}, ${relativeDate(row.createdAt, now)}`}
+          >
+            View
+          </Button>
+        ) : null,
+    },
+  ];
+}
+
+/** Purchases, usage charges and bonuses, newest first; ten at a time. */
+export function CreditHistoryCard({
+  transactions,
+  canShowMore,
+  loadingMore,
+  onShowMore,
+  onShowReceipt,
+  now,
+}: CreditHistoryCardProps) {
+  return (
+    <Card title="Credit history">
+      <Table
+        caption="Credit transactions"
+        hideCaption
+        columns={columns(now, onShowReceipt)}
+        rows={transactions.data ?? []}
+        getRowKey={(row) => row.id}
+        loading={transactions.loading}
+        error={transactions.error ?? undefined}
+        onRetry={transactions.onRetry}
+        emptyMessage="No credit activity yet."
+      />
+      {canShowMore && !transactions.error && (
+        <More>
+          <Button variant="secondary" loading={loadingMore} onClick={onShowMore}>
+            Show more
+          </Button>
+        </More>
+      )}
+    </Card>
+  );
+}

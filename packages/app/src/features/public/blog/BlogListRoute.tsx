@@ -1,7 +1,0 @@
-import { BlogListPage } from './BlogListPage';
-import { posts } from './posts';
-
-/** /blog */
-export function Component() {
-  return <BlogListPage posts={posts} />;
-}

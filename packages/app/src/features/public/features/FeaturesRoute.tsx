@@ -1,6 +1,0 @@
-import { FeaturesPage } from './FeaturesPage';
-
-/** /features */
-export function Component() {
-  return <FeaturesPage />;
-}

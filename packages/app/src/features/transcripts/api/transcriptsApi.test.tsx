@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest';
+import { recordRequests } from '../../../test/recordRequests';
+import { transcriptsApi } from './transcriptsApi';
+
+const call = recordRequests();
+
+describe('transcript calls', () => {
+  test('the user list sends page 1 and limit 10 by default, search and status only when set', async () => {
+    expect(
+      (await call((d) => d(transcriptsApi.endpoints.listTranscriptions.initiate()))).query,
+    ).toBe('?page=1&limit=10');
+    expect(
+      (
+        await call((d) =>
+          d(
+            transcriptsApi.endpoints.listTranscriptions.initiate({
+              page: 1,
+              limit: 3,
+              status: 'all',
+              search: '',
+            }),
+          ),
+        )
+      ).query,
+    ).toBe('?page=1&limit=3');
+    expect(
+      (
+        await call((d) =>
+          d(
+            transcriptsApi.endpoints.listTranscriptions.initiate({
+              page: 2,
+              search: 'call',
+              status: 'error',
+            }),
+          ),
+        )
+      ).query,
+    ).toBe('?page=2&limit=10&search=call&status=error');
+  });
+
+  test('submit is multipart; detail and delete go to /v1/transcript/{id}', async () => {
+    const submitted = await call((d) =>
+      d(
+        transcriptsApi.endpoints.submitTranscript.initiate({
+          audioUrl: 'https://x.test/a.mp3',
+          model: 'base',
+          language: 'auto',
+          timestampStyle: 'word',
+        }),
+      ),
+    );
+    expect(submitted).toMatchObject({ method: 'POST', path: '/v1/transcript' });
+    expect(Object.fromEntries((submitted.body as FormData).entries())).toEqual({
+      audio_url: 'https://x.test/a.mp3',
+      timestamp_style: 'word',
+      model: 'base',
+      language: 'auto',
+    });
+    const id = '7d3e8f20-4a1b-4c5d-9e6f-000000000002';
+    expect((await call((d) => d(transcriptsApi.endpoints.getTranscript.initiate(id)))).path).toBe(
+      `/v1/transcript/${id}`,
+    );
+    expect(
+      await call((d) => d(transcriptsApi.endpoints.deleteTranscript.initiate(id))),
+    ).toMatchObject({
+      method: 'DELETE',
+      path: `/v1/transcript/${id}`,
+    });
+  });
+});

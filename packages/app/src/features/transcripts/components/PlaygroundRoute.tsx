@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { toast } from '@parlance/ui';
+import { errorMessage } from '../../../store/errors';
+import { useAuth } from '../../../session/useAuth';
+import { AUTO_LANGUAGE } from '../../../shared/languages';
+import type { SnippetRequest } from '../utils/requestSnippets';
+import type { TranscriptRequestInput } from '../api/transcriptRequest';
+import { useListModelsQuery } from '../../../shared/modelsApi';
+import { useSubmitTranscriptMutation } from '../api/transcriptsApi';
+import { useTranscriptJob } from '../api/useTranscriptJob';
+import { copyText } from '../utils/copyText';
+import { PlaygroundScreen } from './PlaygroundScreen';
+
+/** An object URL for the chosen file, revoked when it changes or the page closes. */
+function useObjectUrl(file: File | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+export function PlaygroundRoute() {
+  const { user } = useAuth();
+  const models = useListModelsQuery();
+  const [submit, submission] = useSubmitTranscriptMutation();
+  const [sent, setSent] = useState<TranscriptRequestInput | null>(null);
+  const job = useTranscriptJob(submission.data?.id ?? null);
+  const fileUrl = useObjectUrl(sent?.file);
+
+  const onSubmit = (input: TranscriptRequestInput) => {
+    setSent(input);
+    void submit(input);
+  };
+
+  const request: SnippetRequest | null = sent && {
+    baseUrl: window.location.origin,
+    fileName: sent.file?.name ?? null,
+    audioUrl: sent.file ? null : (sent.audioUrl ?? null),
+    model: sent.model,
+    language: sent.language,
+    timestampStyle: sent.timestampStyle,
+  };
+
+  return (
+    <PlaygroundScreen
+      models={models.data}
+      defaultModel={user?.defaultModel ?? null}
+      defaultLanguage={user?.defaultLanguage ?? AUTO_LANGUAGE}
+      submitting={submission.isLoading}
+      submitError={
+        submission.error
+          ? errorMessage(submission.error, 'Could not start the transcription')
+          : null
+      }
+      onSubmit={onSubmit}
+      job={job.data ?? submission.data}
+      request={request}
+      audioSrc={fileUrl ?? request?.audioUrl ?? null}
+      onCopyText={(text) => void copyText(text, toast)}
+    />
+  );
+}
+
+export { PlaygroundRoute as Component };

@@ -1,0 +1,42 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from '@parlance/ui';
+import { paths } from '../../../paths';
+import { useDeleteTranscriptMutation } from '../api/transcriptsApi';
+import { useTranscriptJob } from '../api/useTranscriptJob';
+import { toBlock } from '../../../shared/block';
+import { copyText } from '../utils/copyText';
+import { useNow } from '../../../shared/now';
+import { toOutcome } from '../../../shared/outcome';
+import { TranscriptScreen } from './TranscriptScreen';
+
+export function TranscriptRoute() {
+  const { id = '' } = useParams();
+  const now = useNow();
+  const navigate = useNavigate();
+  const transcript = useTranscriptJob(id);
+  const [remove, removal] = useDeleteTranscriptMutation();
+  const notFound =
+    transcript.isError && 'status' in transcript.error && transcript.error.status === 404;
+
+  const onDelete = async () => {
+    const outcome = toOutcome(await remove(id), 'Could not delete the transcript', () => undefined);
+    if (outcome.ok) {
+      toast.success('Transcript deleted');
+      navigate(paths.dashboard.history.getHref(), { replace: true });
+    }
+    return outcome;
+  };
+
+  return (
+    <TranscriptScreen
+      transcript={toBlock(transcript, 'Failed to load the transcript')}
+      notFound={notFound}
+      now={now}
+      deleting={removal.isLoading}
+      onDelete={onDelete}
+      onCopyText={(text) => void copyText(text, toast)}
+    />
+  );
+}
+
+export { TranscriptRoute as Component };

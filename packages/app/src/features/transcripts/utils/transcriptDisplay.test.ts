@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { fileNameFromUrl, statusLabel, transcriptName } from './transcriptDisplay';
+
+describe('fileNameFromUrl', () => {
+  it('takes the last path segment of the audio URL', () => {
+    expect(fileNameFromUrl('https://media.example.com/recordings/standup.m4a')).toBe('standup.m4a');
+    expect(fileNameFromUrl('https://cdn.example.com/a/b/call%20one.mp3?sig=abc#t=3')).toBe(
+      'call one.mp3',
+    );
+    expect(fileNameFromUrl('uploads/voice.ogg')).toBe('voice.ogg');
+  });
+
+  it("is 'Unknown File' without a URL or a path", () => {
+    expect(fileNameFromUrl(null)).toBe('Unknown File');
+    expect(fileNameFromUrl('')).toBe('Unknown File');
+    expect(fileNameFromUrl('https://example.com/')).toBe('Unknown File');
+  });
+
+  it('names uploads by their file name', () => {
+    expect(transcriptName({ audioUrl: null, fileName: 'memo.wav' })).toBe('memo.wav');
+    expect(transcriptName({ audioUrl: null, fileName: null })).toBe('Unknown File');
+    expect(transcriptName({ audioUrl: 'https://x.test/a/b.mp3', fileName: 'other' })).toBe('b.mp3');
+  });
+});
+
+describe('statusLabel', () => {
+  it('capitalises the status', () => {
+    expect(statusLabel('completed')).toBe('Completed');
+    expect(statusLabel('queued')).toBe('Queued');
+    expect(statusLabel('error')).toBe('Error');
+  });
+});

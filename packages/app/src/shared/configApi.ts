@@ -1,0 +1,14 @@
+import type { PublicConfig } from '@parlance/server/contract';
+import { api } from '../store/api';
+
+export const configApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** What sign-in needs: the Turnstile site key (null: no bot check) and whether Google is on. */
+    config: build.query<PublicConfig, void>({
+      query: () => '/api/config',
+      providesTags: ['Config'],
+    }),
+  }),
+});
+
+export const { useConfigQuery } = configApi;

@@ -1,0 +1,87 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { billingHandlers } from '@parlance/mocks';
+import { server } from '../../../test/server';
+import { renderDashboard } from '../../../test/renderDashboard';
+
+/** Counts the requests the app makes per path. */
+function countRequests() {
+  const counts = new Map<string, number>();
+  const listener = ({ request }: { request: Request }) => {
+    const path = new URL(request.url).pathname;
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+  };
+  server.events.on('request:start', listener);
+  return {
+    of: (path: string) => counts.get(path) ?? 0,
+    stop: () => server.events.removeListener('request:start', listener),
+  };
+}
+
+describe('dashboard shell', { timeout: 20_000 }, () => {
+  test('the sidebar lists the spec’s items in order, without Settings', async () => {
+    renderDashboard('/dashboard/overview');
+    const nav = await screen.findByRole('navigation', { name: /dashboard/i });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent?.trim());
+    expect(names).toEqual([
+      'Overview',
+      'Usage',
+      'Billing',
+      'History',
+      'API Keys',
+      'Playground',
+      'Account',
+      'Support',
+    ]);
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  test('the top bar shows the user’s name, Refresh all and Log Out', async () => {
+    renderDashboard('/dashboard/overview');
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh all' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  test('data loads once per session: coming back to a page does not refetch it', async () => {
+    const requests = countRequests();
+    const { router } = renderDashboard('/dashboard/overview');
+    expect(await screen.findByText('342.5 min')).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard/billing'));
+    expect(await screen.findByText('$42.153817')).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard/overview'));
+    expect(await screen.findByText('342.5 min')).toBeInTheDocument();
+    expect(requests.of('/api/usage/overview')).toBe(1);
+    expect(requests.of('/api/usage/chart')).toBe(1);
+    expect(requests.of('/api/billing/info')).toBe(1);
+    requests.stop();
+  });
+
+  test('Refresh all refetches stats, billing, transactions, spending and payment methods together', async () => {
+    const requests = countRequests();
+    renderDashboard('/dashboard/overview');
+    expect(await screen.findByText('342.5 min')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh all' }));
+    await waitFor(() => expect(requests.of('/api/usage/overview')).toBe(2));
+    expect(requests.of('/api/billing/info')).toBe(1);
+    expect(requests.of('/api/billing/credits/history')).toBe(1);
+    expect(requests.of('/api/usage/spending')).toBe(1);
+    expect(requests.of('/api/billing/payment-methods/list')).toBe(1);
+    requests.stop();
+  });
+
+  test('a failed refresh says which block failed', async () => {
+    renderDashboard('/dashboard/overview');
+    expect(await screen.findByText('342.5 min')).toBeInTheDocument();
+    server.use(...billingHandlers.infoError);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh all' }));
+    expect(await screen.findByText('Failed to refresh billing')).toBeInTheDocument();
+  });
+});

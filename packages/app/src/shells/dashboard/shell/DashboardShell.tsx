@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { DashboardLayout, toast } from '@parlance/ui';
+import { useConfigQuery } from '../../../shared/configApi';
+import { useAppDispatch, useAppStore } from '../../../store/hooks';
+import { useAuth } from '../../../session/useAuth';
+import { useNow } from '../../../shared/now';
+import { RouterLink } from '../../../shared/RouterLink';
+import { refreshFailureMessage } from '../../../shared/messages';
+import { refreshAll } from './refreshAll';
+import { RefreshAllButton, UserMenu } from './TopBarActions';
+import { TestModeNotice } from './DashboardShell.styles';
+
+/**
+ * Route data the shell reads: the page title shown in the top bar. Declared here, where it is
+ * read, so the route table (which loads the shell) is not imported back by it.
+ */
+export interface DashboardHandle {
+  title: string;
+}
+
+/** The title of the deepest matched dashboard route. */
+function usePageTitle(): string {
+  const titles = useMatches()
+    .map((match) => (match.handle as DashboardHandle | undefined)?.title)
+    .filter((title): title is string => Boolean(title));
+  return titles.at(-1) ?? 'Dashboard';
+}
+
+/**
+ * The dashboard frame: sidebar, top bar (page title, Refresh all, the user, Log Out) and the
+ * page; above it, while the server takes payments with its test provider, a test-mode notice.
+ */
+export function DashboardShell() {
+  const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const now = useNow();
+  const title = usePageTitle();
+  const [refreshing, setRefreshing] = useState(false);
+  const { data: config } = useConfigQuery();
+
+  const onRefreshAll = async () => {
+    setRefreshing(true);
+    try {
+      const failed = await refreshAll(dispatch, store.getState(), now);
+      if (failed.length > 0) toast.destructive(refreshFailureMessage(failed));
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <DashboardLayout
+      title={title}
+      activePath={pathname}
+      linkComponent={RouterLink}
+      actions={<RefreshAllButton refreshing={refreshing} onClick={() => void onRefreshAll()} />}
+      userMenu={<UserMenu name={user?.name ?? ''} onLogout={() => void logout()} />}
+    >
+      {config?.testPayments && (
+        <TestModeNotice variant="warning" title="Test mode">
+          Payments go to a test provider: pay with the card 4242 4242 4242 4242. No real money
+          moves, and the credit it buys is for trying Parlance out.
+        </TestModeNotice>
+      )}
+      <Outlet />
+    </DashboardLayout>
+  );
+}
+
+export { DashboardShell as Component };

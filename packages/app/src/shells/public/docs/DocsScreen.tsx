@@ -1,0 +1,170 @@
+import { CodeBlock, CodeTabs } from '@parlance/ui';
+import { Link } from 'react-router-dom';
+import {
+  curlSubmit,
+  nodeSubmit,
+  openAiCurl,
+  openAiNode,
+  openAiPython,
+  pythonSubmit,
+  webhookVerifyNode,
+  webhookVerifyPython,
+} from '../../../content/snippets';
+import { paths } from '../../../paths';
+import type { OperationGroup } from './operations';
+import {
+  Content,
+  DocSection,
+  DocsLayout,
+  Endpoints,
+  Lifecycle,
+  Method,
+  Toc,
+} from './DocsScreen.styles';
+
+export interface DocsPageProps {
+  /** Where the API answers, for the code samples. */
+  apiBase: string;
+  /** The reference, generated from the server's OpenAPI document. */
+  reference: OperationGroup[];
+}
+
+const sections = [
+  { id: 'quick-start', title: 'Quick start' },
+  { id: 'authentication', title: 'Authentication' },
+  { id: 'jobs', title: 'Jobs and results' },
+  { id: 'webhooks', title: 'Webhooks' },
+  { id: 'openai', title: 'OpenAI compatibility' },
+  { id: 'reference', title: 'Reference' },
+];
+
+export function DocsScreen({ apiBase, reference }: DocsPageProps) {
+  return (
+    <DocsLayout>
+      <Toc aria-label="On this page">
+        <ol>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
+          ))}
+        </ol>
+      </Toc>
+      <Content>
+        <DocSection aria-labelledby="docs-title">
+          <h1 id="docs-title">API documentation</h1>
+          <p>
+            Parlance turns audio into text over HTTP. Send a file or a URL, get a job id, and read
+            the transcript as text, JSON with timestamps, SRT or WebVTT when it is ready. Every
+            example below runs as is once you set <code>PARLANCE_API_KEY</code>.
+          </p>
+        </DocSection>
+
+        <DocSection aria-labelledby="quick-start">
+          <h2 id="quick-start">Quick start</h2>
+          <p>
+            <Link to={paths.register.getHref()}>Create an account</Link>, add credit and create a
+            key under API Keys in the dashboard. Then submit audio with{' '}
+            <code>POST /v1/transcript</code> (multipart: <code>file</code> or <code>audio_url</code>
+            , and optionally <code>model</code>, <code>language</code>, <code>timestamp_style</code>{' '}
+            = <code>none</code> | <code>segment</code> | <code>word</code>) and poll the job until
+            it completes.
+          </p>
+          <CodeTabs
+            label="Transcribe a file"
+            snippets={[curlSubmit(apiBase), nodeSubmit(apiBase), pythonSubmit(apiBase)]}
+          />
+        </DocSection>
+
+        <DocSection aria-labelledby="authentication">
+          <h2 id="authentication">Authentication</h2>
+          <p>
+            Send your key as a bearer token on every <code>/v1</code> request. Keys can be disabled
+            or deleted in the dashboard and stop working immediately. Never ship a key in a browser
+            or mobile app: call Parlance from your server.
+          </p>
+          <CodeBlock language="http" code={'Authorization: Bearer $PARLANCE_API_KEY'} />
+        </DocSection>
+
+        <DocSection aria-labelledby="jobs">
+          <h2 id="jobs">Jobs and results</h2>
+          <p>A transcription is a durable job. Its status moves forward only:</p>
+          <Lifecycle>
+            <li>
+              <code>queued</code>: accepted; <code>queue_position</code> says how many jobs are
+              ahead.
+            </li>
+            <li>
+              <code>processing</code>: <code>progress.percent</code> and <code>progress.stage</code>{' '}
+              update as it runs.
+            </li>
+            <li>
+              <code>completed</code>: <code>result</code> holds the text, segments, words and
+              detected language.
+            </li>
+            <li>
+              <code>error</code>: <code>error</code> says why. Failed jobs are never charged.
+            </li>
+          </Lifecycle>
+          <p>
+            Download a finished transcript with <code>GET /v1/transcript/&#123;id&#125;/txt</code>,{' '}
+            <code>srt</code>, <code>vtt</code> or <code>json</code>. Pass <code>webhook_url</code>{' '}
+            when submitting to be called when the job finishes instead of polling.
+          </p>
+        </DocSection>
+
+        <DocSection aria-labelledby="webhooks">
+          <h2 id="webhooks">Webhooks</h2>
+          <p>
+            When a job with a <code>webhook_url</code> completes or fails, Parlance POSTs{' '}
+            <code>&#123;"id", "status"&#125;</code> to it, and retries with growing delays until
+            your endpoint answers 2xx. Each delivery carries{' '}
+            <code>Parlance-Signature: t=&lt;unix time&gt;,v1=&lt;hex&gt;</code>: an HMAC-SHA256 of{' '}
+            <code>t</code>, a dot and the raw body, keyed with your account&rsquo;s webhook signing
+            secret (API Keys in the dashboard). Check it before trusting the body, then fetch the
+            job with your API key.
+          </p>
+          <CodeTabs label="Verify a webhook" snippets={[webhookVerifyNode, webhookVerifyPython]} />
+        </DocSection>
+
+        <DocSection aria-labelledby="openai">
+          <h2 id="openai">OpenAI compatibility</h2>
+          <p>
+            <code>POST /v1/audio/transcriptions</code> accepts OpenAI&rsquo;s fields (
+            <code>file</code>, <code>model</code>, <code>language</code>,{' '}
+            <code>response_format</code>, <code>timestamp_granularities[]</code>) and answers in
+            OpenAI&rsquo;s shapes, errors included. <code>whisper-1</code> maps to the default
+            model. The call waits for the transcript, so prefer the job API for long files.
+          </p>
+          <CodeTabs
+            label="OpenAI SDK"
+            snippets={[openAiNode(apiBase), openAiPython(apiBase), openAiCurl(apiBase)]}
+          />
+        </DocSection>
+
+        <DocSection aria-labelledby="reference">
+          <h2 id="reference">Reference</h2>
+          <p>
+            Every endpoint, generated from the server&rsquo;s OpenAPI document. Request and response
+            schemas, with a console to try calls, are in the{' '}
+            <a href={paths.server.apiReference.getHref()}>interactive reference</a>.
+          </p>
+          {reference.map((group) => (
+            <DocSection key={group.tag} aria-labelledby={`ref-${group.tag}`}>
+              <h3 id={`ref-${group.tag}`}>{group.title}</h3>
+              <Endpoints>
+                {group.operations.map((op) => (
+                  <li key={`${op.method} ${op.path}`}>
+                    <Method>{op.method}</Method>
+                    <code>{op.path}</code>
+                    <span>{op.summary}</span>
+                  </li>
+                ))}
+              </Endpoints>
+            </DocSection>
+          ))}
+        </DocSection>
+      </Content>
+    </DocsLayout>
+  );
+}

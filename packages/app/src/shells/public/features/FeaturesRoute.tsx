@@ -1,0 +1,6 @@
+import { FeaturesScreen } from './FeaturesScreen';
+
+/** /features */
+export function Component() {
+  return <FeaturesScreen />;
+}

@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import {
+  BarChartIcon,
+  ClockIcon,
+  CreditCardIcon,
+  GridIcon,
+  KeyIcon,
+  MicIcon,
+  RefreshIcon,
+  TerminalIcon,
+  UploadIcon,
+} from '@parlance/ui';
+import { paths } from '../../../paths';
+import { CallToAction } from '../components/CallToAction';
+import { SectionHeading } from '../components/Section';
+import { Container, Section } from '../components/Section.styles';
+import { FeatureCard, FeatureGrid, FeatureIcon } from './FeaturesScreen.styles';
+
+interface Feature {
+  icon: ReactNode;
+  title: string;
+  text: ReactNode;
+}
+
+const transcription: Feature[] = [
+  {
+    icon: <MicIcon />,
+    title: 'Whisper models, from tiny to large-v3',
+    text: 'Pick speed or accuracy per request: tiny, base, small, medium, large-v3 and turbo, plus English-only variants that are faster on English audio.',
+  },
+  {
+    icon: <ClockIcon />,
+    title: 'Segment and word timestamps',
+    text: 'Every segment comes with start and end times; ask for word level and each word carries its own timing and a confidence score.',
+  },
+  {
+    icon: <UploadIcon />,
+    title: 'Any audio, any video',
+    text: 'Upload a file or pass an audio_url. MP3, WAV, M4A, OGG, FLAC, WebM and video containers are decoded for you; silence is skipped.',
+  },
+  {
+    icon: <GridIcon />,
+    title: 'Text, JSON, SRT and WebVTT',
+    text: 'Download the result in the format your product needs, from plain text for search to subtitles with sensible line lengths.',
+  },
+  {
+    icon: <RefreshIcon />,
+    title: 'Durable jobs with live progress',
+    text: 'Jobs survive restarts. Poll for queue position and percent complete, or give a webhook_url and we call you when it is done.',
+  },
+  {
+    icon: <TerminalIcon />,
+    title: 'OpenAI-compatible endpoint',
+    text: 'POST /v1/audio/transcriptions accepts the same fields as OpenAI’s API, so the official SDKs work by changing the base URL.',
+  },
+];
+
+const account: Feature[] = [
+  {
+    icon: <KeyIcon />,
+    title: 'API keys you control',
+    text: 'Create a key per app or environment, rename it, disable it in one click and see when it was last used.',
+  },
+  {
+    icon: <CreditCardIcon />,
+    title: 'Prepaid credits, per-second billing',
+    text: 'Buy credit in USD and pay for exactly the seconds of audio you send. A balance never goes negative and failed jobs are never charged.',
+  },
+  {
+    icon: <BarChartIcon />,
+    title: 'Usage and spending at a glance',
+    text: 'The dashboard charts minutes and spend per day and month, lists every transcription and has a playground to try models.',
+  },
+];
+
+function FeatureList({
+  features,
+  headingLevel,
+}: {
+  features: Feature[];
+  headingLevel: 'h2' | 'h3';
+}) {
+  const Heading = headingLevel;
+  return (
+    <FeatureGrid>
+      {features.map((feature) => (
+        <FeatureCard key={feature.title}>
+          <FeatureIcon aria-hidden="true">{feature.icon}</FeatureIcon>
+          <Heading>{feature.title}</Heading>
+          <p>{feature.text}</p>
+        </FeatureCard>
+      ))}
+    </FeatureGrid>
+  );
+}
+
+export function FeaturesScreen() {
+  return (
+    <>
+      <Section aria-labelledby="features-title">
+        <Container>
+          <SectionHeading
+            as="h1"
+            id="features-title"
+            eyebrow="Features"
+            title="Everything you need to put speech recognition in production"
+            lede="Parlance wraps open Whisper models in an API that behaves like the rest of your infrastructure: predictable, observable and billed to the second."
+          />
+          <FeatureList features={transcription} headingLevel="h2" />
+        </Container>
+      </Section>
+      <Section $muted aria-labelledby="account-title">
+        <Container>
+          <SectionHeading
+            id="account-title"
+            eyebrow="Account and billing"
+            title="No surprises on your invoice"
+            lede="Clear prices per model, credits you top up when you want, and a dashboard that shows where every minute went."
+          />
+          <FeatureList features={account} headingLevel="h3" />
+        </Container>
+      </Section>
+      <CallToAction
+        id="features-cta-title"
+        title="See it on real audio"
+        text="Play a recorded sample with its transcript, or create an account and try your own files."
+        primary={{ to: paths.demo.getHref(), label: 'Open the demo' }}
+        secondary={{ to: paths.pricing.getHref(), label: 'See pricing' }}
+      />
+    </>
+  );
+}
