@@ -3,7 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 /** The UI package is presentational: no state, routing, API or other packages. */
 const uiForbidden = [
@@ -180,23 +180,21 @@ export default tseslint.config(
   },
   {
     files: [`${app}/**/*.{ts,tsx}`],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
-      ],
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: appZones }],
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones: appZones }],
     },
   },
   {
     // Tests and stories may reach across (a session test checks every domain's cache is emptied).
     files: [`${app}/**/*.test.{ts,tsx}`, `${app}/**/*.stories.tsx`],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    rules: { 'import/no-restricted-paths': 'off' },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
