@@ -48,15 +48,30 @@ async function resize(width: number, height: number) {
 }
 
 /**
- * Code, styles, fonts and images the page is loading (URL by CDP request id). Data requests are
- * left out: MSW answers them at once, and a loading story's answer never comes.
+ * Code, styles, fonts and images the page is loading (URL by CDP request id): the page is not
+ * settled while one is on its way.
  */
 const loading = new Map<string, string>();
 const assetTypes = new Set(['Script', 'Stylesheet', 'Font', 'Image']);
-/** When the DOM last changed or an asset started or finished loading. */
+/**
+ * Data requests in flight (start time by CDP request id). MSW usually answers at once, but on a
+ * loaded machine an answer can come after the DOM has been quiet for a while, and the story would
+ * be measured as its loading state. A loading story's answer never comes, so a data request counts
+ * only for its first DATA_GRACE_MS.
+ */
+const fetching = new Map<string, number>();
+const dataTypes = new Set(['Fetch', 'XHR']);
+const DATA_GRACE_MS = 1500;
+/** When the DOM last changed or an asset or data request started or finished. */
 let lastActivity = performance.now();
 const markActivity = () => {
   lastActivity = performance.now();
+};
+const busy = () => {
+  if (loading.size > 0) return true;
+  const now = performance.now();
+  for (const startedAt of fetching.values()) if (now - startedAt < DATA_GRACE_MS) return true;
+  return false;
 };
 
 const session = cdp();
@@ -69,12 +84,13 @@ const started = ({
   type?: string;
   request: { url: string };
 }) => {
-  if (!type || !assetTypes.has(type)) return;
-  loading.set(requestId, request.url);
+  if (type && assetTypes.has(type)) loading.set(requestId, request.url);
+  else if (type && dataTypes.has(type)) fetching.set(requestId, performance.now());
+  else return;
   markActivity();
 };
 const finished = ({ requestId }: { requestId: string }) => {
-  if (loading.delete(requestId)) markActivity();
+  if (loading.delete(requestId) || fetching.delete(requestId)) markActivity();
 };
 const domChanges = new MutationObserver(markActivity);
 beforeAll(async () => {
@@ -108,11 +124,11 @@ afterAll(async () => {
 async function settle(quietMs = 250, maxMs = 20_000) {
   const deadline = performance.now() + maxMs;
   for (;;) {
-    if (loading.size === 0 && performance.now() - lastActivity >= quietMs) {
+    if (!busy() && performance.now() - lastActivity >= quietMs) {
       // A CDP round trip (any command) delivers every network event Chromium sent before it, so a
       // request that started just now is counted before the page is called quiet.
       await session.send('Runtime.evaluate', { expression: '0' });
-      if (loading.size === 0 && performance.now() - lastActivity >= quietMs) return;
+      if (!busy() && performance.now() - lastActivity >= quietMs) return;
     }
     if (performance.now() > deadline)
       throw new Error(
