@@ -123,6 +123,31 @@ export default tseslint.config(
     },
   },
   {
+    // Services and repositories throw DomainError (src/domainErrors.ts); statuses and headers are
+    // the HTTP layer's: src/http, the route plugins (next block), the guards, multipart parsing.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/http/**',
+      'packages/server/src/*/http/**',
+      'packages/server/src/auth/guards.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverNoFrontEnd,
+            {
+              regex: '(^|/)http/errors\\.js$',
+              message:
+                'Services throw DomainError (src/domainErrors.ts); the error handler turns it into HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Route plugins validate, call their domain's repository or service and present the answer.
     files: ['packages/server/src/**/*{routes,Routes}.ts', 'packages/server/src/auth/google.ts'],
     rules: {
@@ -165,9 +190,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@parlance/server(?!/(contract|money|calendar|openapi\\.json)$)',
+              regex: '^@parlance/server(?!/(contract|money|calendar|endpoints|openapi\\.json)$)',
               message:
-                'Only the dependency-free contract, money format, calendar days and the generated OpenAPI document (@parlance/server/contract, @parlance/server/money, @parlance/server/calendar, @parlance/server/openapi.json) may be imported from the server.',
+                'Only the dependency-free contract, money format, calendar days, endpoint paths and the generated OpenAPI document (@parlance/server/contract, @parlance/server/money, @parlance/server/calendar, @parlance/server/endpoints, @parlance/server/openapi.json) may be imported from the server.',
             },
             {
               group: ['**/server/src/**', '**/ui/src/**'],

@@ -3,7 +3,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import styled, { createGlobalStyle, ThemeProvider } from 'styled-components';
 import { GlobalStyle, themes, type ThemeName } from '@parlance/ui';
-import { makeStore, type RootState } from '../packages/app/src/store/store';
+import type { RootState } from '../packages/app/src/store/rootReducer';
+import { makeStore } from '../packages/app/src/store/store';
 
 export type ThemeGlobal = ThemeName | 'side-by-side';
 

@@ -4,6 +4,7 @@ import type {
   UserResponse,
   WebhookSecretResponse,
 } from '@parlance/server/contract';
+import { accountPaths } from '@parlance/server/endpoints';
 import { userFixture } from './fixtures/auth';
 import {
   apiError,
@@ -15,21 +16,21 @@ import {
 } from './support';
 
 export const accountEndpoints = [
-  { method: 'patch', path: '/api/account', example: { body: { name: 'Ada King' } } },
+  { method: 'patch', path: accountPaths.account, example: { body: { name: 'Ada King' } } },
   {
     method: 'post',
-    path: '/api/account/password',
+    path: accountPaths.password,
     example: {
       body: { currentPassword: 'correct horse battery', newPassword: 'staple orbit lantern 42' },
     },
   },
   {
     method: 'delete',
-    path: '/api/account',
+    path: accountPaths.account,
     example: { body: { password: 'correct horse battery' } },
   },
-  { method: 'get', path: '/api/account/webhook-secret' },
-  { method: 'post', path: '/api/account/webhook-secret/rotate' },
+  { method: 'get', path: accountPaths.webhookSecret },
+  { method: 'post', path: accountPaths.rotateWebhookSecret },
 ] as const satisfies readonly Endpoint[];
 
 /** The account's webhook secret, and the one a rotation gives. */
@@ -39,20 +40,20 @@ export const rotatedWebhookSecretFixture =
   'whsec_8d24b6f0a1c3e5970b2d4f6a8c0e1b3d5f7092a4c6e8b0d1f3a5c7e9b2d40618';
 
 const working = [
-  http.patch('/api/account', async ({ request }) => {
+  http.patch(accountPaths.account, async ({ request }) => {
     const body = (await request.json()) as Partial<UserResponse['user']>;
     return HttpResponse.json<UserResponse>({ user: { ...userFixture, ...body } });
   }),
-  http.post('/api/account/password', () =>
+  http.post(accountPaths.password, () =>
     HttpResponse.json<MessageResponse>({ message: 'Your password has been changed.' }),
   ),
-  http.delete('/api/account', () =>
+  http.delete(accountPaths.account, () =>
     HttpResponse.json<MessageResponse>({ message: 'Your account has been deleted.' }),
   ),
-  http.get('/api/account/webhook-secret', () =>
+  http.get(accountPaths.webhookSecret, () =>
     HttpResponse.json<WebhookSecretResponse>({ secret: webhookSecretFixture }),
   ),
-  http.post('/api/account/webhook-secret/rotate', () =>
+  http.post(accountPaths.rotateWebhookSecret, () =>
     HttpResponse.json<WebhookSecretResponse>({ secret: rotatedWebhookSecretFixture }),
   ),
 ];
@@ -64,7 +65,7 @@ export const accountHandlers = {
   slow: slowAll(accountEndpoints),
   unauthorized: unauthorizedAll(accountEndpoints),
   wrongPassword: [
-    http.post('/api/account/password', () =>
+    http.post(accountPaths.password, () =>
       apiError(400, 'Your current password is not correct.', 'wrong_password'),
     ),
     ...working,

@@ -7,6 +7,7 @@ import type {
   CreatedApiKey,
   MessageResponse,
 } from '@parlance/server/contract';
+import { apiHref, apiKeyPaths } from '@parlance/server/endpoints';
 import {
   NOW,
   ago,
@@ -21,19 +22,23 @@ import {
 const KEY_ID = '1a2b3c4d-0000-4000-8000-000000000001';
 
 export const apiKeysEndpoints = [
-  { method: 'get', path: '/api/api-keys' },
-  { method: 'post', path: '/api/api-keys', example: { body: { name: 'CI' } } },
+  { method: 'get', path: apiKeyPaths.list },
+  { method: 'post', path: apiKeyPaths.list, example: { body: { name: 'CI' } } },
   {
     method: 'put',
-    path: '/api/api-keys/:id',
-    example: { url: `/api/api-keys/${KEY_ID}`, body: { name: 'Renamed' } },
+    path: apiKeyPaths.key,
+    example: { url: apiHref(apiKeyPaths.key, { id: KEY_ID }), body: { name: 'Renamed' } },
   },
   {
     method: 'patch',
-    path: '/api/api-keys/:id/toggle',
-    example: { url: `/api/api-keys/${KEY_ID}/toggle` },
+    path: apiKeyPaths.toggle,
+    example: { url: apiHref(apiKeyPaths.toggle, { id: KEY_ID }) },
   },
-  { method: 'delete', path: '/api/api-keys/:id', example: { url: `/api/api-keys/${KEY_ID}` } },
+  {
+    method: 'delete',
+    path: apiKeyPaths.key,
+    example: { url: apiHref(apiKeyPaths.key, { id: KEY_ID }) },
+  },
 ] as const satisfies readonly Endpoint[];
 
 export const apiKeysFixture: ApiKey[] = [
@@ -71,8 +76,8 @@ const notFound = () => apiError(404, 'API key not found', 'api_key_not_found');
 
 function handlersFor(keys: ApiKey[]) {
   return [
-    http.get('/api/api-keys', () => HttpResponse.json<ApiKeyList>({ apiKeys: keys })),
-    http.post('/api/api-keys', async ({ request }) => {
+    http.get(apiKeyPaths.list, () => HttpResponse.json<ApiKeyList>({ apiKeys: keys })),
+    http.post(apiKeyPaths.list, async ({ request }) => {
       const { name = '' } = (await request.json()) as { name?: string };
       const apiKey: ApiKey = {
         id: '1a2b3c4d-0000-4000-8000-000000000099',
@@ -88,7 +93,7 @@ function handlersFor(keys: ApiKey[]) {
       );
     }),
     http.put<{ id: string }, { name?: string }, ApiKeyResponse | ErrorResponse>(
-      '/api/api-keys/:id',
+      apiKeyPaths.key,
       async ({ params, request }) => {
         const key = find(params.id);
         const { name = '' } = (await request.json()) as { name?: string };
@@ -98,7 +103,7 @@ function handlersFor(keys: ApiKey[]) {
       },
     ),
     http.patch<{ id: string }, never, ApiKeyResponse | ErrorResponse>(
-      '/api/api-keys/:id/toggle',
+      apiKeyPaths.toggle,
       ({ params }) => {
         const key = find(params.id);
         return key
@@ -106,7 +111,7 @@ function handlersFor(keys: ApiKey[]) {
           : notFound();
       },
     ),
-    http.delete('/api/api-keys/:id', ({ params }) =>
+    http.delete(apiKeyPaths.key, ({ params }) =>
       find(params.id)
         ? HttpResponse.json<MessageResponse>({ message: 'API key deleted' })
         : notFound(),
@@ -122,7 +127,7 @@ export const apiKeysHandlers = {
   unauthorized: unauthorizedAll(apiKeysEndpoints),
   /** Listing works; toggling fails (the optimistic switch flips back). */
   toggleError: [
-    http.patch('/api/api-keys/:id/toggle', () =>
+    http.patch(apiKeyPaths.toggle, () =>
       apiError(500, 'Could not update the key. Try again.', 'internal_error'),
     ),
     ...handlersFor(apiKeysFixture),

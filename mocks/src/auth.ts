@@ -5,6 +5,7 @@ import type {
   User,
   UserResponse,
 } from '@parlance/server/contract';
+import { authPaths, sessionPaths } from '@parlance/server/endpoints';
 import { registrationIdFixture, userFixture } from './fixtures/auth';
 import {
   apiError,
@@ -16,15 +17,15 @@ import {
 } from './support';
 
 export const authEndpoints = [
-  { method: 'get', path: '/api/auth/me' },
-  { method: 'post', path: '/api/auth/login' },
-  { method: 'post', path: '/api/auth/register' },
-  { method: 'post', path: '/api/auth/verify-code' },
-  { method: 'post', path: '/api/auth/resend-code' },
-  { method: 'post', path: '/api/auth/logout' },
-  { method: 'post', path: '/api/auth/logout-all' },
-  { method: 'post', path: '/api/auth/forgot-password' },
-  { method: 'post', path: '/api/auth/reset-password' },
+  { method: 'get', path: sessionPaths.me },
+  { method: 'post', path: authPaths.login },
+  { method: 'post', path: authPaths.register },
+  { method: 'post', path: authPaths.verifyCode },
+  { method: 'post', path: authPaths.resendCode },
+  { method: 'post', path: sessionPaths.logout },
+  { method: 'post', path: authPaths.logoutAll },
+  { method: 'post', path: authPaths.forgotPassword },
+  { method: 'post', path: authPaths.resetPassword },
 ] as const satisfies readonly Endpoint[];
 
 const signedIn = () => HttpResponse.json<UserResponse>({ user: userFixture });
@@ -34,10 +35,10 @@ const message = (text: string) => () => HttpResponse.json<MessageResponse>({ mes
 function handlersFor(user: User | null) {
   return [
     user
-      ? http.get('/api/auth/me', () => HttpResponse.json<UserResponse>({ user }))
-      : http.get('/api/auth/me', () => apiError(401, 'Sign in to continue', 'unauthenticated')),
-    http.post('/api/auth/login', signedIn),
-    http.post('/api/auth/register', () =>
+      ? http.get(sessionPaths.me, () => HttpResponse.json<UserResponse>({ user }))
+      : http.get(sessionPaths.me, () => apiError(401, 'Sign in to continue', 'unauthenticated')),
+    http.post(authPaths.login, signedIn),
+    http.post(authPaths.register, () =>
       HttpResponse.json<RegisterResponse>(
         {
           message: `We sent a 6-digit code to ${userFixture.email}. Enter it to finish creating your account.`,
@@ -47,19 +48,19 @@ function handlersFor(user: User | null) {
         { status: 201 },
       ),
     ),
-    http.post('/api/auth/verify-code', signedIn),
+    http.post(authPaths.verifyCode, signedIn),
     http.post(
-      '/api/auth/resend-code',
+      authPaths.resendCode,
       message('If that account is waiting for verification, we sent it a new code.'),
     ),
-    http.post('/api/auth/logout', message('Signed out')),
-    http.post('/api/auth/logout-all', message('Signed out on every device')),
+    http.post(sessionPaths.logout, message('Signed out')),
+    http.post(authPaths.logoutAll, message('Signed out on every device')),
     http.post(
-      '/api/auth/forgot-password',
+      authPaths.forgotPassword,
       message('If an account exists for that email, we sent it a link to reset the password.'),
     ),
     http.post(
-      '/api/auth/reset-password',
+      authPaths.resetPassword,
       message('Your password has been reset. Sign in with your new password.'),
     ),
   ];
@@ -89,53 +90,53 @@ export const authHandlers = {
   unauthorized: unauthorizedAll(authEndpoints),
   loginInvalid: failing(
     'post',
-    '/api/auth/login',
+    authPaths.login,
     401,
     'Invalid email or password',
     'invalid_credentials',
   ),
   loginUnverified: failing(
     'post',
-    '/api/auth/login',
+    authPaths.login,
     403,
     'Verify your email first: enter the 6-digit code we sent you, or request a new one.',
     'email_not_verified',
   ),
   loginBotCheck: failing(
     'post',
-    '/api/auth/login',
+    authPaths.login,
     400,
     'The bot check failed. Please try again.',
     'bot_check_failed',
   ),
   loginRateLimited: failing(
     'post',
-    '/api/auth/login',
+    authPaths.login,
     429,
     'Too many attempts. Try again in 15 minutes.',
     'rate_limited',
   ),
-  loginBroken: bare500('/api/auth/login'),
+  loginBroken: bare500(authPaths.login),
   registerWeakPassword: failing(
     'post',
-    '/api/auth/register',
+    authPaths.register,
     400,
     'This password is too common and easy to guess. Choose a different one.',
     'password_too_common',
   ),
-  registerBroken: bare500('/api/auth/register'),
+  registerBroken: bare500(authPaths.register),
   verifyWrongCode: failing(
     'post',
-    '/api/auth/verify-code',
+    authPaths.verifyCode,
     400,
     'That code is not valid. Check the e-mail or request a new one.',
     'invalid_code',
   ),
 
-  verifyBroken: bare500('/api/auth/verify-code'),
+  verifyBroken: bare500(authPaths.verifyCode),
   resetInvalidToken: failing(
     'post',
-    '/api/auth/reset-password',
+    authPaths.resetPassword,
     400,
     'This reset link is invalid or has expired. Request a new one.',
     'invalid_reset_token',

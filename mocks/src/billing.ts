@@ -9,6 +9,7 @@ import type {
   PaymentMethodList,
   PurchaseResponse,
 } from '@parlance/server/contract';
+import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/server/endpoints';
 import { MICROS_PER_USD, formatUsd } from '@parlance/server/money';
 import {
   billingInfoFixture,
@@ -28,33 +29,33 @@ import {
 } from './support';
 
 export const billingEndpoints = [
-  { method: 'get', path: '/api/billing/info' },
-  { method: 'get', path: '/api/billing/credits/history' },
-  { method: 'get', path: '/api/billing/payment-methods/list' },
-  { method: 'get', path: '/api/billing/payment-methods/check-recent' },
+  { method: 'get', path: billingPaths.info },
+  { method: 'get', path: billingPaths.creditHistory },
+  { method: 'get', path: billingPaths.paymentMethodList },
+  { method: 'get', path: billingPaths.checkRecentPaymentMethod },
   {
     method: 'post',
-    path: '/api/billing/payment-methods/delete',
+    path: billingPaths.deletePaymentMethod,
     example: { body: { id: 'pm_test_mc_4444' } },
   },
   {
     method: 'post',
-    path: '/api/billing/payment-method',
+    path: billingPaths.defaultPaymentMethod,
     example: { body: { id: 'pm_test_mc_4444' } },
   },
   {
     method: 'post',
-    path: '/api/billing/payment-methods',
+    path: billingPaths.addPaymentMethod,
     example: { body: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } },
   },
   {
     method: 'post',
-    path: '/api/billing/credits/purchase',
+    path: billingPaths.purchaseCredits,
     example: { body: { amount: 25, currency: 'USD' } },
   },
   {
     method: 'post',
-    path: '/api/billing/credits/payment-method',
+    path: billingPaths.purchaseWithPaymentMethod,
     example: { body: { amount: 25, paymentMethodId: 'pm_test_visa_4242' } },
   },
 ] as const satisfies readonly Endpoint[];
@@ -92,39 +93,41 @@ function handlersFor(
   transactions: CreditHistory['transactions'],
 ) {
   return [
-    http.get('/api/billing/info', () => HttpResponse.json<BillingInfo>(info)),
-    http.get('/api/billing/credits/history', ({ request }) => {
-      const limit = Number(new URL(request.url).searchParams.get('limit') ?? 10);
+    http.get(billingPaths.info, () => HttpResponse.json<BillingInfo>(info)),
+    http.get(billingPaths.creditHistory, ({ request }) => {
+      const limit = Number(
+        new URL(request.url).searchParams.get('limit') ?? CREDIT_HISTORY_DEFAULT_LIMIT,
+      );
       return HttpResponse.json<CreditHistory>({ transactions: transactions.slice(0, limit) });
     }),
-    http.get('/api/billing/payment-methods/list', () =>
+    http.get(billingPaths.paymentMethodList, () =>
       HttpResponse.json<PaymentMethodList>({ paymentMethods: methods }),
     ),
-    http.get('/api/billing/payment-methods/check-recent', () =>
+    http.get(billingPaths.checkRecentPaymentMethod, () =>
       HttpResponse.json<CheckRecentResponse>(
         methods[0] ? { hasRecent: true, paymentMethod: methods[0] } : { hasRecent: false },
       ),
     ),
-    http.post('/api/billing/payment-methods/delete', () =>
+    http.post(billingPaths.deletePaymentMethod, () =>
       HttpResponse.json<MessageResponse>({ message: 'Card removed' }),
     ),
-    http.post('/api/billing/payment-method', async ({ request }) => {
+    http.post(billingPaths.defaultPaymentMethod, async ({ request }) => {
       const { id } = (await request.json()) as { id?: string };
       return HttpResponse.json<PaymentMethodList>({
         paymentMethods: methods.map((method) => ({ ...method, isDefault: method.id === id })),
       });
     }),
-    http.post('/api/billing/payment-methods', () =>
+    http.post(billingPaths.addPaymentMethod, () =>
       HttpResponse.json<AddPaymentMethodResponse>(
         { status: 'saved', paymentMethod: newCard },
         { status: 201 },
       ),
     ),
-    http.post('/api/billing/credits/purchase', async ({ request }) => {
+    http.post(billingPaths.purchaseCredits, async ({ request }) => {
       const body = (await request.json()) as { amount?: unknown };
       return purchased(body.amount, info.balanceMicros);
     }),
-    http.post('/api/billing/credits/payment-method', async ({ request }) => {
+    http.post(billingPaths.purchaseWithPaymentMethod, async ({ request }) => {
       const body = (await request.json()) as { amount?: unknown };
       return purchased(body.amount, info.balanceMicros);
     }),
@@ -153,37 +156,37 @@ export const billingHandlers = {
   unauthorized: unauthorizedAll(billingEndpoints),
   infoError: failing(
     'get',
-    '/api/billing/info',
+    billingPaths.info,
     500,
     'Billing is temporarily unavailable.',
     'internal_error',
   ),
   historyError: failing(
     'get',
-    '/api/billing/credits/history',
+    billingPaths.creditHistory,
     500,
     'Credit history is temporarily unavailable.',
     'internal_error',
   ),
   paymentMethodsError: failing(
     'get',
-    '/api/billing/payment-methods/list',
+    billingPaths.paymentMethodList,
     500,
     'Payment methods are temporarily unavailable.',
     'internal_error',
   ),
   /** The test provider's declined card (4000 0000 0000 0002). */
   cardDeclined: [
-    http.post('/api/billing/payment-methods', () =>
+    http.post(billingPaths.addPaymentMethod, () =>
       apiError(402, 'Your card was declined.', 'card_declined'),
     ),
     ...populated,
   ],
   purchaseDeclined: [
-    http.post('/api/billing/credits/purchase', () =>
+    http.post(billingPaths.purchaseCredits, () =>
       apiError(402, 'Your card was declined.', 'card_declined'),
     ),
-    http.post('/api/billing/credits/payment-method', () =>
+    http.post(billingPaths.purchaseWithPaymentMethod, () =>
       apiError(402, 'Your card was declined.', 'card_declined'),
     ),
     ...populated,

@@ -1,16 +1,17 @@
 import { http, HttpResponse } from 'msw';
 import type { PublicConfig } from '@parlance/server/contract';
+import { systemPaths } from '@parlance/server/endpoints';
 import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
 
 export const configEndpoints = [
-  { method: 'get', path: '/api/config' },
+  { method: 'get', path: systemPaths.config },
 ] as const satisfies readonly Endpoint[];
 
 /** The test site key Cloudflare documents as "always passes". */
 export const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000AA';
 
 const configWith = (config: PublicConfig) => [
-  http.get('/api/config', () => HttpResponse.json<PublicConfig>(config)),
+  http.get(systemPaths.config, () => HttpResponse.json<PublicConfig>(config)),
 ];
 
 export const configHandlers = {

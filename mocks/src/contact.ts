@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { MessageResponse } from '@parlance/server/contract';
+import { accountPaths } from '@parlance/server/endpoints';
 import {
   apiError,
   failAll,
@@ -10,11 +11,11 @@ import {
 } from './support';
 
 export const contactEndpoints = [
-  { method: 'post', path: '/api/contact' },
+  { method: 'post', path: accountPaths.contact },
 ] as const satisfies readonly Endpoint[];
 
 const received = [
-  http.post('/api/contact', () =>
+  http.post(accountPaths.contact, () =>
     HttpResponse.json<MessageResponse>(
       { message: 'Thanks, Ada Lovelace. We will answer at ada@example.com.' },
       { status: 201 },
@@ -29,7 +30,7 @@ export const contactHandlers = {
   slow: slowAll(contactEndpoints),
   unauthorized: unauthorizedAll(contactEndpoints),
   invalid: [
-    http.post('/api/contact', () =>
+    http.post(accountPaths.contact, () =>
       apiError(400, 'Enter a valid email address', 'validation_failed'),
     ),
   ],

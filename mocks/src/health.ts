@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { HealthResponse } from '@parlance/server/contract';
+import { systemPaths } from '@parlance/server/endpoints';
 import {
   apiError,
   failAll,
@@ -10,15 +11,17 @@ import {
 } from './support';
 
 export const healthEndpoints = [
-  { method: 'get', path: '/api/health' },
+  { method: 'get', path: systemPaths.health },
 ] as const satisfies readonly Endpoint[];
 
-const ok = [http.get('/api/health', () => HttpResponse.json<HealthResponse>({ status: 'ok' }))];
+const ok = [
+  http.get(systemPaths.health, () => HttpResponse.json<HealthResponse>({ status: 'ok' })),
+];
 
 export const healthHandlers = {
   default: ok,
   empty: ok,
-  error: [http.get('/api/health', () => apiError(503, 'Storage unreachable', 'not_ready'))],
+  error: [http.get(systemPaths.health, () => apiError(503, 'Storage unreachable', 'not_ready'))],
   slow: slowAll(healthEndpoints),
   unauthorized: unauthorizedAll(healthEndpoints),
   broken: failAll(healthEndpoints),

@@ -1,15 +1,16 @@
 import { http, HttpResponse } from 'msw';
 import type { RatesResponse } from '@parlance/server/contract';
+import { billingPaths } from '@parlance/server/endpoints';
 import { ratesFixture } from './fixtures/billing';
 import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
 
 /** The public price list of the pricing page (GET /api/billing/rates needs no session). */
 export const pricingEndpoints = [
-  { method: 'get', path: '/api/billing/rates' },
+  { method: 'get', path: billingPaths.rates },
 ] as const satisfies readonly Endpoint[];
 
 const ratesWith = (rates: RatesResponse['rates']) => [
-  http.get('/api/billing/rates', () =>
+  http.get(billingPaths.rates, () =>
     HttpResponse.json<RatesResponse>({
       currency: 'USD',
       billing: 'Exactly per second of audio, rounded up to the next $0.000001',

@@ -8,6 +8,12 @@ import type {
   TranscriptSummary,
 } from '@parlance/server/contract';
 import {
+  apiHref,
+  TRANSCRIPT_LIST_DEFAULT_LIMIT,
+  TRANSCRIPT_LIST_FIRST_PAGE,
+  transcriptPaths,
+} from '@parlance/server/endpoints';
+import {
   completedTranscriptFixture,
   exportFixture,
   modelsFixture,
@@ -24,19 +30,19 @@ import {
   type Scenarios,
 } from './support';
 
-const done = `/v1/transcript/${completedTranscriptFixture.id}`;
+const done = apiHref(transcriptPaths.transcript, { id: completedTranscriptFixture.id });
 
 export const transcriptsEndpoints = [
-  { method: 'get', path: '/api/transcript/user' },
+  { method: 'get', path: transcriptPaths.list },
   {
     method: 'post',
-    path: '/v1/transcript',
+    path: transcriptPaths.submit,
     example: { body: { audio_url: 'https://media.example.com/recordings/new-upload.mp3' } },
   },
-  { method: 'get', path: '/v1/transcript/:id', example: { url: done } },
-  { method: 'get', path: '/v1/transcript/:id/:format', example: { url: `${done}/txt` } },
-  { method: 'delete', path: '/v1/transcript/:id', example: { url: done } },
-  { method: 'get', path: '/v1/models' },
+  { method: 'get', path: transcriptPaths.transcript, example: { url: done } },
+  { method: 'get', path: transcriptPaths.export, example: { url: `${done}/txt` } },
+  { method: 'delete', path: transcriptPaths.transcript, example: { url: done } },
+  { method: 'get', path: transcriptPaths.models },
 ] as const satisfies readonly Endpoint[];
 
 /** The server's wording (packages/server/src/transcription/jobs/processor.ts). */
@@ -55,10 +61,10 @@ export function transcriptList(
   textOf: (row: TranscriptSummary) => string | null = (row) =>
     transcriptFixture(row.id)?.result?.text ?? null,
 ) {
-  return http.get('/api/transcript/user', ({ request }) => {
+  return http.get(transcriptPaths.list, ({ request }) => {
     const query = new URL(request.url).searchParams;
-    const page = Number(query.get('page') ?? 1);
-    const limit = Number(query.get('limit') ?? 10);
+    const page = Number(query.get('page') ?? TRANSCRIPT_LIST_FIRST_PAGE);
+    const limit = Number(query.get('limit') ?? TRANSCRIPT_LIST_DEFAULT_LIMIT);
     const search = query.get('search')?.toLowerCase();
     const status = query.get('status');
     const matching = rows
@@ -83,17 +89,17 @@ export function transcriptList(
 /** Detail, exports, delete, submit and models; `poll` answers the detail of the submitted job. */
 function jobHandlers(poll: (id: string) => Transcript | undefined) {
   return [
-    http.post('/v1/transcript', () =>
+    http.post(transcriptPaths.submit, () =>
       HttpResponse.json<Transcript>(queuedTranscriptFixture, { status: 202 }),
     ),
     http.get<{ id: string }, never, Transcript | ErrorResponse>(
-      '/v1/transcript/:id',
+      transcriptPaths.transcript,
       ({ params }) => {
         const transcript = poll(String(params.id));
         return transcript ? HttpResponse.json<Transcript>(transcript) : notFound();
       },
     ),
-    http.get('/v1/transcript/:id/:format', ({ params }) => {
+    http.get(transcriptPaths.export, ({ params }) => {
       const format = String(params.format);
       if (format !== 'txt' && format !== 'srt' && format !== 'vtt' && format !== 'json')
         return notFound();
@@ -101,10 +107,10 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         headers: { 'content-type': 'text/plain; charset=utf-8' },
       });
     }),
-    http.delete('/v1/transcript/:id', () =>
+    http.delete(transcriptPaths.transcript, () =>
       HttpResponse.json<MessageResponse>({ message: 'Transcript deleted' }),
     ),
-    http.get('/v1/models', () => HttpResponse.json<SpeechModelList>(modelsFixture)),
+    http.get(transcriptPaths.models, () => HttpResponse.json<SpeechModelList>(modelsFixture)),
   ];
 }
 
@@ -134,7 +140,7 @@ export const transcriptsHandlers = {
   ],
   /** Submission refused for lack of credit. */
   insufficientCredits: [
-    http.post('/v1/transcript', () =>
+    http.post(transcriptPaths.submit, () =>
       apiError(
         402,
         'Insufficient credits: this transcription costs $0.12 but your balance is $0.00.',
@@ -145,7 +151,7 @@ export const transcriptsHandlers = {
     ...jobHandlers(finishes),
   ],
   deleteError: [
-    http.delete('/v1/transcript/:id', () =>
+    http.delete(transcriptPaths.transcript, () =>
       apiError(500, 'Could not delete the transcript. Try again.', 'internal_error'),
     ),
     transcriptList(transcriptSummariesFixture),
@@ -153,7 +159,7 @@ export const transcriptsHandlers = {
   ],
   broken: [
     http.get(
-      '/api/transcript/user',
+      transcriptPaths.list,
       () => new HttpResponse('Internal Server Error', { status: 500 }),
     ),
     ...jobHandlers(finishes),

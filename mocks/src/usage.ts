@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { canonicalTimeZone, TIME_ZONE_RULE } from '@parlance/server/calendar';
 import type { ErrorResponse, Spending, UsageChart, UsageOverview } from '@parlance/server/contract';
+import { usagePaths } from '@parlance/server/endpoints';
 import {
   emptyUsageChartFixture,
   emptyUsageOverviewFixture,
@@ -18,13 +19,13 @@ import {
 } from './support';
 
 export const usageEndpoints = [
-  { method: 'get', path: '/api/usage/overview' },
-  { method: 'get', path: '/api/usage/chart' },
+  { method: 'get', path: usagePaths.overview },
+  { method: 'get', path: usagePaths.chart },
   {
     method: 'get',
-    path: '/api/usage/spending',
+    path: usagePaths.spending,
     example: {
-      url: '/api/usage/spending?from=2026-10-21&to=2026-11-20&tz=America/Los_Angeles',
+      url: `${usagePaths.spending}?from=2026-10-21&to=2026-11-20&tz=America/Los_Angeles`,
     },
   },
 ] as const satisfies readonly Endpoint[];
@@ -42,7 +43,7 @@ const statistics = (path: string, body: UsageOverview | UsageChart) =>
   );
 
 const spending = (empty: boolean) =>
-  http.get<never, never, Spending | ErrorResponse>('/api/usage/spending', ({ request }) => {
+  http.get<never, never, Spending | ErrorResponse>(usagePaths.spending, ({ request }) => {
     const query = new URL(request.url).searchParams;
     const from = query.get('from');
     const to = query.get('to');
@@ -54,8 +55,8 @@ const spending = (empty: boolean) =>
 
 function handlersFor(overview: UsageOverview, chart: UsageChart, empty: boolean) {
   return [
-    statistics('/api/usage/overview', overview),
-    statistics('/api/usage/chart', chart),
+    statistics(usagePaths.overview, overview),
+    statistics(usagePaths.chart, chart),
     spending(empty),
   ];
 }
@@ -75,9 +76,9 @@ export const usageHandlers = {
   slow: slowAll(usageEndpoints),
   unauthorized: unauthorizedAll(usageEndpoints),
   /** Partial failures: the stats, the chart or the spending data fail alone. */
-  overviewError: failing('/api/usage/overview', 'Usage statistics are temporarily unavailable.'),
-  chartError: failing('/api/usage/chart', 'The usage chart is temporarily unavailable.'),
-  spendingError: failing('/api/usage/spending', 'Spending data is temporarily unavailable.'),
+  overviewError: failing(usagePaths.overview, 'Usage statistics are temporarily unavailable.'),
+  chartError: failing(usagePaths.chart, 'The usage chart is temporarily unavailable.'),
+  spendingError: failing(usagePaths.spending, 'Spending data is temporarily unavailable.'),
   /** A 500 without the JSON error shape: screens show their own fallback message. */
   broken: [
     http.get('/api/usage/*', () => new HttpResponse('Internal Server Error', { status: 500 })),

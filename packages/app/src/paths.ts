@@ -1,3 +1,5 @@
+import { pagePaths } from '@parlance/server/endpoints';
+
 /**
  * Every route path of the app, defined once: `path` is the route pattern, `getHref` builds a link.
  * Footer links with no route (/guides, /status, …) are not here: they show the not-found page.
@@ -40,7 +42,7 @@ export const paths = {
   },
   /** Server pages the browser navigates to (not client routes). */
   server: {
-    googleSignIn: fixed('/api/auth/google'),
-    apiReference: fixed('/api/reference'),
+    googleSignIn: fixed(pagePaths.googleSignIn),
+    apiReference: fixed(pagePaths.apiReference),
   },
 } as const;

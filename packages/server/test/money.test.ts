@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { centsToMicros, dollarsToMicros, microsToCents } from '../src/billing/money.js';
 import {
   formatUsd,
+  formatUsdPerMinute,
   MODELS,
   priceForSeconds,
   rateTable,
@@ -113,6 +114,21 @@ describe('formatUsd', () => {
     expect(formatUsd(-500_000)).toBe('-$0.50');
     expect(formatUsd(-367)).toBe('-$0.000367');
     expect(formatUsd(9_007_199_254_740_991)).toBe('$9,007,199,254.740991');
+  });
+
+  it('leaves the cents off whole dollars only when asked (buttons and presets)', () => {
+    expect(formatUsd(25_000_000, { wholeDollars: 'short' })).toBe('$25');
+    expect(formatUsd(12_500_000, { wholeDollars: 'short' })).toBe('$12.50');
+    expect(formatUsd(1_000_000_000, { wholeDollars: 'short' })).toBe('$1,000');
+    expect(formatUsd(25_000_000)).toBe('$25.00');
+  });
+
+  it('shows every price of the list per minute, exactly', () => {
+    expect(rateTable().map((rate) => formatUsdPerMinute(rate.microsPerHour))).toEqual(
+      rateTable().map((rate) => `$${rate.usdPerMinute}`),
+    );
+    expect(formatUsdPerMinute(120_000)).toBe('$0.002');
+    expect(formatUsdPerMinute(15_000_000)).toBe('$0.25');
   });
 
   it('refuses amounts that are not whole micro-dollars', () => {

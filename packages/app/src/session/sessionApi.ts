@@ -1,6 +1,7 @@
 import type { MessageResponse, User, UserResponse } from '@parlance/server/contract';
+import { sessionPaths } from '@parlance/server/endpoints';
 import { api } from '../store/api';
-import type { AppThunk } from '../store/store';
+import type { AppThunk } from '../store/rootReducer';
 
 /**
  * The session every page needs (the header shows it): the current user and sign-out. The sign-in
@@ -10,7 +11,7 @@ export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in user, or null once signed out locally. A 401 here only means "signed out". */
     me: build.query<User | null, void>({
-      query: () => '/api/auth/me',
+      query: () => sessionPaths.me,
       transformResponse: (response: UserResponse) => response.user,
       providesTags: ['User'],
       // RTK Query keeps the last user when a re-check fails: a session that ended (signed out
@@ -26,7 +27,7 @@ export const sessionApi = api.injectEndpoints({
     }),
     /** Signs out on the server; the session ends on this client even when that call fails. */
     logout: build.mutation<MessageResponse, void>({
-      query: () => ({ url: '/api/auth/logout', method: 'POST' }),
+      query: () => ({ url: sessionPaths.logout, method: 'POST' }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;

@@ -7,7 +7,7 @@ import {
 import { paths } from '../paths';
 import { api } from '../store/api';
 import { shouldRedirectOn401 } from '../store/redirectOn401';
-import type { RootState } from '../store/store';
+import type { RootState } from '../store/rootReducer';
 import { endSession } from './sessionApi';
 
 export interface SessionExpiryOptions {

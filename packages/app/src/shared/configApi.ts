@@ -1,11 +1,12 @@
 import type { PublicConfig } from '@parlance/server/contract';
+import { systemPaths } from '@parlance/server/endpoints';
 import { api } from '../store/api';
 
 export const configApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** What sign-in needs: the Turnstile site key (null: no bot check) and whether Google is on. */
     config: build.query<PublicConfig, void>({
-      query: () => '/api/config',
+      query: () => systemPaths.config,
       providesTags: ['Config'],
     }),
   }),

@@ -1,4 +1,5 @@
 import type { SpeechModelList } from '@parlance/server/contract';
+import { transcriptPaths } from '@parlance/server/endpoints';
 import { api } from '../store/api';
 import { SESSION_CACHE_SECONDS } from '../store/sessionCache';
 
@@ -9,7 +10,7 @@ import { SESSION_CACHE_SECONDS } from '../store/sessionCache';
 export const modelsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listModels: build.query<SpeechModelList, void>({
-      query: () => '/v1/models',
+      query: () => transcriptPaths.models,
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
   }),

@@ -1,5 +1,6 @@
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import type { AppDispatch, AppStore, RootState } from './store';
+import type { RootState } from './rootReducer';
+import type { AppDispatch, AppStore } from './store';
 
 /** The typed hooks: use these instead of the plain react-redux ones. */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

@@ -1,15 +1,7 @@
-import {
-  combineSlices,
-  configureStore,
-  type ThunkAction,
-  type UnknownAction,
-} from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import { sessionExpiry, type SessionExpiryOptions } from '../session/sessionExpiry';
 import { api } from './api';
-
-const rootReducer = combineSlices(api);
-
-export type RootState = ReturnType<typeof rootReducer>;
+import { rootReducer, type RootState } from './rootReducer';
 
 export interface StoreOptions {
   /** How a 401 reaches the sign-in page (tests pass their own). */
@@ -27,4 +19,3 @@ export function makeStore(preloadedState?: Partial<RootState>, { session }: Stor
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
-export type AppThunk = ThunkAction<void, RootState, unknown, UnknownAction>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactBody } from '../contract/account.js';
 import { MessageResponse } from '../contract/common.js';
+import { accountPaths } from '../contract/apiPaths.js';
 import { contactMessages } from '../db/schema/index.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
@@ -11,7 +12,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { windowMs, perEmail } = app.config.authRateLimit;
 
   app.post(
-    '/api/contact',
+    accountPaths.contact,
     {
       schema: {
         tags: ['support'],

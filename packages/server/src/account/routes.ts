@@ -7,6 +7,7 @@ import {
 } from '../contract/account.js';
 import { UserResponse } from '../contract/auth.js';
 import { MessageResponse } from '../contract/common.js';
+import { accountPaths } from '../contract/apiPaths.js';
 import { currentUser, requireSession } from '../auth/guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { clearSessionCookie } from '../auth/sessions.js';
@@ -29,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   ]);
 
   app.patch(
-    '/api/account',
+    accountPaths.account,
     {
       schema: {
         tags,
@@ -47,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/account/password',
+    accountPaths.password,
     {
       schema: {
         tags,
@@ -75,7 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/account/webhook-secret',
+    accountPaths.webhookSecret,
     {
       schema: {
         tags,
@@ -90,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/account/webhook-secret/rotate',
+    accountPaths.rotateWebhookSecret,
     {
       schema: {
         tags,
@@ -107,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/account',
+    accountPaths.account,
     {
       schema: {
         tags,

@@ -7,6 +7,7 @@ import {
   type ApiKey,
 } from '../contract/apiKeys.js';
 import { IdParams, MessageResponse } from '../contract/common.js';
+import { apiKeyPaths } from '../contract/apiPaths.js';
 import { currentUser, requireSession } from '../auth/guards.js';
 import { notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
@@ -37,7 +38,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireSession);
 
   app.get(
-    '/api/api-keys',
+    apiKeyPaths.list,
     {
       schema: {
         tags,
@@ -52,7 +53,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/api-keys',
+    apiKeyPaths.list,
     {
       schema: {
         tags,
@@ -69,7 +70,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/api-keys/:id',
+    apiKeyPaths.key,
     {
       schema: {
         tags,
@@ -93,7 +94,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/api/api-keys/:id/toggle',
+    apiKeyPaths.toggle,
     {
       schema: {
         tags,
@@ -111,7 +112,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/api-keys/:id',
+    apiKeyPaths.key,
     {
       schema: {
         tags,

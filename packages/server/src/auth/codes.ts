@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { emailCodes, users } from '../db/schema/index.js';
-import { badRequest } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 import { sha256, sixDigitCode } from './tokens.js';
 import type { UserRow } from './users.js';
 
@@ -65,8 +65,13 @@ export async function reissueCode(
 
 /** Unknown address, verified account, wrong code: one answer, so it tells nobody which it was. */
 const invalid = () =>
-  badRequest('invalid_code', 'That code is not valid. Check the e-mail or request a new one.');
-const exhausted = () => badRequest('too_many_attempts', 'Too many wrong codes. Request a new one.');
+  new DomainError(
+    'invalid',
+    'invalid_code',
+    'That code is not valid. Check the e-mail or request a new one.',
+  );
+const exhausted = () =>
+  new DomainError('invalid', 'too_many_attempts', 'Too many wrong codes. Request a new one.');
 
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -110,7 +115,7 @@ export async function consumeCode(db: Database, email: string, code: string): Pr
     throw invalid();
   }
   if (match.expiresAt <= now)
-    throw badRequest('code_expired', 'That code has expired. Request a new one.');
+    throw new DomainError('invalid', 'code_expired', 'That code has expired. Request a new one.');
   return db.transaction(async (tx) => {
     // Deleting the row claims it: of two parallel right answers, one verifies and one is refused.
     const [claimed] = await tx.delete(emailCodes).where(eq(emailCodes.id, match.id)).returning();

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
+import { pagePaths } from '../contract/sessionPaths.js';
 import { errorResponses } from '../http/schemas.js';
 import type { Config } from '../config.js';
 import { startSession } from './sessions.js';
@@ -8,7 +9,7 @@ import { accountForGoogle, Claims, SignInRefused } from './googleAccounts.js';
 
 /** Short-lived cookie binding the callback to the browser that started the sign-in. */
 const FLOW_COOKIE = 'parlance_oauth';
-const FLOW_PATH = '/api/auth/google';
+const FLOW_PATH = pagePaths.googleSignIn;
 const Flow = z.object({ state: z.string(), verifier: z.string(), nonce: z.string() });
 
 type GoogleConfig = NonNullable<Config['google']>;

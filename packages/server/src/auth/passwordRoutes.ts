@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmailBody, ResetPasswordBody } from '../contract/auth.js';
 import { MessageResponse } from '../contract/common.js';
+import { authPaths } from '../contract/apiPaths.js';
 import { badRequest } from '../http/errors.js';
 import { authLimits, limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
@@ -20,7 +21,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
 
   app.post(
-    '/api/auth/forgot-password',
+    authPaths.forgotPassword,
     {
       schema: {
         tags,
@@ -48,7 +49,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/reset-password',
+    authPaths.resetPassword,
     {
       schema: {
         tags,

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import commonPasswords from 'fxa-common-password-list';
-import { badRequest } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 
 // argon2id (the library's default algorithm) at OWASP's baseline: 19 MiB memory, 2 iterations, 1 lane.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -25,7 +25,8 @@ export async function verifyPassword(
 /** Length is checked by the request schema; this rejects the passwords attackers try first. */
 export function assertNotCommonPassword(password: string): void {
   if (commonPasswords.test(password.toLowerCase()) || commonPasswords.test(password)) {
-    throw badRequest(
+    throw new DomainError(
+      'invalid',
       'password_too_common',
       'This password is too common and easy to guess. Choose a different one.',
     );

@@ -8,6 +8,8 @@ import {
   VerifyCodeBody,
 } from '../contract/auth.js';
 import { MessageResponse } from '../contract/common.js';
+import { authPaths } from '../contract/apiPaths.js';
+import { sessionPaths } from '../contract/sessionPaths.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { authLimits } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
@@ -34,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appUrl } = app.config;
 
   app.post(
-    '/api/auth/register',
+    authPaths.register,
     {
       schema: {
         tags,
@@ -76,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/verify-code',
+    authPaths.verifyCode,
     {
       schema: {
         tags,
@@ -97,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/resend-code',
+    authPaths.resendCode,
     {
       schema: {
         tags,
@@ -118,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/login',
+    authPaths.login,
     {
       schema: {
         tags,
@@ -147,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/logout',
+    sessionPaths.logout,
     { schema: { tags, summary: 'Sign out of this browser', response: { 200: MessageResponse } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -158,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/logout-all',
+    authPaths.logoutAll,
     {
       schema: {
         tags,
@@ -178,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/auth/me',
+    sessionPaths.me,
     {
       schema: {
         tags,

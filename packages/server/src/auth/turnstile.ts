@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError, badRequest } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 
 const SiteverifyAnswer = z.object({ success: z.boolean() });
 
@@ -14,7 +14,12 @@ export async function assertHuman(
 ): Promise<void> {
   const turnstile = request.server.config.turnstile;
   if (!turnstile) return;
-  if (!token) throw badRequest('bot_check_failed', 'Please complete the bot check and try again.');
+  if (!token)
+    throw new DomainError(
+      'invalid',
+      'bot_check_failed',
+      'Please complete the bot check and try again.',
+    );
   let answer: z.infer<typeof SiteverifyAnswer>;
   try {
     const response = await fetch(turnstile.verifyUrl, {
@@ -29,12 +34,12 @@ export async function assertHuman(
     answer = SiteverifyAnswer.parse(await response.json());
   } catch (err) {
     request.log.error({ err }, 'Turnstile verification unavailable');
-    throw new HttpError(
-      503,
+    throw new DomainError(
+      'unavailable',
       'bot_check_unavailable',
       'The bot check is unavailable right now. Please try again.',
     );
   }
   if (!answer.success)
-    throw badRequest('bot_check_failed', 'The bot check failed. Please try again.');
+    throw new DomainError('invalid', 'bot_check_failed', 'The bot check failed. Please try again.');
 }

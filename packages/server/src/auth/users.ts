@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { User } from '../contract/auth.js';
 import type { Database } from '../db/index.js';
 import { users } from '../db/schema/index.js';
-import { notFound } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -34,7 +34,7 @@ export async function accountForRegistration(
 
 export async function getUser(db: Database, id: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) throw notFound('Account not found');
+  if (!user) throw new DomainError('not_found', 'not_found', 'Account not found');
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { paymentMethods, type PaymentMethodRow } from '../db/schema/billing.js';
-import { notFound } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 import { customerFor, lockAccount } from './accounts.js';
 import type { BillingDb, Clock } from './deps.js';
 import type { AddCardResult, CardInput, PaymentProvider, ProviderCard } from './providers/types.js';
@@ -53,7 +53,7 @@ export function createCards(db: BillingDb, provider: PaymentProvider, clock: Clo
       .select()
       .from(paymentMethods)
       .where(and(ofUser(userId), eq(paymentMethods.id, id)));
-    if (!row) throw notFound('Payment method not found');
+    if (!row) throw new DomainError('not_found', 'not_found', 'Payment method not found');
     return row;
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { billingAccounts, ledgerEntries, type LedgerEntry } from '../db/schema/billing.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 import { lockAccount } from './accounts.js';
 import type { BillingDb, Clock } from './deps.js';
 import { formatUsd } from './money.js';
@@ -11,8 +11,8 @@ export type DebitKind = 'usage' | 'adjustment';
 /** Money a payment provider gave back to the cardholder: a refund, or a dispute (chargeback). */
 export type ReversalKind = 'refund' | 'dispute';
 
-/** A debit that would take the balance below zero. Nothing was booked. Answered as 402. */
-export class InsufficientCredit extends HttpError {
+/** A debit that would take the balance below zero. Nothing was booked. */
+export class InsufficientCredit extends DomainError {
   override name = 'InsufficientCredit';
 
   constructor(
@@ -20,10 +20,10 @@ export class InsufficientCredit extends HttpError {
     readonly requiredMicros: number,
   ) {
     super(
-      402,
+      'payment_required',
       'insufficient_credit',
       `Insufficient credit: this costs ${formatUsd(requiredMicros)} but your balance is ${formatUsd(balanceMicros)}.`,
-      { balanceMicros, requiredMicros },
+      { details: { balanceMicros, requiredMicros } },
     );
   }
 }

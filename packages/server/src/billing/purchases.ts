@@ -8,7 +8,7 @@ import {
   type PaymentMethodRow,
   type PaymentRow,
 } from '../db/schema/billing.js';
-import { HttpError, conflict, notFound } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 import { customerFor } from './accounts.js';
 import type { Cards } from './cards.js';
 import type { BillingDb, Clock } from './deps.js';
@@ -151,15 +151,15 @@ export function createPurchases(
     };
     if (card) return applyOutcome(payment, await provider.charge(request, card));
     if (!provider.startCheckout)
-      throw new HttpError(400, 'payment_method_required', ADD_CARD_FIRST);
+      throw new DomainError('invalid', 'payment_method_required', ADD_CARD_FIRST);
     return applyOutcome(payment, await provider.startCheckout(request));
   }
 
   /** A retried request with the same Idempotency-Key: answer what the first one did. */
   async function replay(payment: PaymentRow, request: PurchaseRequest): Promise<PurchaseResult> {
     if (payment.amountMicros !== request.amountMicros) {
-      throw new HttpError(
-        422,
+      throw new DomainError(
+        'unprocessable',
         'idempotency_key_reused',
         'This Idempotency-Key was already used for a different purchase.',
       );
@@ -179,7 +179,8 @@ export function createPurchases(
         return submit(payment, card);
       }
       case 'pending':
-        throw conflict(
+        throw new DomainError(
+          'conflict',
           'purchase_in_progress',
           'This purchase is still being processed. Try again in a moment.',
         );
@@ -310,7 +311,7 @@ export function createPurchases(
       const card = await cardFor(request);
       if (!card && (request.savedCardOnly || !provider.startCheckout)) {
         if (request.savedCardOnly)
-          throw new HttpError(400, 'payment_method_required', ADD_CARD_FIRST);
+          throw new DomainError('invalid', 'payment_method_required', ADD_CARD_FIRST);
         return { status: 'requires_payment_method', message: ADD_CARD_FIRST };
       }
       const now = clock.now();
@@ -350,7 +351,7 @@ export function createPurchases(
           and(eq(ledgerEntries.kind, 'purchase'), eq(ledgerEntries.reference, payments.id)),
         )
         .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)));
-      if (!row) throw notFound('Receipt not found');
+      if (!row) throw new DomainError('not_found', 'not_found', 'Receipt not found');
       return row;
     },
 

@@ -19,6 +19,7 @@ import {
   ReceiptResponse,
 } from '../contract/billing.js';
 import { MessageResponse } from '../contract/common.js';
+import { billingPaths } from '../contract/apiPaths.js';
 import { badRequest } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
@@ -54,7 +55,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/api/billing/rates',
+    billingPaths.rates,
     {
       schema: {
         tags,
@@ -92,7 +93,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
     limitBy(app, [{ name, max, windowMs: 10 * 60_000, key: (request) => request.user?.id }]);
 
   app.get(
-    '/api/billing/info',
+    billingPaths.info,
     {
       schema: {
         tags,
@@ -122,7 +123,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   );
 
   app.get(
-    '/api/billing/credits/history',
+    billingPaths.creditHistory,
     {
       schema: {
         tags,
@@ -142,7 +143,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   );
 
   app.get(
-    '/api/billing/receipts/:id',
+    billingPaths.receipt,
     {
       schema: {
         tags,
@@ -162,7 +163,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   );
 
   app.get(
-    '/api/billing/payment-methods/list',
+    billingPaths.paymentMethodList,
     {
       schema: {
         tags,
@@ -177,7 +178,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   );
 
   app.get(
-    '/api/billing/payment-methods/check-recent',
+    billingPaths.checkRecentPaymentMethod,
     {
       schema: {
         tags,
@@ -199,7 +200,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   );
 
   app.post(
-    '/api/billing/payment-methods',
+    billingPaths.addPaymentMethod,
     {
       schema: {
         tags,
@@ -236,7 +237,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   );
 
   app.post(
-    '/api/billing/payment-methods/delete',
+    billingPaths.deletePaymentMethod,
     {
       schema: {
         tags,
@@ -253,7 +254,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   );
 
   app.post(
-    '/api/billing/payment-method',
+    billingPaths.defaultPaymentMethod,
     {
       schema: {
         tags,
@@ -292,7 +293,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       );
 
   app.post(
-    '/api/billing/credits/purchase',
+    billingPaths.purchaseCredits,
     {
       schema: {
         tags,
@@ -310,7 +311,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   );
 
   app.post(
-    '/api/billing/credits/payment-method',
+    billingPaths.purchaseWithPaymentMethod,
     {
       schema: {
         tags,

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { billingPaths } from '../contract/apiPaths.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { userOfCustomer } from './accounts.js';
@@ -103,7 +104,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = 
   );
 
   app.post(
-    '/api/billing/webhook/stripe',
+    billingPaths.stripeWebhook,
     {
       schema: {
         tags: ['billing'],

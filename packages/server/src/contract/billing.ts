@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Micros, Timestamp, UsdText } from './common.js';
+import { CREDIT_HISTORY_DEFAULT_LIMIT, MAX_LIST_LIMIT } from './listDefaults.js';
 
 /** Money travels as micro-dollars next to the exact text (money.ts); currency is always USD. */
 
@@ -87,7 +88,7 @@ export const CreditTransaction = z
 export type CreditTransaction = z.infer<typeof CreditTransaction>;
 
 export const CreditHistoryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(CREDIT_HISTORY_DEFAULT_LIMIT),
 });
 export const CreditHistory = z.object({ transactions: z.array(CreditTransaction) });
 export type CreditHistory = z.infer<typeof CreditHistory>;

@@ -87,22 +87,32 @@ export function priceMicros(seconds: number, microsPerHour: number): number {
   return Math.abs(exact - nearest) <= exact * 4 * Number.EPSILON ? nearest : Math.ceil(exact);
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const dollarFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /**
- * The exact amount in dollars: at least two decimals, up to six, trailing zeros trimmed beyond
- * the second. 5,000,000 → "$5.00", 367 → "$0.000367", 4,999,633 → "$4.999633", -500,000 → "-$0.50".
- * Integer arithmetic, so large balances keep every digit.
+ * The one money formatter: the exact amount in dollars, at least two decimals, up to six, trailing
+ * zeros trimmed beyond the second. 5,000,000 → "$5.00", 367 → "$0.000367", 4,999,633 →
+ * "$4.999633", -500,000 → "-$0.50". `wholeDollars: 'short'` leaves the cents off a whole amount,
+ * as buttons and presets show it ("$25", but "$12.50"). Integer arithmetic, so large balances
+ * keep every digit.
  */
-export function formatUsd(micros: number): string {
+export function formatUsd(
+  micros: number,
+  { wholeDollars = 'cents' as 'cents' | 'short' } = {},
+): string {
   if (!Number.isSafeInteger(micros)) {
     throw new RangeError(`Amounts are whole micro-dollars, got ${micros}`);
   }
   const magnitude = Math.abs(micros);
   const dollars = Math.floor(magnitude / MICROS_PER_USD);
-  const fraction = String(magnitude % MICROS_PER_USD)
-    .padStart(6, '0')
-    .replace(/0+$/, '')
-    .padEnd(2, '0');
-  return `${micros < 0 ? '-' : ''}$${wholeDollars.format(dollars)}.${fraction}`;
+  const sign = micros < 0 ? '-' : '';
+  const remainder = magnitude % MICROS_PER_USD;
+  if (remainder === 0 && wholeDollars === 'short') return `${sign}$${dollarFormat.format(dollars)}`;
+  const fraction = String(remainder).padStart(6, '0').replace(/0+$/, '').padEnd(2, '0');
+  return `${sign}$${dollarFormat.format(dollars)}.${fraction}`;
+}
+
+/** A price per hour shown per minute, as the price list reads: 120,000 µ$/h → "$0.002". */
+export function formatUsdPerMinute(microsPerHour: number): string {
+  return formatUsd(microsPerHour / 60);
 }

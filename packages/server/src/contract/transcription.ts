@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { Micros, Timestamp } from './common.js';
+import {
+  MAX_LIST_LIMIT,
+  TRANSCRIPT_LIST_DEFAULT_LIMIT,
+  TRANSCRIPT_LIST_FIRST_PAGE,
+} from './listDefaults.js';
 
 export const TranscriptStatus = z
   .enum(['queued', 'processing', 'completed', 'error'])
@@ -114,8 +119,8 @@ export const Transcript = TranscriptSummary.extend({
 export type Transcript = z.infer<typeof Transcript>;
 
 export const TranscriptListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(TRANSCRIPT_LIST_FIRST_PAGE).default(TRANSCRIPT_LIST_FIRST_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(TRANSCRIPT_LIST_DEFAULT_LIMIT),
   search: z.string().trim().max(200).optional(),
   status: z
     .union([TranscriptStatus, z.literal('all')])

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalTimeZone, TIME_ZONE_RULE } from './calendar.js';
 import { Micros, Timestamp, UsdText } from './common.js';
+import { DEFAULT_CHART_PERIOD } from './listDefaults.js';
 
 /**
  * Usage is counted from charged jobs; months and days are calendar periods in the caller's time
@@ -48,7 +49,7 @@ export const UsageChartQuery = z.object({
   period: z
     .string()
     .regex(/^([1-9]|1[0-9]|2[0-4])months$/, { error: 'must look like 6months (1 to 24 months)' })
-    .default('6months'),
+    .default(DEFAULT_CHART_PERIOD),
   tz: TimeZoneName,
 });
 export type UsageChartQuery = z.input<typeof UsageChartQuery>;

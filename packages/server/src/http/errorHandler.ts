@@ -4,7 +4,8 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../contract/common.js';
-import { HttpError } from './errors.js';
+import type { DomainError } from '../domainErrors.js';
+import { clientError, type HttpError } from './errors.js';
 
 const clientErrorCodes: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
@@ -26,12 +27,13 @@ function describeIssue(context: string | undefined, issue: Issue): string {
 
 /** One JSON error shape for everything: {message, code, details?}; 5xx never reveal internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      const body: ErrorResponse = { message: error.message, code: error.code };
-      if (error.details !== undefined) body.details = error.details;
-      return reply.code(error.statusCode).headers(error.headers).send(body);
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
+    const known = clientError(error);
+    if (known) {
+      if (known.statusCode >= 500) request.log.error({ err: error }, known.message);
+      const body: ErrorResponse = { message: known.message, code: known.code };
+      if (known.details !== undefined) body.details = known.details;
+      return reply.code(known.statusCode).headers(known.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
@@ -51,7 +53,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(500)
         .send({ message: 'Something went wrong on our side', code: 'internal' });
     }
-    const status = error.statusCode ?? 500;
+    // What is left is Fastify's own error (or an unexpected one, without a status).
+    const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply

@@ -1,3 +1,16 @@
+import { DomainError, type DomainErrorKind } from '../domainErrors.js';
+
+/** The HTTP status of each kind of domain failure: the one table between the domains and HTTP. */
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  payment_required: 402,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unprocessable: 422,
+  unavailable: 503,
+};
+
 /** An error whose status, code and message are safe to send to the client as they are. */
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -11,6 +24,24 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * What a client may be told of `error` as it is: an HttpError, or a domain error answered with its
+ * kind's status; undefined for anything else, whose text must not reach the client.
+ */
+export function clientError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof DomainError)) return undefined;
+  const headers: Record<string, string> =
+    error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+  return new HttpError(
+    STATUS_OF_KIND[error.kind],
+    error.code,
+    error.message,
+    error.details,
+    headers,
+  );
 }
 
 export const badRequest = (code: string, message: string, details?: unknown) =>

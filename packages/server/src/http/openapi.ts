@@ -2,6 +2,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { pagePaths } from '../contract/sessionPaths.js';
+import { systemPaths } from '../contract/apiPaths.js';
 
 /** OpenAPI 3.1 generated from the routes' zod schemas, at /api/openapi.json and /api/reference. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -26,8 +28,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   // Swagger UI's assets come from the npm package, served locally; no call leaves the server.
   await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/reference',
+    routePrefix: pagePaths.apiReference,
     uiConfig: { validatorUrl: null },
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(systemPaths.openApiDocument, { schema: { hide: true } }, async () => app.swagger());
 }

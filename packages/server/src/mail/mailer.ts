@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { outbox } from '../db/schema/index.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 
 export interface MailMessage {
   to: string;
@@ -21,8 +21,8 @@ export interface Mailer {
 }
 
 const mailUnavailable = () =>
-  new HttpError(
-    503,
+  new DomainError(
+    'unavailable',
     'mail_unavailable',
     'We could not send the e-mail right now. Please try again in a moment.',
   );

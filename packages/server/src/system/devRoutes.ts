@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { systemPaths } from '../contract/apiPaths.js';
 import { OutboxQuery, OutboxResponse } from '../contract/system.js';
 import { readOutbox } from '../mail/mailer.js';
 import { forbidden } from '../http/errors.js';
@@ -15,7 +16,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
 
   app.get(
-    '/api/dev/outbox',
+    systemPaths.devOutbox,
     {
       schema: {
         hide: true,

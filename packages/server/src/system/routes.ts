@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { systemPaths } from '../contract/apiPaths.js';
 import { HealthResponse, PublicConfig, ReadyResponse } from '../contract/system.js';
 import { HttpError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
@@ -7,7 +8,7 @@ const tags = ['system'];
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/health',
+    systemPaths.health,
     {
       schema: { tags, summary: 'Liveness: the process answers', response: { 200: HealthResponse } },
     },
@@ -15,7 +16,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/ready',
+    systemPaths.ready,
     {
       schema: {
         tags,
@@ -36,7 +37,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/config',
+    systemPaths.config,
     {
       schema: {
         tags,

@@ -1,6 +1,6 @@
 import type { ModelRate } from '../contract/billing.js';
 import { rateTable } from '../contract/money.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 import { EngineUnavailableError, type EngineModel, type ProbeEngine } from './engine/types.js';
 
 export interface InstalledModel extends ModelRate {
@@ -12,14 +12,11 @@ const CACHE_MS = 60_000;
 /** The engine process cannot start or keeps dying: a 503 the client may retry, details in the log. */
 export function engineDown(err: unknown): never {
   if (err instanceof EngineUnavailableError) {
-    throw new HttpError(
-      503,
+    throw new DomainError(
+      'unavailable',
       'engine_unavailable',
       'The speech engine is not available right now; try again shortly',
-      undefined,
-      {
-        'retry-after': '30',
-      },
+      { retryAfterSeconds: 30 },
     );
   }
   throw err;
@@ -51,11 +48,16 @@ export function createModelCatalog(engine: ProbeEngine) {
     const found = models.find((m) => m.model === model);
     if (!found) {
       const names = models.map((m) => m.model).join(', ') || 'none';
-      throw badRequest('invalid_model', `Unknown model '${model}'. Available models: ${names}`);
+      throw new DomainError(
+        'invalid',
+        'invalid_model',
+        `Unknown model '${model}'. Available models: ${names}`,
+      );
     }
     const lang = language === undefined || language === 'auto' ? null : language;
     if (found.englishOnly && lang !== null && lang !== 'en') {
-      throw badRequest(
+      throw new DomainError(
+        'invalid',
         'unsupported_language',
         `Model '${model}' is English-only; use language 'en' or 'auto'`,
       );

@@ -4,7 +4,7 @@ import { formatUsd } from '../billing/money.js';
 import type { TimestampStyle } from '../contract/transcription.js';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../domainErrors.js';
 import { EngineRequestError, ProbeTimeoutError } from './engine/types.js';
 import { formatDuration } from './formats.js';
 import {
@@ -16,7 +16,7 @@ import { enqueueTranscription } from './jobs/queue.js';
 import { estimatedCost, heldCredit } from './credit.js';
 import { engineDown, type ModelCatalog } from './models.js';
 import { downloadToFile } from './net/download.js';
-import { assertPublicUrl, parsePublicUrl, UrlError } from './net/safeRequest.js';
+import { assertPublicUrl, parsePublicUrl } from './net/safeRequest.js';
 import { insufficientCreditsMessage } from './pricing.js';
 import type { TranscriptionRuntime } from './runtime.js';
 
@@ -35,8 +35,6 @@ export interface Submission {
   idempotencyKey: string | undefined;
   audio: AudioSource;
 }
-
-const asHttp = (err: UrlError) => new HttpError(err.statusCode, err.code, err.message);
 
 /** "https://x/a/b.mp3?q" → "b.mp3" (the name shown in lists). */
 function fileNameOf(url: string): string | null {
@@ -75,8 +73,8 @@ export async function submitTranscription(
     const duration = await probeDuration(runtime, staged);
     // A file counted by decoding stops at the limit plus one second: it is at least that long.
     if (duration > config.maxAudioSeconds) {
-      throw new HttpError(
-        413,
+      throw new DomainError(
+        'too_large',
         'audio_too_long',
         `Audio is ${Math.abs(duration - (config.maxAudioSeconds + 1)) < 0.01 ? 'at least ' : ''}${Math.ceil(duration)} s long; the limit is ${formatDuration(config.maxAudioSeconds)} (${config.maxAudioSeconds} s)`,
       );
@@ -120,8 +118,6 @@ export async function submitTranscription(
       throw err;
     }
     return { row, created };
-  } catch (err) {
-    throw err instanceof UrlError ? asHttp(err) : err;
   } finally {
     await rm(staged, { force: true });
   }
@@ -154,16 +150,16 @@ async function checkCredit(
 ): Promise<void> {
   const { balance, reserved, owed } = await heldCredit(db, userId);
   if (owed > 0) {
-    throw new HttpError(
-      402,
+    throw new DomainError(
+      'payment_required',
       'account_on_hold',
       `Your account is on hold: a payment was refunded or disputed after its credit was spent, and ${formatUsd(owed)} is owed. Add credit to settle it and transcribe again.`,
     );
   }
   const estimate = estimatedCost(model, seconds);
   if (estimate > balance - reserved) {
-    throw new HttpError(
-      402,
+    throw new DomainError(
+      'payment_required',
       'insufficient_credits',
       insufficientCreditsMessage(estimate, balance, reserved),
     );
@@ -179,16 +175,16 @@ async function probeDuration(runtime: TranscriptionRuntime, path: string): Promi
     return duration;
   } catch (err) {
     if (err instanceof ProbeTimeoutError) {
-      throw new HttpError(
-        422,
+      throw new DomainError(
+        'unprocessable',
         'probe_timeout',
         `The file took too long to read (over ${probeTimeoutSeconds} s); it may be damaged or in an unusual format`,
       );
     }
     if (err instanceof EngineRequestError) {
       // The engine's message names server paths: keep only its code.
-      throw new HttpError(
-        422,
+      throw new DomainError(
+        'unprocessable',
         'unsupported_audio',
         `The file is not audio or video we can decode (${err.code})`,
       );

@@ -8,6 +8,7 @@ import {
   UsageOverview,
   UsageOverviewQuery,
 } from '../contract/usage.js';
+import { usagePaths } from '../contract/apiPaths.js';
 import { errorResponses } from '../http/schemas.js';
 import { createUsage } from './service.js';
 
@@ -20,7 +21,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireSession);
 
   app.get(
-    '/api/usage/overview',
+    usagePaths.overview,
     {
       schema: {
         tags,
@@ -34,7 +35,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/usage/chart',
+    usagePaths.chart,
     {
       schema: {
         tags,
@@ -53,7 +54,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/usage/spending',
+    usagePaths.spending,
     {
       schema: {
         tags,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest } from '../../http/errors.js';
+import { DomainError } from '../../domainErrors.js';
 import { PaymentError, type CardInput, type PaymentProvider } from './types.js';
 
 /**
@@ -92,7 +92,8 @@ export function createTestProvider(): PaymentProvider {
 
     async addCard(_customer, input, now) {
       if (!input)
-        throw badRequest(
+        throw new DomainError(
+          'invalid',
           'card_fields_required',
           'Enter the card number, expiry month, expiry year and CVC.',
         );

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors.js';
+import { DomainError } from '../../domainErrors.js';
 
 /** What the billing service needs from a payment processor (Stripe, or the built-in test mode). */
 
@@ -67,11 +67,11 @@ export interface PaymentProvider {
     | null;
 }
 
-/** A card error: the charge or card was refused; nothing was booked. Answered as 402. */
-export class PaymentError extends HttpError {
+/** A card error: the charge or card was refused; nothing was booked. */
+export class PaymentError extends DomainError {
   override name = 'PaymentError';
 
   constructor(code: string, message: string) {
-    super(402, code, message);
+    super('payment_required', code, message);
   }
 }

@@ -5,10 +5,12 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
+import { transcriptPaths } from '../../contract/apiPaths.js';
 import { OpenAiError, TranscriptPrompt } from '../../contract/transcription.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import type { DomainError } from '../../domainErrors.js';
+import { badRequest, clientError, HttpError } from '../../http/errors.js';
 import { toSubtitles } from '../formats.js';
 import { abandonTranscription, findTranscriptionById } from '../jobs/repository.js';
 import { expirySeconds } from '../jobs/queue.js';
@@ -155,17 +157,15 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
 ) => {
   const { config } = runtime;
   const { db } = runtime.storage;
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const status = error.statusCode ?? 500;
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
+    const known = clientError(error);
+    const status = known?.statusCode ?? (error as FastifyError).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'openai-compatible request failed');
-    const message =
-      status >= 500 && !(error instanceof HttpError)
-        ? 'Something went wrong on our side'
-        : error.message;
-    const code = error instanceof HttpError ? error.code : (error.code ?? '').toLowerCase() || null;
+    const message = status >= 500 && !known ? 'Something went wrong on our side' : error.message;
+    const code = known ? known.code : (error.code ?? '').toLowerCase() || null;
     return reply
       .code(status)
-      .headers(error instanceof HttpError ? error.headers : {})
+      .headers(known ? known.headers : {})
       .send(openAiError(status, message, code && (OPENAI_CODES[code] ?? code)));
   });
   const limits = apiLimits(app);
@@ -252,9 +252,8 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
         if (gone.aborted) return;
         reply.log.error({ err }, 'streamed transcription failed');
         failed(
-          err instanceof HttpError
-            ? err
-            : new HttpError(500, 'internal_error', 'Something went wrong on our side'),
+          clientError(err) ??
+            new HttpError(500, 'internal_error', 'Something went wrong on our side'),
         );
       })
       .finally(() => events.end());
@@ -266,7 +265,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
   }
 
   app.post(
-    '/v1/audio/transcriptions',
+    transcriptPaths.openAiTranscriptions,
     {
       schema: {
         tags: ['openai'],

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
 import { IdParams, MessageResponse } from '../../contract/common.js';
+import { transcriptPaths } from '../../contract/apiPaths.js';
 import {
   SpeechModelList,
   SubtitleQuery,
@@ -102,7 +103,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
   app.addHook('preHandler', limits.perCaller);
 
   app.post(
-    '/v1/transcript',
+    transcriptPaths.submit,
     {
       schema: {
         tags,
@@ -147,7 +148,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
   );
 
   app.get(
-    '/v1/transcript/:id',
+    transcriptPaths.transcript,
     {
       schema: {
         tags,
@@ -165,7 +166,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
   );
 
   app.get(
-    '/v1/transcript/:id/:format',
+    transcriptPaths.export,
     {
       schema: {
         tags,
@@ -205,7 +206,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
   );
 
   app.delete(
-    '/v1/transcript/:id',
+    transcriptPaths.transcript,
     {
       schema: {
         tags,
@@ -224,7 +225,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
   );
 
   app.get(
-    '/v1/models',
+    transcriptPaths.models,
     {
       schema: {
         tags,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../../auth/guards.js';
+import { transcriptPaths } from '../../contract/apiPaths.js';
 import { TranscriptList, TranscriptListQuery } from '../../contract/transcription.js';
 import type { Database } from '../../db/index.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -12,7 +13,7 @@ export const userTranscriptRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   { db },
 ) => {
   app.get(
-    '/api/transcript/user',
+    transcriptPaths.list,
     {
       preHandler: requireSession,
       schema: {

@@ -18,7 +18,6 @@ export interface Downloaded {
 
 const tooLarge = (maxBytes: number) =>
   new UrlError(
-    413,
     'file_too_large',
     `Audio at audio_url is larger than the ${Math.round(maxBytes / 1048576)} MB limit`,
   );
@@ -40,7 +39,6 @@ export async function downloadToFile(
   if (status < 200 || status > 299) {
     response.resume();
     throw new UrlError(
-      422,
       'url_unreachable',
       `Could not fetch audio_url: the server answered HTTP ${status}`,
     );
@@ -65,7 +63,7 @@ export async function downloadToFile(
     const why = signal.aborted
       ? `timed out after ${limits.timeoutMs / 1000} s`
       : (err as Error).message;
-    throw new UrlError(422, 'url_unreachable', `Could not fetch audio_url: ${why}`);
+    throw new UrlError('url_unreachable', `Could not fetch audio_url: ${why}`);
   }
   return { bytes, url };
 }

@@ -2,17 +2,22 @@ import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { DomainError } from '../../domainErrors.js';
 import { isAllowedAddress, type AddressPolicy } from './addressPolicy.js';
 
+const URL_ERROR_KINDS = {
+  url_refused: 'invalid',
+  url_unreachable: 'unprocessable',
+  file_too_large: 'too_large',
+} as const;
+
 /** A URL the server refuses to contact, or one it could not fetch. */
-export class UrlError extends Error {
-  constructor(
-    readonly statusCode: 400 | 413 | 422,
-    readonly code: 'url_refused' | 'url_unreachable' | 'file_too_large',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UrlError';
+export class UrlError extends DomainError {
+  override name = 'UrlError';
+  declare readonly code: keyof typeof URL_ERROR_KINDS;
+
+  constructor(code: keyof typeof URL_ERROR_KINDS, message: string) {
+    super(URL_ERROR_KINDS[code], code, message);
   }
 }
 
@@ -30,17 +35,13 @@ export function parsePublicUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new UrlError(400, 'url_refused', `Not a valid URL: ${raw.slice(0, 200)}`);
+    throw new UrlError('url_refused', `Not a valid URL: ${raw.slice(0, 200)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UrlError(
-      400,
-      'url_refused',
-      `Only http and https URLs are allowed, not ${url.protocol}`,
-    );
+    throw new UrlError('url_refused', `Only http and https URLs are allowed, not ${url.protocol}`);
   }
   if (url.username || url.password) {
-    throw new UrlError(400, 'url_refused', 'URLs with credentials are not allowed');
+    throw new UrlError('url_refused', 'URLs with credentials are not allowed');
   }
   return url;
 }
@@ -62,13 +63,12 @@ async function resolveChecked(
     try {
       addresses = await lookup(host, { all: true, verbatim: true });
     } catch {
-      throw new UrlError(422, 'url_unreachable', `Could not resolve host ${host}`);
+      throw new UrlError('url_unreachable', `Could not resolve host ${host}`);
     }
   }
   const refused = addresses.find((a) => !isAllowedAddress(a.address, policy));
   if (refused || addresses.length === 0) {
     throw new UrlError(
-      400,
       'url_refused',
       `URL host ${host} resolves to a private or reserved address (${refused?.address ?? 'none'}); only public addresses are allowed`,
     );
@@ -105,7 +105,7 @@ export async function safeRequest(raw: string, init: SafeRequestInit): Promise<I
     );
     req.on('error', (err) => {
       const why = init.signal.aborted ? 'timed out' : err.message;
-      reject(new UrlError(422, 'url_unreachable', `Could not fetch ${url.origin}: ${why}`));
+      reject(new UrlError('url_unreachable', `Could not fetch ${url.origin}: ${why}`));
     });
     req.end(init.body);
   });
@@ -126,7 +126,7 @@ export async function safeGet(
     if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { response, url: current };
     response.resume();
     if (hop >= maxRedirects) {
-      throw new UrlError(422, 'url_unreachable', `Too many redirects (more than ${maxRedirects})`);
+      throw new UrlError('url_unreachable', `Too many redirects (more than ${maxRedirects})`);
     }
     current = new URL(location, current).toString();
   }

@@ -2,32 +2,24 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { accountHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { pageStates } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Dashboard/Account',
-  component: DashboardStory,
-  args: { path: '/dashboard/account' },
-  parameters: { ...routeStoryParameters },
-} satisfies Meta<typeof DashboardStory>;
+const page = pageStates(DashboardStory, '/dashboard/account');
+const meta = { title: 'Dashboard/Account', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Populated: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('ada@example.com')).toBeInTheDocument();
-    await expect(canvas.getByText('E-mail and password')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
-  },
-};
+export const Populated: Story = page.populated(async (canvas) => {
+  await expect(await canvas.findByText('ada@example.com')).toBeInTheDocument();
+  await expect(canvas.getByText('E-mail and password')).toBeInTheDocument();
+  await expect(canvas.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
+});
 
 /** Deleting needs the e-mail typed before the button enables. */
 export const DeleteConfirmation: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete account' }));
     const dialog = await within(document.body).findByRole('dialog', {
       name: 'Delete your account?',
@@ -44,8 +36,7 @@ export const DeleteConfirmation: Story = {
 
 export const DeleteRefused: Story = {
   parameters: { visual: false, msw: { handlers: { account: accountHandlers.error } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete account' }));
     const dialog = await within(document.body).findByRole('dialog', {
       name: 'Delete your account?',

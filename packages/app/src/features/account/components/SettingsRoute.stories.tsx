@@ -1,32 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent } from 'storybook/test';
 import { accountHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { pageStates } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Dashboard/Settings',
-  component: DashboardStory,
-  args: { path: '/dashboard/settings' },
-  parameters: { ...routeStoryParameters },
-} satisfies Meta<typeof DashboardStory>;
+const page = pageStates(DashboardStory, '/dashboard/settings');
+const meta = { title: 'Dashboard/Settings', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Populated: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('textbox', { name: 'Name' })).toHaveValue('Ada Lovelace');
-    await expect(canvas.getByRole('combobox', { name: 'Default language' })).toHaveValue('en');
-    await expect(canvas.getByLabelText('Current password')).toBeInTheDocument();
-  },
-};
+export const Populated: Story = page.populated(async (canvas) => {
+  await expect(await canvas.findByRole('textbox', { name: 'Name' })).toHaveValue('Ada Lovelace');
+  await expect(canvas.getByRole('combobox', { name: 'Default language' })).toHaveValue('en');
+  await expect(canvas.getByLabelText('Current password')).toBeInTheDocument();
+});
 
 export const ProfileSaved: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const name = await canvas.findByRole('textbox', { name: 'Name' });
     await userEvent.clear(name);
     await userEvent.type(name, 'Ada King');
@@ -37,8 +29,7 @@ export const ProfileSaved: Story = {
 
 export const WrongPassword: Story = {
   parameters: { msw: { handlers: { account: accountHandlers.wrongPassword } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.type(await canvas.findByLabelText('Current password'), 'not-it');
     await userEvent.type(canvas.getByLabelText('New password'), 'staple orbit lantern 42');
     await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
@@ -50,8 +41,7 @@ export const WrongPassword: Story = {
 
 export const SaveFailure: Story = {
   parameters: { visual: false, msw: { handlers: { account: accountHandlers.error } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Save profile' }));
     await expect(await canvas.findByText(/Something went wrong on our side/)).toBeInTheDocument();
   },

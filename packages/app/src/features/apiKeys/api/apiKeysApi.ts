@@ -4,6 +4,7 @@ import type {
   CreatedApiKey,
   MessageResponse,
 } from '@parlance/server/contract';
+import { apiHref, apiKeyPaths } from '@parlance/server/endpoints';
 import { api } from '../../../store/api';
 
 const LIST = { type: 'ApiKey', id: 'LIST' } as const;
@@ -11,19 +12,19 @@ const LIST = { type: 'ApiKey', id: 'LIST' } as const;
 export const apiKeysApi = api.injectEndpoints({
   endpoints: (build) => ({
     listApiKeys: build.query<ApiKeyList, void>({
-      query: () => '/api/api-keys',
+      query: () => apiKeyPaths.list,
       providesTags: (result) => [
         LIST,
         ...(result?.apiKeys ?? []).map(({ id }) => ({ type: 'ApiKey' as const, id })),
       ],
     }),
     createApiKey: build.mutation<CreatedApiKey, string>({
-      query: (name) => ({ url: '/api/api-keys', method: 'POST', body: { name } }),
+      query: (name) => ({ url: apiKeyPaths.list, method: 'POST', body: { name } }),
       invalidatesTags: [LIST],
     }),
     renameApiKey: build.mutation<ApiKeyResponse, { id: string; name: string }>({
       query: ({ id, name }) => ({
-        url: `/api/api-keys/${encodeURIComponent(id)}`,
+        url: apiHref(apiKeyPaths.key, { id }),
         method: 'PUT',
         body: { name },
       }),
@@ -31,7 +32,7 @@ export const apiKeysApi = api.injectEndpoints({
     }),
     /** Flips the key in the cached list at once; puts it back when the server refuses. */
     toggleApiKey: build.mutation<ApiKeyResponse, string>({
-      query: (id) => ({ url: `/api/api-keys/${encodeURIComponent(id)}/toggle`, method: 'PATCH' }),
+      query: (id) => ({ url: apiHref(apiKeyPaths.toggle, { id }), method: 'PATCH' }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           apiKeysApi.util.updateQueryData('listApiKeys', undefined, (draft) => {
@@ -53,7 +54,7 @@ export const apiKeysApi = api.injectEndpoints({
       },
     }),
     deleteApiKey: build.mutation<MessageResponse, string>({
-      query: (id) => ({ url: `/api/api-keys/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: apiHref(apiKeyPaths.key, { id }), method: 'DELETE' }),
       invalidatesTags: [LIST],
     }),
   }),

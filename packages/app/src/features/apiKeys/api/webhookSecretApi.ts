@@ -1,4 +1,5 @@
 import type { WebhookSecretResponse } from '@parlance/server/contract';
+import { accountPaths } from '@parlance/server/endpoints';
 import { api } from '../../../store/api';
 
 /**
@@ -9,12 +10,12 @@ export const webhookSecretApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The account's webhook signing secret. */
     getWebhookSecret: build.query<string, void>({
-      query: () => '/api/account/webhook-secret',
+      query: () => accountPaths.webhookSecret,
       transformResponse: (response: WebhookSecretResponse) => response.secret,
     }),
     /** The new secret replaces the cached one, so the page shows it without another call. */
     rotateWebhookSecret: build.mutation<WebhookSecretResponse, void>({
-      query: () => ({ url: '/api/account/webhook-secret/rotate', method: 'POST' }),
+      query: () => ({ url: accountPaths.rotateWebhookSecret, method: 'POST' }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data)

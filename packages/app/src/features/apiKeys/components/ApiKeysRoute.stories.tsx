@@ -7,65 +7,36 @@ import {
   webhookSecretFixture,
 } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { busy, pageStates, serverError } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Dashboard/API keys',
-  component: DashboardStory,
-  args: { path: '/dashboard/api-keys' },
-  parameters: { ...routeStoryParameters },
-} satisfies Meta<typeof DashboardStory>;
+const page = pageStates(DashboardStory, '/dashboard/api-keys', { apiKeys: apiKeysHandlers });
+const meta = { title: 'Dashboard/API keys', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Populated: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Production backend')).toBeInTheDocument();
-    await expect(canvas.getByText('pk_live_7Hq2…')).toBeInTheDocument();
-    await expect(canvas.getByText('Never')).toBeInTheDocument();
-    await expect(canvas.getByRole('switch', { name: 'Old laptop script enabled' })).toHaveAttribute(
-      'aria-checked',
-      'false',
-    );
-  },
-};
+export const Populated: Story = page.populated(async (canvas) => {
+  await expect(await canvas.findByText('Production backend')).toBeInTheDocument();
+  await expect(canvas.getByText('pk_live_7Hq2…')).toBeInTheDocument();
+  await expect(canvas.getByText('Never')).toBeInTheDocument();
+  await expect(canvas.getByRole('switch', { name: 'Old laptop script enabled' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+});
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: { apiKeys: apiKeysHandlers.empty } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'No API keys yet' }),
-    ).toBeInTheDocument();
-  },
-};
+export const Empty: Story = page.empty(async (canvas) => {
+  await expect(await canvas.findByRole('heading', { name: 'No API keys yet' })).toBeInTheDocument();
+});
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: { apiKeys: apiKeysHandlers.slow } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('table', { name: 'API keys' })).toHaveAttribute(
-      'aria-busy',
-      'true',
-    );
-  },
-};
+export const Loading: Story = page.loading(busy('table', 'API keys'));
 
-export const Failure: Story = {
-  parameters: { msw: { handlers: { apiKeys: apiKeysHandlers.error } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/Something went wrong on our side/)).toBeInTheDocument();
-  },
-};
+export const Failure: Story = page.error(serverError());
 
 /** Creating a key shows its secret once, with the warning. */
 export const CreateKey: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await canvas.findByText('Production backend');
     await userEvent.click(canvas.getAllByRole('button', { name: 'Create key' })[0] as HTMLElement);
     const body = within(document.body);
@@ -83,8 +54,7 @@ export const CreateKey: Story = {
 /** The switch flips at once and flips back when the server refuses. */
 export const ToggleRefused: Story = {
   parameters: { visual: false, msw: { handlers: { apiKeys: apiKeysHandlers.toggleError } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const toggle = await canvas.findByRole('switch', { name: 'Production backend enabled' });
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
@@ -96,8 +66,7 @@ export const ToggleRefused: Story = {
 
 export const Rename: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Rename Staging' }));
     const dialog = await within(document.body).findByRole('dialog', { name: 'Rename API key' });
     await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Staging');
@@ -107,8 +76,7 @@ export const Rename: Story = {
 /** The webhook signing secret is hidden until asked for, then copyable. */
 export const WebhookSecretRevealed: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Reveal secret' }));
     await expect(await canvas.findByRole('textbox', { name: 'Secret' })).toHaveValue(
       webhookSecretFixture,
@@ -120,8 +88,7 @@ export const WebhookSecretRevealed: Story = {
 /** Rotating asks first, then shows the new secret. */
 export const WebhookSecretRotated: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Reveal secret' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Rotate secret' }));
     const dialog = await within(document.body).findByRole('dialog', {
@@ -138,8 +105,7 @@ export const WebhookSecretRotated: Story = {
 
 export const WebhookSecretFailure: Story = {
   parameters: { visual: false, msw: { handlers: { account: accountHandlers.error } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Reveal secret' }));
     await expect(
       await canvas.findByRole('heading', { name: 'Could not load the secret' }),

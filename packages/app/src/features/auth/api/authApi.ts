@@ -9,8 +9,9 @@ import type {
   UserResponse,
   VerifyCodeBody,
 } from '@parlance/server/contract';
+import { authPaths } from '@parlance/server/endpoints';
 import { api } from '../../../store/api';
-import type { AppThunk } from '../../../store/store';
+import type { AppThunk } from '../../../store/rootReducer';
 import { startSession } from '../../../session/sessionApi';
 
 const post =
@@ -34,22 +35,24 @@ async function startSessionOnSuccess(
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<UserResponse, LoginBody>({
-      query: post('/api/auth/login'),
+      query: post(authPaths.login),
       onQueryStarted: startSessionOnSuccess,
     }),
-    register: build.mutation<RegisterResponse, RegisterBody>({ query: post('/api/auth/register') }),
+    register: build.mutation<RegisterResponse, RegisterBody>({
+      query: post(authPaths.register),
+    }),
     verifyCode: build.mutation<UserResponse, VerifyCodeBody>({
-      query: post('/api/auth/verify-code'),
+      query: post(authPaths.verifyCode),
       onQueryStarted: startSessionOnSuccess,
     }),
     resendCode: build.mutation<MessageResponse, ResendCodeBody>({
-      query: post('/api/auth/resend-code'),
+      query: post(authPaths.resendCode),
     }),
     forgotPassword: build.mutation<MessageResponse, EmailBody>({
-      query: post('/api/auth/forgot-password'),
+      query: post(authPaths.forgotPassword),
     }),
     resetPassword: build.mutation<MessageResponse, ResetPasswordBody>({
-      query: post('/api/auth/reset-password'),
+      query: post(authPaths.resetPassword),
     }),
   }),
 });

@@ -2,18 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers, configHandlers } from '@parlance/mocks';
 import { PublicStory } from '../../../test/PublicStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { pageStates, signedOut } from '../../../test/pageStates';
 
 /** The real /login route against the mock API: what a visitor sees after submitting. */
-const meta = {
-  title: 'Auth/Login page',
-  component: PublicStory,
-  args: { path: '/login' },
-  parameters: {
-    ...routeStoryParameters,
-    msw: { handlers: { auth: authHandlers.empty } },
-  },
-} satisfies Meta<typeof PublicStory>;
+const page = pageStates(PublicStory, '/login', {}, signedOut);
+const meta = { title: 'Auth/Login page', ...page.meta } satisfies Meta<typeof PublicStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -28,15 +21,13 @@ const submit = async (canvasElement: HTMLElement) => {
   return canvas;
 };
 
-export const Idle: Story = {
-  play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByRole('heading', { name: 'Sign in to Parlance' }, { timeout: 5000 }),
-    ).toBeVisible();
-    await expect(await canvas.findByRole('link', { name: 'Continue with Google' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Sign In' })).toBeVisible();
-  },
-};
+export const Idle: Story = page.populated(async (canvas) => {
+  await expect(
+    await canvas.findByRole('heading', { name: 'Sign in to Parlance' }, { timeout: 5000 }),
+  ).toBeVisible();
+  await expect(await canvas.findByRole('link', { name: 'Continue with Google' })).toBeVisible();
+  await expect(canvas.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
 
 export const WithoutGoogle: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.empty, config: configHandlers.empty } } },

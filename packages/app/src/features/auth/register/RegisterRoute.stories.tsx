@@ -2,18 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { authHandlers } from '@parlance/mocks';
 import { PublicStory } from '../../../test/PublicStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { pageStates, signedOut } from '../../../test/pageStates';
 
 /** The real /register route against the mock API: sign-up, then the code step. */
-const meta = {
-  title: 'Auth/Register page',
-  component: PublicStory,
-  args: { path: '/register' },
-  parameters: {
-    ...routeStoryParameters,
-    msw: { handlers: { auth: authHandlers.empty } },
-  },
-} satisfies Meta<typeof PublicStory>;
+const page = pageStates(PublicStory, '/register', {}, signedOut);
+const meta = { title: 'Auth/Register page', ...page.meta } satisfies Meta<typeof PublicStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -26,17 +19,11 @@ const register = async (canvasElement: HTMLElement) => {
   return canvas;
 };
 
-export const Idle: Story = {
-  play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByRole(
-        'heading',
-        { name: 'Create your Parlance account' },
-        { timeout: 5000 },
-      ),
-    ).toBeVisible();
-  },
-};
+export const Idle: Story = page.populated(async (canvas) => {
+  await expect(
+    await canvas.findByRole('heading', { name: 'Create your Parlance account' }, { timeout: 5000 }),
+  ).toBeVisible();
+});
 
 export const CommonPassword: Story = {
   parameters: { visual: false, msw: { handlers: { auth: authHandlers.registerWeakPassword } } },

@@ -8,10 +8,10 @@ import type {
   PaymentMethodList,
   PurchaseResponse,
 } from '@parlance/server/contract';
+import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/server/endpoints';
 import { api } from '../../../store/api';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 
-export const DEFAULT_CREDIT_HISTORY_LIMIT = 10;
 export const PURCHASE_CURRENCY = 'USD';
 
 /** A purchase in dollars; the key makes a retried request answer the same result (no double charge). */
@@ -26,20 +26,20 @@ const TRANSACTIONS = { type: 'Transaction', id: 'LIST' } as const;
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBillingInfo: build.query<BillingInfo, void>({
-      query: () => '/api/billing/info',
+      query: () => billingPaths.info,
       providesTags: ['Billing'],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
     getCreditHistory: build.query<CreditHistory, number | void>({
       query: (limit) => ({
-        url: '/api/billing/credits/history',
-        params: { limit: limit || DEFAULT_CREDIT_HISTORY_LIMIT },
+        url: billingPaths.creditHistory,
+        params: { limit: limit || CREDIT_HISTORY_DEFAULT_LIMIT },
       }),
       providesTags: [TRANSACTIONS],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
     getPaymentMethods: build.query<PaymentMethodList, void>({
-      query: () => '/api/billing/payment-methods/list',
+      query: () => billingPaths.paymentMethodList,
       providesTags: (result) => [
         PAYMENT_METHODS,
         ...(result?.paymentMethods ?? []).map(({ id }) => ({ type: 'PaymentMethod' as const, id })),
@@ -48,26 +48,26 @@ export const billingApi = api.injectEndpoints({
     }),
     checkRecentPaymentMethod: build.query<CheckRecentResponse, string | void>({
       query: (since) => ({
-        url: '/api/billing/payment-methods/check-recent',
+        url: billingPaths.checkRecentPaymentMethod,
         params: since ? { since } : undefined,
       }),
     }),
     deletePaymentMethod: build.mutation<MessageResponse, string>({
-      query: (id) => ({ url: '/api/billing/payment-methods/delete', method: 'POST', body: { id } }),
+      query: (id) => ({ url: billingPaths.deletePaymentMethod, method: 'POST', body: { id } }),
       invalidatesTags: [PAYMENT_METHODS, 'Billing'],
     }),
     setDefaultPaymentMethod: build.mutation<PaymentMethodList, string>({
-      query: (id) => ({ url: '/api/billing/payment-method', method: 'POST', body: { id } }),
+      query: (id) => ({ url: billingPaths.defaultPaymentMethod, method: 'POST', body: { id } }),
       invalidatesTags: [PAYMENT_METHODS, 'Billing'],
     }),
     addPaymentMethod: build.mutation<AddPaymentMethodResponse, AddPaymentMethod>({
-      query: (card) => ({ url: '/api/billing/payment-methods', method: 'POST', body: card }),
+      query: (card) => ({ url: billingPaths.addPaymentMethod, method: 'POST', body: card }),
       invalidatesTags: [PAYMENT_METHODS, 'Billing'],
     }),
     /** Buys credits with the default payment method. */
     purchaseCredits: build.mutation<PurchaseResponse, Purchase>({
       query: ({ amount, idempotencyKey }) => ({
-        url: '/api/billing/credits/purchase',
+        url: billingPaths.purchaseCredits,
         method: 'POST',
         headers: { 'Idempotency-Key': idempotencyKey },
         body: { amount, currency: PURCHASE_CURRENCY },
@@ -80,7 +80,7 @@ export const billingApi = api.injectEndpoints({
       Purchase & { paymentMethodId: string }
     >({
       query: ({ amount, paymentMethodId, idempotencyKey }) => ({
-        url: '/api/billing/credits/payment-method',
+        url: billingPaths.purchaseWithPaymentMethod,
         method: 'POST',
         headers: { 'Idempotency-Key': idempotencyKey },
         body: { amount, paymentMethodId },

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { BillingInfo, PaymentMethod } from '@parlance/server/contract';
+import { formatUsd, MICROS_PER_USD } from '@parlance/server/money';
 import { Button, Card, SegmentedControl, Select, Skeleton, TextField } from '@parlance/ui';
 import type { Block } from '../../../shared/block';
 import { BlockError } from '../../../shared/BlockError';
-import { cardLabel, formatDollars } from '../utils/cardDisplay';
+import { cardLabel } from '../utils/cardDisplay';
 import { Balance, Form, Note, OnHold, Presets, Row } from './BalanceCard.styles';
 
 /** The preset purchase amounts, in dollars. */
@@ -29,6 +30,13 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
   const amount = choice === CUSTOM ? Number(custom) : Number(choice);
   // The server validates the amount (spec: no client-side validation; its message is shown).
   const validAmount = Number.isFinite(amount) && amount > 0;
+  // Shown to the whole cent, as the server charges it; an amount too large to show exactly
+  // keeps the plain label (the server's message says what is wrong with it).
+  const amountMicros = Math.round(amount * 100) * (MICROS_PER_USD / 100);
+  const amountLabel =
+    validAmount && Number.isSafeInteger(amountMicros)
+      ? formatUsd(amountMicros, { wholeDollars: 'short' })
+      : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +74,7 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
             options={[
               ...PURCHASE_PRESETS.map((preset) => ({
                 value: String(preset),
-                label: formatDollars(preset),
+                label: formatUsd(preset * MICROS_PER_USD, { wholeDollars: 'short' }),
               })),
               { value: CUSTOM, label: 'Custom' },
             ]}
@@ -112,7 +120,7 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
         )}
         <div>
           <Button type="submit" loading={buying} disabled={!card || !validAmount}>
-            {validAmount ? `Buy ${formatDollars(amount)} of credits` : 'Buy credits'}
+            {amountLabel ? `Buy ${amountLabel} of credits` : 'Buy credits'}
           </Button>
         </div>
       </Form>

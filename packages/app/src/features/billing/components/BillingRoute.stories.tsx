@@ -2,105 +2,62 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { billingHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { busy, pageStates, serverError } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Dashboard/Billing',
-  component: DashboardStory,
-  args: { path: '/dashboard/billing' },
-  parameters: { ...routeStoryParameters },
-} satisfies Meta<typeof DashboardStory>;
+const page = pageStates(DashboardStory, '/dashboard/billing', { billing: billingHandlers });
+const meta = { title: 'Dashboard/Billing', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Populated: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('$42.153817')).toBeInTheDocument();
-    await expect(await canvas.findByText('Visa •••• 4242')).toBeInTheDocument();
-    await expect(canvas.getByText('Default')).toBeInTheDocument();
-    const history = await canvas.findByRole('table', { name: 'Credit transactions' });
-    await expect(within(history).getAllByRole('row')).toHaveLength(11);
-    // Usage is debited exactly: 1,206 s of small is $0.1005, not 11 ¢.
-    await expect(within(history).getByText('-$0.1005')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
-  },
-};
+export const Populated: Story = page.populated(async (canvas) => {
+  await expect(await canvas.findByText('$42.153817')).toBeInTheDocument();
+  await expect(await canvas.findByText('Visa •••• 4242')).toBeInTheDocument();
+  await expect(canvas.getByText('Default')).toBeInTheDocument();
+  const history = await canvas.findByRole('table', { name: 'Credit transactions' });
+  await expect(within(history).getAllByRole('row')).toHaveLength(11);
+  // Usage is debited exactly: 1,206 s of small is $0.1005, not 11 ¢.
+  await expect(within(history).getByText('-$0.1005')).toBeInTheDocument();
+  await expect(canvas.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
+});
 
 /** A new account: no balance, no cards, no history. */
-export const Empty: Story = {
-  parameters: { msw: { handlers: { billing: billingHandlers.empty } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('$0.00')).toBeInTheDocument();
-    await expect(
-      await canvas.findByRole('heading', { name: 'No saved cards' }),
-    ).toBeInTheDocument();
-    await expect(await canvas.findByText('No credit activity yet.')).toBeInTheDocument();
-  },
-};
+export const Empty: Story = page.empty(async (canvas) => {
+  await expect(await canvas.findByText('$0.00')).toBeInTheDocument();
+  await expect(await canvas.findByRole('heading', { name: 'No saved cards' })).toBeInTheDocument();
+  await expect(await canvas.findByText('No credit activity yet.')).toBeInTheDocument();
+});
 
 /** A refund or dispute took back credit already spent: the account owes it and is on hold. */
-export const OnHold: Story = {
-  parameters: { msw: { handlers: { billing: billingHandlers.onHold } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const notice = await canvas.findByRole('alert');
-    await expect(notice).toHaveTextContent('Account on hold');
-    await expect(notice).toHaveTextContent('$8.00 is owed');
-    await expect(canvas.getByText('$0.00')).toBeInTheDocument();
-  },
-};
+export const OnHold: Story = page.scenario('onHold')(async (canvas) => {
+  const notice = await canvas.findByRole('alert');
+  await expect(notice).toHaveTextContent('Account on hold');
+  await expect(notice).toHaveTextContent('$8.00 is owed');
+  await expect(canvas.getByText('$0.00')).toBeInTheDocument();
+});
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: { billing: billingHandlers.slow } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('table', { name: 'Credit transactions' })).toHaveAttribute(
-      'aria-busy',
-      'true',
-    );
-  },
-};
+export const Loading: Story = page.loading(busy('table', 'Credit transactions'));
 
-export const Failure: Story = {
-  parameters: { msw: { handlers: { billing: billingHandlers.error } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitFor(() =>
-      expect(canvas.getAllByText(/Something went wrong on our side/)).toHaveLength(3),
-    );
-  },
-};
+export const Failure: Story = page.error(serverError(3));
 
-export const FallbackMessages: Story = {
-  parameters: { msw: { handlers: { billing: billingHandlers.broken } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Failed to load billing info')).toBeInTheDocument();
-    await expect(await canvas.findByText('Failed to load transactions')).toBeInTheDocument();
-    await expect(await canvas.findByText('Failed to load payment methods')).toBeInTheDocument();
-  },
-};
+export const FallbackMessages: Story = page.scenario('broken')(async (canvas) => {
+  await expect(await canvas.findByText('Failed to load billing info')).toBeInTheDocument();
+  await expect(await canvas.findByText('Failed to load transactions')).toBeInTheDocument();
+  await expect(await canvas.findByText('Failed to load payment methods')).toBeInTheDocument();
+});
 
 /** Payment methods fail; balance and history still load. */
-export const PartialFailure: Story = {
-  parameters: { msw: { handlers: { billing: billingHandlers.paymentMethodsError } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('Payment methods are temporarily unavailable.'),
-    ).toBeInTheDocument();
-    await expect(await canvas.findByText('$42.153817')).toBeInTheDocument();
-  },
-};
+export const PartialFailure: Story = page.scenario('paymentMethodsError')(async (canvas) => {
+  await expect(
+    await canvas.findByText('Payment methods are temporarily unavailable.'),
+  ).toBeInTheDocument();
+  await expect(await canvas.findByText('$42.153817')).toBeInTheDocument();
+});
 
 /** Buying $50 with the default card: a success toast with the new balance. */
 export const BuyCredits: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await canvas.findByText('Visa •••• 4242');
     await userEvent.click(canvas.getByRole('radio', { name: '$50' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Buy $50 of credits' }));
@@ -112,8 +69,7 @@ export const BuyCredits: Story = {
 
 export const PurchaseDeclined: Story = {
   parameters: { visual: false, msw: { handlers: { billing: billingHandlers.purchaseDeclined } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await canvas.findByText('Visa •••• 4242');
     await userEvent.click(canvas.getByRole('button', { name: 'Buy $25 of credits' }));
     await expect(
@@ -125,8 +81,7 @@ export const PurchaseDeclined: Story = {
 /** Adding a card in test mode; a declined test card shows the server's message. */
 export const AddCardDeclined: Story = {
   parameters: { visual: false, msw: { handlers: { billing: billingHandlers.cardDeclined } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await canvas.findByText('Visa •••• 4242');
     await userEvent.click(canvas.getAllByRole('button', { name: 'Add a card' })[0] as HTMLElement);
     const dialog = await within(document.body).findByRole('dialog', { name: 'Add a card' });
@@ -144,8 +99,7 @@ export const AddCardDeclined: Story = {
 
 export const RemoveCard: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(
       await canvas.findByRole('button', { name: 'Remove Mastercard •••• 4444' }),
     );
@@ -158,8 +112,7 @@ export const RemoveCard: Story = {
 
 export const ShowMoreHistory: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const history = await canvas.findByRole('table', { name: 'Credit transactions' });
     await userEvent.click(await canvas.findByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(within(history).getAllByRole('row')).toHaveLength(20));

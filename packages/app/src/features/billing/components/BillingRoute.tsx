@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { PaymentMethod, PurchaseResponse } from '@parlance/server/contract';
+import { CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/server/endpoints';
 import { formatUsd } from '@parlance/server/money';
 import { toast } from '@parlance/ui';
 import { errorMessage } from '../../../store/errors';
 import {
-  DEFAULT_CREDIT_HISTORY_LIMIT,
   useAddPaymentMethodMutation,
   useDeletePaymentMethodMutation,
   useGetBillingInfoQuery,
@@ -35,7 +35,7 @@ function announcePurchase(result: PurchaseResponse) {
 
 export function BillingRoute() {
   const now = useNow();
-  const [limit, setLimit] = useState(DEFAULT_CREDIT_HISTORY_LIMIT);
+  const [limit, setLimit] = useState(CREDIT_HISTORY_DEFAULT_LIMIT);
   const info = useGetBillingInfoQuery();
   const methods = useGetPaymentMethodsQuery();
   const history = useGetCreditHistoryQuery(limit);
@@ -87,7 +87,7 @@ export function BillingRoute() {
       transactions={{ ...historyBlock, loading: historyBlock.loading && !loadingMore, data: shown }}
       canShowMore={loadingMore || (shown?.length ?? 0) >= limit}
       loadingMore={loadingMore}
-      onShowMore={() => setLimit((current) => current + DEFAULT_CREDIT_HISTORY_LIMIT)}
+      onShowMore={() => setLimit((current) => current + CREDIT_HISTORY_DEFAULT_LIMIT)}
       buying={purchaseState.isLoading || purchaseWithState.isLoading}
       onBuy={(amount, card) => void onBuy(amount, card)}
       adding={addState.isLoading}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardExpiry, cardLabel, formatDollars } from './cardDisplay';
+import { cardExpiry, cardLabel } from './cardDisplay';
 
 describe('card display', () => {
   it('names the brand and the last four digits', () => {
@@ -11,10 +11,5 @@ describe('card display', () => {
   it('shows the expiry as MM/YY', () => {
     expect(cardExpiry({ expMonth: 8, expYear: 2028 })).toBe('08/28');
     expect(cardExpiry({ expMonth: 12, expYear: 2030 })).toBe('12/30');
-  });
-
-  it('shows dollar amounts with cents only when needed', () => {
-    expect(formatDollars(25)).toBe('$25');
-    expect(formatDollars(12.5)).toBe('$12.50');
   });
 });

@@ -21,8 +21,3 @@ export function cardLabel(card: Pick<PaymentMethod, 'brand' | 'last4'>): string 
 export function cardExpiry(card: Pick<PaymentMethod, 'expMonth' | 'expYear'>): string {
   return `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
 }
-
-/** Whole dollars without cents ("$25"), else with them ("$12.50"). */
-export function formatDollars(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
-}

@@ -1,10 +1,11 @@
 import type { ContactBody, MessageResponse } from '@parlance/server/contract';
+import { accountPaths } from '@parlance/server/endpoints';
 import { api } from '../../../store/api';
 
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<MessageResponse, ContactBody>({
-      query: (body) => ({ url: '/api/contact', method: 'POST', body }),
+      query: (body) => ({ url: accountPaths.contact, method: 'POST', body }),
     }),
   }),
 });

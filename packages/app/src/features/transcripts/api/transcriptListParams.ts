@@ -1,7 +1,8 @@
 import type { TranscriptStatus } from '@parlance/server/contract';
-
-export const DEFAULT_TRANSCRIPT_PAGE = 1;
-export const DEFAULT_TRANSCRIPT_LIMIT = 10;
+import {
+  TRANSCRIPT_LIST_DEFAULT_LIMIT,
+  TRANSCRIPT_LIST_FIRST_PAGE,
+} from '@parlance/server/endpoints';
 
 /** The status filter of the history list: 'all' or one job state. */
 export type TranscriptStatusFilter = 'all' | TranscriptStatus;
@@ -28,8 +29,8 @@ export function transcriptListParams(
   args: TranscriptListArgs = {},
 ): Record<string, string | number> {
   const params: Record<string, string | number> = {
-    page: args.page ?? DEFAULT_TRANSCRIPT_PAGE,
-    limit: args.limit ?? DEFAULT_TRANSCRIPT_LIMIT,
+    page: args.page ?? TRANSCRIPT_LIST_FIRST_PAGE,
+    limit: args.limit ?? TRANSCRIPT_LIST_DEFAULT_LIMIT,
   };
   const search = args.search?.trim();
   if (search) params.search = search;

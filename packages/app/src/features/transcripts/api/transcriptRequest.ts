@@ -1,4 +1,5 @@
 import type { TimestampStyle } from '@parlance/server/contract';
+import { apiHref, transcriptPaths } from '@parlance/server/endpoints';
 
 /** What the playground submits to POST /v1/transcript: an upload or a URL, plus options. */
 export interface TranscriptRequestInput {
@@ -27,5 +28,5 @@ export type TranscriptExportFormat = (typeof TRANSCRIPT_EXPORT_FORMATS)[number];
 
 /** Download link of a finished transcript in one format. */
 export function transcriptExportHref(id: string, format: TranscriptExportFormat): string {
-  return `/v1/transcript/${encodeURIComponent(id)}/${format}`;
+  return apiHref(transcriptPaths.export, { id, format });
 }

@@ -1,4 +1,5 @@
 import type { MessageResponse, Transcript, TranscriptList } from '@parlance/server/contract';
+import { apiHref, transcriptPaths } from '@parlance/server/endpoints';
 import { api } from '../../../store/api';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 import { transcriptListParams, type TranscriptListArgs } from './transcriptListParams';
@@ -9,7 +10,10 @@ const LIST = { type: 'Transcription', id: 'LIST' } as const;
 export const transcriptsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listTranscriptions: build.query<TranscriptList, TranscriptListArgs | void>({
-      query: (args) => ({ url: '/api/transcript/user', params: transcriptListParams(args ?? {}) }),
+      query: (args) => ({
+        url: transcriptPaths.list,
+        params: transcriptListParams(args ?? {}),
+      }),
       providesTags: (result) => [
         LIST,
         ...(result?.transcriptions ?? []).map(({ id }) => ({ type: 'Transcription' as const, id })),
@@ -17,19 +21,19 @@ export const transcriptsApi = api.injectEndpoints({
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
     getTranscript: build.query<Transcript, string>({
-      query: (id) => `/v1/transcript/${encodeURIComponent(id)}`,
+      query: (id) => apiHref(transcriptPaths.transcript, { id }),
       providesTags: (_result, _error, id) => [{ type: 'Transcription', id }],
     }),
     submitTranscript: build.mutation<Transcript, TranscriptRequestInput>({
       query: (input) => ({
-        url: '/v1/transcript',
+        url: transcriptPaths.submit,
         method: 'POST',
         body: transcriptFormData(input),
       }),
       invalidatesTags: [LIST],
     }),
     deleteTranscript: build.mutation<MessageResponse, string>({
-      query: (id) => ({ url: `/v1/transcript/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: apiHref(transcriptPaths.transcript, { id }), method: 'DELETE' }),
       invalidatesTags: [LIST, 'Stats', 'Chart', 'Spending'],
     }),
   }),

@@ -2,38 +2,28 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { busy, pageStates, serverError } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Dashboard/History',
-  component: DashboardStory,
-  args: { path: '/dashboard/history' },
-  parameters: { ...routeStoryParameters },
-} satisfies Meta<typeof DashboardStory>;
+const page = pageStates(DashboardStory, '/dashboard/history', { transcripts: transcriptsHandlers });
+const meta = { title: 'Dashboard/History', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Populated: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Transcriptions' });
-    await expect(
-      await within(table).findByRole('link', { name: 'weekly-standup-nov-19.m4a' }),
-    ).toBeInTheDocument();
-    await expect(within(table).getAllByRole('row')).toHaveLength(11);
-    // 923 s of base: the exact price, not a whole cent.
-    await expect(within(table).getByText('$0.04615')).toBeInTheDocument();
-    await expect(
-      canvas.getByRole('navigation', { name: 'Transcription pages' }),
-    ).toBeInTheDocument();
-  },
-};
+export const Populated: Story = page.populated(async (canvas) => {
+  const table = await canvas.findByRole('table', { name: 'Transcriptions' });
+  await expect(
+    await within(table).findByRole('link', { name: 'weekly-standup-nov-19.m4a' }),
+  ).toBeInTheDocument();
+  await expect(within(table).getAllByRole('row')).toHaveLength(11);
+  // 923 s of base: the exact price, not a whole cent.
+  await expect(within(table).getByText('$0.04615')).toBeInTheDocument();
+  await expect(canvas.getByRole('navigation', { name: 'Transcription pages' })).toBeInTheDocument();
+});
 
 export const SecondPage: Story = {
   args: { path: '/dashboard/history?page=2' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('link', { name: 'team-retro-oct.m4a' }),
     ).toBeInTheDocument();
@@ -43,8 +33,7 @@ export const SecondPage: Story = {
 /** Filters by status and searches by file name. */
 export const Filtering: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await canvas.findByRole('link', { name: 'weekly-standup-nov-19.m4a' });
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Status' }), 'error');
     await expect(
@@ -65,45 +54,21 @@ export const Filtering: Story = {
 
 export const NoMatches: Story = {
   args: { path: '/dashboard/history?q=nothing-like-this' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(
       await canvas.findByText('No transcriptions match these filters.'),
     ).toBeInTheDocument();
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.empty } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/No transcriptions yet/)).toBeInTheDocument();
-  },
-};
+export const Empty: Story = page.empty(async (canvas) =>
+  expect(await canvas.findByText(/No transcriptions yet/)).toBeInTheDocument(),
+);
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.slow } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('table', { name: 'Transcriptions' })).toHaveAttribute(
-      'aria-busy',
-      'true',
-    );
-  },
-};
+export const Loading: Story = page.loading(busy('table', 'Transcriptions'));
 
-export const Failure: Story = {
-  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.error } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/Something went wrong on our side/)).toBeInTheDocument();
-  },
-};
+export const Failure: Story = page.error(serverError());
 
-export const FallbackMessage: Story = {
-  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.broken } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Failed to load transcriptions')).toBeInTheDocument();
-  },
-};
+export const FallbackMessage: Story = page.scenario('broken')(async (canvas) =>
+  expect(await canvas.findByText('Failed to load transcriptions')).toBeInTheDocument(),
+);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { SpeechModelList, TimestampStyle } from '@parlance/server/contract';
+import { formatUsdPerMinute } from '@parlance/server/money';
 import { Alert, Button, FileDrop, SegmentedControl, Select, TextField } from '@parlance/ui';
 import { LANGUAGES } from '../../../shared/languages';
 import type { TranscriptRequestInput } from '../api/transcriptRequest';
@@ -88,7 +89,7 @@ export function PlaygroundForm({
           label="Model"
           options={(models?.models ?? []).map((option) => ({
             value: option.id,
-            label: `${option.id} · $${option.usdPerMinute.toFixed(3)}/min`,
+            label: `${option.id} · ${formatUsdPerMinute(option.microsPerHour)}/min`,
           }))}
           value={model}
           onChange={(event) => setModel(event.target.value)}

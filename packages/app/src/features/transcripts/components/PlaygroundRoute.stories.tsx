@@ -2,36 +2,29 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { pageStates } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Dashboard/Playground',
-  component: DashboardStory,
-  args: { path: '/dashboard/playground' },
-  parameters: { ...routeStoryParameters },
-} satisfies Meta<typeof DashboardStory>;
+const page = pageStates(DashboardStory, '/dashboard/playground', {
+  transcripts: transcriptsHandlers,
+});
+const meta = { title: 'Dashboard/Playground', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Ready: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Nothing transcribed yet' }),
-    ).toBeInTheDocument();
-    const model = await canvas.findByRole('combobox', { name: 'Model' });
-    await expect(
-      await within(model).findByRole('option', { name: /tiny\.en/ }),
-    ).toBeInTheDocument();
-    await expect(canvas.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
-    await expect(canvas.getByRole('radio', { name: 'Segment' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
-    await expect(canvas.getByRole('button', { name: 'Transcribe' })).toBeDisabled();
-  },
-};
+export const Ready: Story = page.populated(async (canvas) => {
+  await expect(
+    await canvas.findByRole('heading', { name: 'Nothing transcribed yet' }),
+  ).toBeInTheDocument();
+  const model = await canvas.findByRole('combobox', { name: 'Model' });
+  await expect(await within(model).findByRole('option', { name: /tiny\.en/ })).toBeInTheDocument();
+  await expect(canvas.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+  await expect(canvas.getByRole('radio', { name: 'Segment' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(canvas.getByRole('button', { name: 'Transcribe' })).toBeDisabled();
+});
 
 async function submitUrl(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
@@ -84,13 +77,7 @@ export const InsufficientCredits: Story = {
   },
 };
 
-export const ModelsLoading: Story = {
-  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.slow } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const model = await canvas.findByRole('combobox', { name: 'Model' });
-    await expect(
-      within(model).getByRole('option', { name: 'Loading models…' }),
-    ).toBeInTheDocument();
-  },
-};
+export const ModelsLoading: Story = page.loading(async (canvas) => {
+  const model = await canvas.findByRole('combobox', { name: 'Model' });
+  await expect(within(model).getByRole('option', { name: 'Loading models…' })).toBeInTheDocument();
+});

@@ -2,61 +2,49 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { pageStates, serverError } from '../../../test/pageStates';
 
 const transcript = (n: number) =>
   `/dashboard/history/7d3e8f20-4a1b-4c5d-9e6f-${String(n).padStart(12, '0')}`;
 
-const meta = {
-  title: 'Dashboard/Transcript',
-  component: DashboardStory,
-  args: { path: transcript(2) },
-  parameters: { ...routeStoryParameters },
-} satisfies Meta<typeof DashboardStory>;
+const page = pageStates(DashboardStory, transcript(2), { transcripts: transcriptsHandlers });
+const meta = { title: 'Dashboard/Transcript', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Completed: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { level: 2, name: 'weekly-standup-nov-19.m4a' }),
-    ).toBeInTheDocument();
-    await expect(
-      await canvas.findByText(/thanks for joining the weekly standup/),
-    ).toBeInTheDocument();
-    const txt = canvas.getByRole('link', { name: 'Download TXT' });
-    await expect(txt).toHaveAttribute(
-      'href',
-      '/v1/transcript/7d3e8f20-4a1b-4c5d-9e6f-000000000002/txt',
-    );
-    for (const format of ['SRT', 'VTT', 'JSON']) {
-      await expect(canvas.getByRole('link', { name: `Download ${format}` })).toBeInTheDocument();
-    }
-    await expect(canvas.getByRole('button', { name: 'Copy text' })).toBeInTheDocument();
-    await expect(canvas.getByText('$0.04615')).toBeInTheDocument();
-  },
-};
+export const Completed: Story = page.populated(async (canvas) => {
+  await expect(
+    await canvas.findByRole('heading', { level: 2, name: 'weekly-standup-nov-19.m4a' }),
+  ).toBeInTheDocument();
+  await expect(
+    await canvas.findByText(/thanks for joining the weekly standup/),
+  ).toBeInTheDocument();
+  const txt = canvas.getByRole('link', { name: 'Download TXT' });
+  await expect(txt).toHaveAttribute(
+    'href',
+    '/v1/transcript/7d3e8f20-4a1b-4c5d-9e6f-000000000002/txt',
+  );
+  for (const format of ['SRT', 'VTT', 'JSON']) {
+    await expect(canvas.getByRole('link', { name: `Download ${format}` })).toBeInTheDocument();
+  }
+  await expect(canvas.getByRole('button', { name: 'Copy text' })).toBeInTheDocument();
+  await expect(canvas.getByText('$0.04615')).toBeInTheDocument();
+});
 
 /** Completed, but the engine stopped before the end of the audio: the server's notice says why. */
-export const Truncated: Story = {
-  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.truncated } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const notice = await canvas.findByRole('alert');
-    await expect(notice).toHaveTextContent('Part of the audio was not transcribed');
-    await expect(notice).toHaveTextContent(
-      "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).",
-    );
-  },
-};
+export const Truncated: Story = page.scenario('truncated')(async (canvas) => {
+  const notice = await canvas.findByRole('alert');
+  await expect(notice).toHaveTextContent('Part of the audio was not transcribed');
+  await expect(notice).toHaveTextContent(
+    "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).",
+  );
+});
 
 /** A job still running: live progress (polled every 2 s). */
 export const Processing: Story = {
   args: { path: transcript(1) },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('progressbar', { name: 'Transcription progress' }),
     ).toHaveAttribute('aria-valuenow', '62');
@@ -67,48 +55,35 @@ export const Processing: Story = {
 export const Queued: Story = {
   args: { path: '/dashboard/history/7d3e8f20-4a1b-4c5d-9e6f-000000000099' },
   parameters: { msw: { handlers: { transcripts: transcriptsHandlers.stillQueued } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByText('2 jobs ahead of yours')).toBeInTheDocument();
   },
 };
 
 export const Failed: Story = {
   args: { path: transcript(5) },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByText(/Could not decode the audio/)).toBeInTheDocument();
   },
 };
 
 export const NotFound: Story = {
   args: { path: '/dashboard/history/00000000-0000-4000-8000-000000000000' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('heading', { name: 'Transcript not found' }),
     ).toBeInTheDocument();
   },
 };
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.slow } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('link', { name: '← All transcriptions' }),
-    ).toBeInTheDocument();
-    await expect(canvas.queryByRole('button', { name: 'Delete' })).toBeNull();
-  },
-};
+export const Loading: Story = page.loading(async (canvas) => {
+  await expect(
+    await canvas.findByRole('link', { name: '← All transcriptions' }),
+  ).toBeInTheDocument();
+  await expect(canvas.queryByRole('button', { name: 'Delete' })).toBeNull();
+});
 
-export const LoadFailure: Story = {
-  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.error } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/Something went wrong on our side/)).toBeInTheDocument();
-  },
-};
+export const LoadFailure: Story = page.error(serverError());
 
 /** Delete asks first; a refusal is shown in the dialog. */
 export const DeleteRefused: Story = {
@@ -116,8 +91,7 @@ export const DeleteRefused: Story = {
     visual: false,
     msw: { handlers: { transcripts: transcriptsHandlers.deleteError } },
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete' }));
     const dialog = await within(document.body).findByRole('dialog', {
       name: 'Delete this transcript?',

@@ -1,21 +1,20 @@
 import type { Spending, SpendingQuery, UsageChart, UsageOverview } from '@parlance/server/contract';
+import { DEFAULT_CHART_PERIOD, usagePaths } from '@parlance/server/endpoints';
 import { api } from '../../../store/api';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 import { localTimeZone } from './spendingRange';
-
-export const DEFAULT_CHART_PERIOD = '6months';
 
 export const usageApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsageOverview: build.query<UsageOverview, void>({
       // This month is the user's calendar month.
-      query: () => ({ url: '/api/usage/overview', params: { tz: localTimeZone() } }),
+      query: () => ({ url: usagePaths.overview, params: { tz: localTimeZone() } }),
       providesTags: ['Stats'],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
     getUsageChart: build.query<UsageChart, string | void>({
       query: (period) => ({
-        url: '/api/usage/chart',
+        url: usagePaths.chart,
         params: { period: period || DEFAULT_CHART_PERIOD, tz: localTimeZone() },
       }),
       providesTags: ['Chart'],
@@ -23,7 +22,7 @@ export const usageApi = api.injectEndpoints({
     }),
     /** Days are counted in `tz`, the zone `from` and `to` were computed in (see spendingRange). */
     getSpending: build.query<Spending, SpendingQuery>({
-      query: ({ from, to, tz }) => ({ url: '/api/usage/spending', params: { from, to, tz } }),
+      query: ({ from, to, tz }) => ({ url: usagePaths.spending, params: { from, to, tz } }),
       providesTags: ['Spending'],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),

@@ -1,39 +1,28 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { usageHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { pageStates } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Dashboard/Usage',
-  component: DashboardStory,
-  args: { path: '/dashboard/usage' },
-  parameters: { ...routeStoryParameters },
-} satisfies Meta<typeof DashboardStory>;
+const page = pageStates(DashboardStory, '/dashboard/usage', { usage: usageHandlers });
+const meta = { title: 'Dashboard/Usage', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Populated: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Spending, last 30 days' }),
-    ).toBeInTheDocument();
-    await expect(canvas.getByRole('radio', { name: '30d' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
-    await expect(
-      await canvas.findByRole('table', { name: 'Transcriptions charged in this range' }),
-    ).toBeInTheDocument();
-  },
-};
+export const Populated: Story = page.populated(async (canvas) => {
+  await expect(
+    await canvas.findByRole('heading', { name: 'Spending, last 30 days' }),
+  ).toBeInTheDocument();
+  await expect(canvas.getByRole('radio', { name: '30d' })).toHaveAttribute('aria-checked', 'true');
+  await expect(
+    await canvas.findByRole('table', { name: 'Transcriptions charged in this range' }),
+  ).toBeInTheDocument();
+});
 
 export const SevenDays: Story = {
   args: { path: '/dashboard/usage?range=7d' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('heading', { name: 'Spending, last 7 days' }),
     ).toBeInTheDocument();
@@ -43,8 +32,7 @@ export const SevenDays: Story = {
 /** Picking another range loads that range. */
 export const ChangingRange: Story = {
   parameters: { visual: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('radio', { name: '90d' }));
     await expect(
       await canvas.findByRole('heading', { name: 'Spending, last 90 days' }),
@@ -55,45 +43,29 @@ export const ChangingRange: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: { usage: usageHandlers.empty } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Nothing charged in this range.')).toBeInTheDocument();
-    await expect(canvas.getByText('$0.00')).toBeInTheDocument();
-  },
-};
+export const Empty: Story = page.empty(async (canvas) => {
+  await expect(await canvas.findByText('Nothing charged in this range.')).toBeInTheDocument();
+  await expect(canvas.getByText('$0.00')).toBeInTheDocument();
+});
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: { usage: usageHandlers.slow } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Spending, last 30 days' }),
-    ).toBeInTheDocument();
-    await expect(canvas.queryByText('Spent')).toBeNull();
-  },
-};
+export const Loading: Story = page.loading(async (canvas) => {
+  await expect(
+    await canvas.findByRole('heading', { name: 'Spending, last 30 days' }),
+  ).toBeInTheDocument();
+  await expect(canvas.queryByText('Spent')).toBeNull();
+});
 
-export const Failure: Story = {
-  parameters: { msw: { handlers: { usage: usageHandlers.spendingError } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      (await canvas.findAllByText('Spending data is temporarily unavailable.')).length,
-    ).toBeGreaterThan(0);
-    await expect(canvas.getAllByRole('button', { name: /Retry|Try again/ }).length).toBeGreaterThan(
-      0,
-    );
-  },
-};
+export const Failure: Story = page.scenario('spendingError')(async (canvas) => {
+  await expect(
+    (await canvas.findAllByText('Spending data is temporarily unavailable.')).length,
+  ).toBeGreaterThan(0);
+  await expect(canvas.getAllByRole('button', { name: /Retry|Try again/ }).length).toBeGreaterThan(
+    0,
+  );
+});
 
-export const FallbackMessage: Story = {
-  parameters: { msw: { handlers: { usage: usageHandlers.broken } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      (await canvas.findAllByText('Failed to load spending data')).length,
-    ).toBeGreaterThan(0);
-  },
-};
+export const FallbackMessage: Story = page.scenario('broken')(async (canvas) => {
+  await expect((await canvas.findAllByText('Failed to load spending data')).length).toBeGreaterThan(
+    0,
+  );
+});

@@ -1,107 +1,69 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { configHandlers, transcriptsHandlers, usageHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { busy, pageStates, serverError } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Dashboard/Overview',
-  component: DashboardStory,
-  args: { path: '/dashboard/overview' },
-  parameters: { ...routeStoryParameters },
-} satisfies Meta<typeof DashboardStory>;
+const page = pageStates(DashboardStory, '/dashboard/overview', {
+  usage: usageHandlers,
+  transcripts: transcriptsHandlers,
+});
+const meta = { title: 'Dashboard/Overview', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Populated: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('342.5 min')).toBeInTheDocument();
-    await expect(canvas.getByText('$1.7125')).toBeInTheDocument();
-    await expect(canvas.getByText('128')).toBeInTheDocument();
-    const recent = await canvas.findByRole('link', { name: 'weekly-standup-nov-19.m4a' });
-    await expect(recent).toHaveAttribute(
-      'href',
-      '/dashboard/history/7d3e8f20-4a1b-4c5d-9e6f-000000000002',
-    );
-    await expect(canvas.getByText('Yesterday')).toBeInTheDocument();
-    await expect(canvas.getByText('3 days ago')).toBeInTheDocument();
-    await expect(canvas.getByText('15:23')).toBeInTheDocument();
-  },
-};
+export const Populated: Story = page.populated(async (canvas) => {
+  await expect(await canvas.findByText('342.5 min')).toBeInTheDocument();
+  await expect(canvas.getByText('$1.7125')).toBeInTheDocument();
+  await expect(canvas.getByText('128')).toBeInTheDocument();
+  const recent = await canvas.findByRole('link', { name: 'weekly-standup-nov-19.m4a' });
+  await expect(recent).toHaveAttribute(
+    'href',
+    '/dashboard/history/7d3e8f20-4a1b-4c5d-9e6f-000000000002',
+  );
+  await expect(canvas.getByText('Yesterday')).toBeInTheDocument();
+  await expect(canvas.getByText('3 days ago')).toBeInTheDocument();
+  await expect(canvas.getByText('15:23')).toBeInTheDocument();
+});
 
 /** A deployment that opted into test payments (ALLOW_TEST_PAYMENTS): every dashboard page says so. */
 export const TestMode: Story = {
   parameters: { msw: { handlers: { config: configHandlers.testPayments } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const notice = await canvas.findByRole('alert');
     await expect(notice).toHaveTextContent('Test mode');
     await expect(notice).toHaveTextContent('pay with the card 4242 4242 4242 4242');
   },
 };
 
-export const Empty: Story = {
-  parameters: {
-    msw: { handlers: { usage: usageHandlers.empty, transcripts: transcriptsHandlers.empty } },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('0 min')).toBeInTheDocument();
-    await expect(await canvas.findByText(/No transcriptions yet/)).toBeInTheDocument();
-  },
-};
+export const Empty: Story = page.empty(async (canvas) => {
+  await expect(await canvas.findByText('0 min')).toBeInTheDocument();
+  await expect(await canvas.findByText(/No transcriptions yet/)).toBeInTheDocument();
+});
 
-export const Loading: Story = {
-  parameters: {
-    msw: { handlers: { usage: usageHandlers.slow, transcripts: transcriptsHandlers.slow } },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const stat = await canvas.findByRole('region', { name: 'Total usage' });
-    await expect(stat).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = page.loading(busy('region', 'Total usage'));
 
-export const Failure: Story = {
-  parameters: {
-    msw: { handlers: { usage: usageHandlers.error, transcripts: transcriptsHandlers.error } },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    // The three blocks fail independently: wait until all three show their error.
-    await waitFor(
-      () =>
-        expect(
-          canvas.getAllByText(/Something went wrong on our side/).length,
-        ).toBeGreaterThanOrEqual(3),
-      { timeout: 5000 },
-    );
-    await expect(
+export const Failure: Story = page.error(
+  // The three blocks fail independently: wait until all three show their error.
+  serverError(3, { timeout: 5000 }),
+  async (canvas) =>
+    expect(
       canvas.getAllByRole('button', { name: /Retry|Try again/ }).length,
-    ).toBeGreaterThanOrEqual(3);
-  },
-};
+    ).toBeGreaterThanOrEqual(3),
+);
 
 /** Errors without the server's message: the spec's fallback texts. */
-export const FallbackMessages: Story = {
-  parameters: {
-    msw: { handlers: { usage: usageHandlers.broken, transcripts: transcriptsHandlers.broken } },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Failed to load stats')).toBeInTheDocument();
-    await expect(await canvas.findByText('Failed to load chart data')).toBeInTheDocument();
-    await expect(await canvas.findByText('Failed to load transcriptions')).toBeInTheDocument();
-  },
-};
+export const FallbackMessages: Story = page.scenario('broken')(async (canvas) => {
+  await expect(await canvas.findByText('Failed to load stats')).toBeInTheDocument();
+  await expect(await canvas.findByText('Failed to load chart data')).toBeInTheDocument();
+  await expect(await canvas.findByText('Failed to load transcriptions')).toBeInTheDocument();
+});
 
 /** The recent transcriptions fail; stats and chart still load. */
 export const PartialFailure: Story = {
   parameters: { msw: { handlers: { transcripts: transcriptsHandlers.error } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByText('342.5 min')).toBeInTheDocument();
     await expect(await canvas.findByText(/Something went wrong on our side/)).toBeInTheDocument();
   },
@@ -110,8 +72,7 @@ export const PartialFailure: Story = {
 /** The stats fail alone. */
 export const StatsFailure: Story = {
   parameters: { msw: { handlers: { usage: usageHandlers.overviewError } } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(
       await canvas.findByText('Usage statistics are temporarily unavailable.'),
     ).toBeInTheDocument();

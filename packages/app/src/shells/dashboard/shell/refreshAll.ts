@@ -1,7 +1,8 @@
 import { billingApi } from '../../../features/billing/api/billingApi';
 import { usageApi } from '../../../features/usage/api/usageApi';
 import { DEFAULT_SPENDING_RANGE, spendingRange } from '../../../features/usage/api/spendingRange';
-import type { AppDispatch, RootState } from '../../../store/store';
+import type { RootState } from '../../../store/rootReducer';
+import type { AppDispatch } from '../../../store/store';
 import type { RefreshBlock } from '../../../shared/messages';
 
 interface Refetch {

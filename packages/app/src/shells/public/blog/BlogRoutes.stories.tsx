@@ -1,39 +1,29 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { authHandlers } from '@parlance/mocks';
 import { PublicStory } from '../../../test/PublicStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { pageStates, signedOut } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Public/Blog',
-  component: PublicStory,
-  args: { path: '/blog' },
-  parameters: {
-    ...routeStoryParameters,
-    msw: { handlers: { auth: authHandlers.empty } },
-  },
-} satisfies Meta<typeof PublicStory>;
+const page = pageStates(PublicStory, '/blog', {}, signedOut);
+const meta = { title: 'Public/Blog', ...page.meta } satisfies Meta<typeof PublicStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const List: Story = {
-  play: async ({ canvas }) => {
-    const links = await canvas.findAllByRole(
-      'link',
-      { name: /Introducing Parlance|How we measure accuracy|Migrating/ },
-      { timeout: 5000 },
-    );
-    await expect(links.map((link) => link.textContent)).toEqual([
-      'Migrating from the OpenAI transcription API',
-      'How we measure accuracy',
-      'Introducing Parlance: speech to text you can build on',
-    ]);
-    await userEvent.click(links[1]!);
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'How we measure accuracy' }),
-    ).toBeVisible();
-  },
-};
+export const List: Story = page.populated(async (canvas) => {
+  const links = await canvas.findAllByRole(
+    'link',
+    { name: /Introducing Parlance|How we measure accuracy|Migrating/ },
+    { timeout: 5000 },
+  );
+  await expect(links.map((link) => link.textContent)).toEqual([
+    'Migrating from the OpenAI transcription API',
+    'How we measure accuracy',
+    'Introducing Parlance: speech to text you can build on',
+  ]);
+  await userEvent.click(links[1]!);
+  await expect(
+    await canvas.findByRole('heading', { level: 1, name: 'How we measure accuracy' }),
+  ).toBeVisible();
+});
 
 export const Post: Story = {
   args: { path: '/blog/migrating-from-openai' },

@@ -2,17 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { authHandlers, contactHandlers } from '@parlance/mocks';
 import { PublicStory } from '../../../test/PublicStory';
-import { routeStoryParameters } from '../../../test/routeStoryParameters';
+import { pageStates, signedOut } from '../../../test/pageStates';
 
-const meta = {
-  title: 'Public/Contact',
-  component: PublicStory,
-  args: { path: '/contact' },
-  parameters: {
-    ...routeStoryParameters,
-    msw: { handlers: { auth: authHandlers.empty } },
-  },
-} satisfies Meta<typeof PublicStory>;
+const page = pageStates(PublicStory, '/contact', {}, signedOut);
+const meta = { title: 'Public/Contact', ...page.meta } satisfies Meta<typeof PublicStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -28,14 +21,12 @@ const send = async (canvasElement: HTMLElement) => {
   return canvas;
 };
 
-export const Idle: Story = {
-  play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByRole('heading', { level: 1 }, { timeout: 5000 }),
-    ).toHaveTextContent('Talk to the people who build Parlance');
-    await expect(canvas.getByRole('button', { name: 'Send message' })).toBeEnabled();
-  },
-};
+export const Idle: Story = page.populated(async (canvas) => {
+  await expect(
+    await canvas.findByRole('heading', { level: 1 }, { timeout: 5000 }),
+  ).toHaveTextContent('Talk to the people who build Parlance');
+  await expect(canvas.getByRole('button', { name: 'Send message' })).toBeEnabled();
+});
 
 export const Sending: Story = {
   parameters: {

@@ -1,11 +1,10 @@
 import type { ModelRate, RatesResponse } from '@parlance/server/contract';
-import { formatUsd } from '@parlance/server/money';
+import { formatUsd, formatUsdPerMinute } from '@parlance/server/money';
 import { Badge, Card, ErrorState, Skeleton, Table, type TableColumn } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { CallToAction } from '../components/CallToAction';
 import { SectionHeading } from '../components/Section';
 import { Container, Section } from '../components/Section.styles';
-import { formatPerMinute } from './estimate';
 import { ModelName, Notes, PricingGrid } from './PricingScreen.styles';
 import { RateCalculator } from './RateCalculator';
 
@@ -29,7 +28,7 @@ const columns: TableColumn<ModelRate>[] = [
     key: 'minute',
     header: 'Per minute',
     align: 'end',
-    render: (rate) => formatPerMinute(rate.usdPerMinute),
+    render: (rate) => formatUsdPerMinute(rate.microsPerHour),
   },
   {
     key: 'hour',

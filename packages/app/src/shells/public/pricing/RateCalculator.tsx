@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ModelRate } from '@parlance/server/contract';
-import { formatUsd } from '@parlance/server/money';
+import { formatUsd, formatUsdPerMinute } from '@parlance/server/money';
 import { Card, Select, TextField } from '@parlance/ui';
-import { estimateCostMicros, formatPerMinute } from './estimate';
+import { estimateCostMicros } from './estimate';
 import { CalculatorFields, CalculatorResult } from './PricingScreen.styles';
 
 export interface RateCalculatorProps {
@@ -41,7 +41,7 @@ export function RateCalculator({ rates, initialMinutes = 600 }: RateCalculatorPr
           value={rate?.model ?? ''}
           options={rates.map((r) => ({
             value: r.model,
-            label: `${r.model} — ${formatPerMinute(r.usdPerMinute)}/min`,
+            label: `${r.model} — ${formatUsdPerMinute(r.microsPerHour)}/min`,
           }))}
           onChange={(event) => setModel(event.target.value)}
         />

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { formatUsd } from '@parlance/server/money';
-import { estimateCostMicros, formatPerMinute } from './estimate';
+import { estimateCostMicros } from './estimate';
 
 describe('estimateCostMicros', () => {
   test('minutes × rate, exact to the micro-dollar', () => {
@@ -21,14 +21,5 @@ describe('estimateCostMicros', () => {
     expect(estimateCostMicros(0, 720_000)).toBe(0);
     expect(estimateCostMicros(-5, 720_000)).toBe(0);
     expect(estimateCostMicros(Number.NaN, 720_000)).toBe(0);
-  });
-});
-
-describe('formatPerMinute', () => {
-  test('keeps the significant digits of sub-cent prices', () => {
-    expect(formatPerMinute(0.002)).toBe('$0.002');
-    expect(formatPerMinute(0.003)).toBe('$0.003');
-    expect(formatPerMinute(0.012)).toBe('$0.012');
-    expect(formatPerMinute(0.25)).toBe('$0.25');
   });
 });

@@ -8,9 +8,3 @@ export function estimateCostMicros(minutes: number, microsPerHour: number): numb
   if (!Number.isFinite(minutes) || minutes <= 0) return 0;
   return priceMicros(minutes * 60, microsPerHour);
 }
-
-/** A per-minute price with the precision it needs: "$0.002", "$0.012". */
-export function formatPerMinute(usdPerMinute: number): string {
-  const digits = Math.max(2, Math.min(6, Math.ceil(-Math.log10(usdPerMinute)) + 1));
-  return `$${usdPerMinute.toFixed(digits).replace(/(\.\d{2}\d*?)0+$/, '$1')}`;
-}

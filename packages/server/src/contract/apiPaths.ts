@@ -1,0 +1,85 @@
+/**
+ * The API's paths by domain, as patterns in the syntax Fastify and MSW share
+ * (`/api/api-keys/:id`); the session's are in sessionPaths.ts.
+ */
+
+/** Signing in, and signing out on every device (the account page). */
+export const authPaths = {
+  register: '/api/auth/register',
+  verifyCode: '/api/auth/verify-code',
+  resendCode: '/api/auth/resend-code',
+  login: '/api/auth/login',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  logoutAll: '/api/auth/logout-all',
+} as const;
+
+export const accountPaths = {
+  account: '/api/account',
+  password: '/api/account/password',
+  webhookSecret: '/api/account/webhook-secret',
+  rotateWebhookSecret: '/api/account/webhook-secret/rotate',
+  contact: '/api/contact',
+} as const;
+
+export const apiKeyPaths = {
+  list: '/api/api-keys',
+  key: '/api/api-keys/:id',
+  toggle: '/api/api-keys/:id/toggle',
+} as const;
+
+export const billingPaths = {
+  rates: '/api/billing/rates',
+  info: '/api/billing/info',
+  creditHistory: '/api/billing/credits/history',
+  receipt: '/api/billing/receipts/:id',
+  paymentMethodList: '/api/billing/payment-methods/list',
+  checkRecentPaymentMethod: '/api/billing/payment-methods/check-recent',
+  addPaymentMethod: '/api/billing/payment-methods',
+  deletePaymentMethod: '/api/billing/payment-methods/delete',
+  defaultPaymentMethod: '/api/billing/payment-method',
+  purchaseCredits: '/api/billing/credits/purchase',
+  purchaseWithPaymentMethod: '/api/billing/credits/payment-method',
+  stripeWebhook: '/api/billing/webhook/stripe',
+} as const;
+
+export const usagePaths = {
+  overview: '/api/usage/overview',
+  chart: '/api/usage/chart',
+  spending: '/api/usage/spending',
+} as const;
+
+export const transcriptPaths = {
+  /** The signed-in user's history (session only); the /v1 routes also take an API key. */
+  list: '/api/transcript/user',
+  submit: '/v1/transcript',
+  transcript: '/v1/transcript/:id',
+  export: '/v1/transcript/:id/:format',
+  models: '/v1/models',
+  openAiTranscriptions: '/v1/audio/transcriptions',
+} as const;
+
+export const systemPaths = {
+  health: '/api/health',
+  ready: '/api/ready',
+  config: '/api/config',
+  openApiDocument: '/api/openapi.json',
+  /** Mail stored locally, on development installs only. */
+  devOutbox: '/api/dev/outbox',
+} as const;
+
+/** The names of a pattern's parameters: `'/v1/transcript/:id/:format'` → `'id' | 'format'`. */
+type PathParams<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : Pattern extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A pattern filled in, each value URL-encoded: `apiHref(apiKeyPaths.toggle, { id })`. */
+export function apiHref<Pattern extends string>(
+  pattern: Pattern,
+  params: Record<PathParams<Pattern>, string>,
+): string {
+  const values: Record<string, string> = params;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
