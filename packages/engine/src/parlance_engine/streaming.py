@@ -1,0 +1,283 @@
+"""Live transcription of one audio stream: 16 kHz mono samples in, partial and final phrases out.
+
+Whisper transcribes 30 s windows, not streams, so a stream is cut into phrases and each phrase is
+decoded again as it grows (the approach of Macháček et al., "Turning Whisper into Real-Time
+Transcription System", 2023):
+
+- Silero voice-activity detection (bundled with faster-whisper) runs over the audio not yet
+  finalised every ``vad_every_seconds``. Audio before the first speech is dropped (bar a short
+  pre-roll), so silence costs no decoding.
+- While a phrase is being spoken it is re-decoded every ``partial_every_seconds`` with greedy
+  search, no fallback and no timestamps (the cheapest decode), and sent as a ``partial``.
+- Local agreement: a word is committed once two consecutive decodes agree on it and on every word
+  before it. Committed words are never taken back, so a partial only ever changes after its
+  committed prefix (``stable``) and captions do not flicker.
+- A phrase ends at ``end_silence_seconds`` of silence after speech (or when the stream ends): it
+  is decoded once more with beam search and word timing and sent as a ``final``, which is never
+  changed. A phrase shorter than ``min_phrase_seconds`` waits for a longer pause, or is decoded
+  with the phrase after it: alone, a second of speech is often misheard.
+- The previous phrases are not given as Whisper's prompt (the batch path conditions on them): on
+  short phrases the prompt's words were heard again in the next phrase ("Abigail" for "Ask not"),
+  and measured on the benchmark session the finals were as good without it.
+- A phrase longer than ``long_phrase_seconds`` ends at a shorter pause; one that reaches
+  ``max_phrase_seconds`` is cut at its last pause (or its quietest 100 ms), and the rest starts
+  the next phrase.
+
+The caller feeds audio as it arrives and is answered with events at once; decoding runs in the
+calling thread (the engine server gives streams their own threads).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, TypedDict
+
+import numpy as np
+
+from .audio import SAMPLE_RATE as SR
+from .audio import Pcm, find_cut
+from .engine import made_up
+from .protocol import Word
+from .textnorm import normalize
+
+if TYPE_CHECKING:
+    from faster_whisper import WhisperModel
+    from faster_whisper.transcribe import Word as WhisperWord
+
+
+class PartialEvent(TypedDict):
+    type: Literal["partial"]
+    # The phrase so far; replaces the previous partial.
+    text: str
+    # Its committed prefix: every later partial of this phrase starts with it.
+    stable: str
+    # Stream time (seconds) of the phrase's start and of the audio this partial covers.
+    start: float
+    end: float
+
+
+class FinalEvent(TypedDict):
+    type: Literal["final"]
+    text: str
+    start: float
+    end: float
+    words: list[Word]
+    language: str
+
+
+StreamEvent = PartialEvent | FinalEvent
+
+
+@dataclass(frozen=True)
+class StreamSettings:
+    vad_every_seconds: float = 0.2
+    partial_every_seconds: float = 0.5
+    end_silence_seconds: float = 0.5
+    # A phrase longer than this ends at a shorter pause; at the limit, at any pause or its quietest
+    # 100 ms (speech without a pause that long is rare; the limit bounds what one decode costs).
+    long_phrase_seconds: float = 6.0
+    long_phrase_pause_seconds: float = 0.25
+    max_phrase_seconds: float = 15.0
+    # Audio kept before the first speech: Silero marks speech a little late.
+    pre_roll_seconds: float = 0.2
+    # A phrase shorter than this is often misheard alone ("Ask not." as "Lock!"): it ends only at a
+    # longer pause, and is otherwise decoded with the phrase after it.
+    min_phrase_seconds: float = 2.0
+    short_phrase_silence_seconds: float = 1.5
+    beam_size: int = 5
+
+
+class StreamingTranscriber:
+    def __init__(
+        self,
+        model: WhisperModel,
+        *,
+        language: str | None = None,
+        keyterms: tuple[str, ...] = (),
+        settings: StreamSettings | None = None,
+    ):
+        self.model = model
+        self.settings = settings or StreamSettings()
+        self.language = "en" if not model.model.is_multilingual else language
+        self.hotwords = ", ".join(keyterms) or None
+        # Audio not yet finalised, and where it starts in the stream (samples).
+        self.audio: Pcm = np.zeros(0, dtype=np.float32)
+        self.base = 0
+        self.received = 0
+        self.vad_at = 0
+        self.partial_at = 0
+        # The phrase's last decode (words) and its committed prefix.
+        self.hypothesis: list[str] = []
+        self.committed: list[str] = []
+        # Whether this phrase has been sent as a partial (its start is then fixed).
+        self.shown = False
+
+    @property
+    def seconds_received(self) -> float:
+        return self.received / SR
+
+    def feed(self, samples: Pcm) -> list[StreamEvent]:
+        """Takes the next samples of the stream; returns what they made known."""
+        if samples.size == 0:
+            return []
+        self.audio = np.concatenate([self.audio, samples.astype(np.float32, copy=False)])
+        self.received += samples.size
+        if self.received - self.vad_at < self.settings.vad_every_seconds * SR:
+            return []
+        self.vad_at = self.received
+        return self._step(ending=False)
+
+    def finish(self) -> list[StreamEvent]:
+        """The stream has ended: the phrase in progress, if any, is finalised."""
+        return self._step(ending=True)
+
+    # ------------------------------------------------------------------ steps
+    def _step(self, ending: bool) -> list[StreamEvent]:
+        speech = self._speech()
+        if not speech:
+            self._drop(max(0, self.audio.size - self._samples(self.settings.pre_roll_seconds)))
+            return []
+        lead = speech[0]["start"] - self._samples(self.settings.pre_roll_seconds)
+        if lead > 0 and not self.shown:
+            self._drop(lead)
+            speech = [{"start": r["start"] - lead, "end": r["end"] - lead} for r in speech]
+        first, last_end = speech[0]["start"], speech[-1]["end"]
+        silence = self.audio.size - last_end
+        short = last_end - first < self._samples(self.settings.min_phrase_seconds)
+        pause = self.settings.short_phrase_silence_seconds if short else self.settings.end_silence_seconds
+        if ending or silence >= self._samples(pause):
+            return self._finalise(min(self.audio.size, last_end + self._samples(0.2)))
+        long = min(self.settings.long_phrase_seconds, self.settings.max_phrase_seconds)
+        if self.audio.size >= self._samples(long):
+            # A long phrase ends at a shorter pause, and at the limit at any pause (or none).
+            at_limit = self.audio.size >= self._samples(self.settings.max_phrase_seconds)
+            cut = self._last_pause(speech, 0.0 if at_limit else self.settings.long_phrase_pause_seconds)
+            if cut is None and at_limit:
+                cut = find_cut(self.audio, self.audio.size // 2, self.audio.size)
+            if cut is not None:
+                return self._finalise(cut)
+        if self.shown and self.received - self.partial_at < self._samples(self.settings.partial_every_seconds):
+            return []
+        self.partial_at = self.received
+        partial = self._partial()
+        if not partial["text"]:
+            return []
+        self.shown = True
+        return [partial]
+
+    def _speech(self) -> list[dict[str, int]]:
+        from faster_whisper.vad import VadOptions, get_speech_timestamps  # noqa: PLC0415 (slow import)
+
+        if self.audio.size < self._samples(0.1):
+            return []
+        options = VadOptions(min_silence_duration_ms=100, speech_pad_ms=0, min_speech_duration_ms=100)
+        return list(get_speech_timestamps(self.audio, options))
+
+    def _partial(self) -> PartialEvent:
+        segments, _ = self.model.transcribe(
+            self.audio,
+            language=self.language,
+            beam_size=1,
+            temperature=0.0,
+            without_timestamps=True,
+            condition_on_previous_text=False,
+            hotwords=self.hotwords,
+            vad_filter=False,
+        )
+        words = " ".join(s.text.strip() for s in segments).split()
+        self._agree(words)
+        tail = words[len(self.committed) :] if _same(words[: len(self.committed)], self.committed) else []
+        shown = self.committed + tail
+        return {
+            "type": "partial",
+            "text": " ".join(shown),
+            "stable": " ".join(self.committed),
+            "start": round(self.base / SR, 3),
+            "end": round((self.base + self.audio.size) / SR, 3),
+        }
+
+    def _agree(self, words: list[str]) -> None:
+        """Local agreement: commits the words this decode and the last one agree on, in order."""
+        if _same(words[: len(self.committed)], self.committed):
+            n = len(self.committed)
+            while n < min(len(words), len(self.hypothesis)) and _same([words[n]], [self.hypothesis[n]]):
+                n += 1
+            # The last word of a decode is often cut off mid-word: never commit it. Words committed
+            # before keep their spelling, so the partials' text only ever grows after them.
+            self.committed = self.committed + words[len(self.committed) : min(n, len(words) - 1)]
+        self.hypothesis = words
+
+    def _finalise(self, upto: int) -> list[StreamEvent]:
+        """Decodes the phrase in ``audio[:upto]`` once more, as the batch path does (beam search,
+        word timing), and sends it as final."""
+        segments, info = self.model.transcribe(
+            self.audio[:upto],
+            language=self.language,
+            beam_size=self.settings.beam_size,
+            word_timestamps=True,
+            condition_on_previous_text=True,
+            hotwords=self.hotwords,
+            vad_filter=False,
+        )
+        words = [w for s in segments if not made_up(s) for w in s.words or []]
+        event = self._final(words, self.language or info.language)
+        self._drop(upto)
+        return [event] if event else []
+
+    def _last_pause(self, speech: list[dict[str, int]], seconds: float) -> int | None:
+        """The middle of the last pause of at least ``seconds`` between two stretches of speech,
+        past the phrase's first ``min_phrase_seconds``: where a long phrase can be cut between
+        words."""
+        earliest = speech[0]["start"] + self._samples(self.settings.min_phrase_seconds)
+        pauses = [
+            (a["end"] + b["start"]) // 2
+            for a, b in itertools.pairwise(speech)
+            if b["start"] - a["end"] >= self._samples(seconds) and a["end"] >= earliest
+        ]
+        return pauses[-1] if pauses else None
+
+    def _final(self, spoken: list[WhisperWord], language: str) -> FinalEvent | None:
+        t0 = self.base / SR
+        # A word is something said: runs of bare punctuation (". . . .") are what Whisper makes of noise.
+        spoken = [w for w in spoken if any(c.isalnum() for c in w.word)]
+        words: list[Word] = [
+            {
+                "start": round(t0 + float(w.start), 3),
+                "end": round(t0 + float(w.end), 3),
+                "text": w.word.strip(),
+                "confidence": round(float(w.probability), 4),
+            }
+            for w in spoken
+        ]
+        if not words:
+            return None
+        text = "".join(w.word for w in spoken).strip()
+        return {
+            "type": "final",
+            "text": text,
+            "start": words[0]["start"],
+            "end": words[-1]["end"],
+            "words": words,
+            "language": language,
+        }
+
+    # ----------------------------------------------------------------- helpers
+    def _drop(self, samples: int) -> None:
+        """Forgets the first ``samples`` of the pending audio; a new phrase starts after them."""
+        if samples <= 0:
+            return
+        self.audio = self.audio[samples:]
+        self.base += samples
+        self.hypothesis = []
+        self.committed = []
+        self.shown = False
+
+    @staticmethod
+    def _samples(seconds: float) -> int:
+        return int(seconds * SR)
+
+
+def _same(a: list[str], b: list[str]) -> bool:
+    """Two runs of words are the same up to case and punctuation."""
+    return len(a) == len(b) and normalize(" ".join(a)) == normalize(" ".join(b))

@@ -1,0 +1,111 @@
+"""Live transcription (streaming.py) on real speech fed as a client sends it: 100 ms at a time."""
+
+import numpy as np
+import pytest
+
+from conftest import FIXTURES
+from parlance_engine.audio import SAMPLE_RATE as SR
+from parlance_engine.audio import iter_pcm
+from parlance_engine.engine import Engine
+from parlance_engine.streaming import StreamingTranscriber, StreamSettings
+from parlance_engine.textnorm import wer
+
+CHUNK = SR // 10
+SETTINGS = StreamSettings()
+
+
+@pytest.fixture(scope="module")
+def model():
+    return Engine().get_model("tiny.en")
+
+
+def clip(name: str) -> np.ndarray:
+    return np.concatenate(list(iter_pcm(str(FIXTURES / name))))
+
+
+def stream(model, audio, settings=None):
+    """Feeds ``audio`` in 100 ms chunks, then ends the stream; returns the events in order, each
+    with the stream time (seconds received) it was sent at."""
+    st = StreamingTranscriber(model, settings=settings)
+    events = []
+    for i in range(0, audio.size, CHUNK):
+        events += [(st.seconds_received, e) for e in st.feed(audio[i : i + CHUNK])]
+    events += [(st.seconds_received, e) for e in st.finish()]
+    return st, events
+
+
+@pytest.fixture(scope="module")
+def jfk_events(model):
+    return stream(model, clip("jfk.wav"))[1]
+
+
+def finals(events):
+    return [e for _, e in events if e["type"] == "final"]
+
+
+def test_finals_are_as_accurate_as_the_batch_result(model, jfk_events, refs):
+    streamed = " ".join(e["text"] for e in finals(jfk_events))
+    batch = " ".join(s.text for s in model.transcribe(str(FIXTURES / "jfk.wav"), language="en")[0])
+    print("streamed:", streamed, "\nbatch:   ", batch)
+    assert len(finals(jfk_events)) >= 2  # the pauses between phrases end them
+    assert wer(refs["jfk"], streamed) <= wer(refs["jfk"], batch) + 0.01
+
+
+def test_partials_come_first_and_never_take_back_committed_words(jfk_events):
+    phrase: list[dict] = []
+    for _, event in jfk_events:
+        if event["type"] == "final":
+            assert phrase, "a phrase is shown as partials before its final"
+            phrase = []
+            continue
+        # Local agreement: each partial starts with the previous one's committed prefix, which only grows.
+        if phrase:
+            assert event["text"].startswith(phrase[-1]["stable"])
+            assert event["stable"].startswith(phrase[-1]["stable"])
+            assert event["start"] == phrase[-1]["start"] and event["end"] > phrase[-1]["end"]
+        assert event["text"].startswith(event["stable"])
+        phrase.append(event)
+    assert any(e["stable"] for _, e in jfk_events if e["type"] == "partial")
+
+
+def test_finals_are_in_order_with_timed_words_and_arrive_soon_after_the_phrase(jfk_events):
+    previous_end = 0.0
+    for sent_at, event in jfk_events:
+        if event["type"] != "final":
+            continue
+        words = event["words"]
+        assert event["language"] == "en"
+        assert previous_end <= event["start"] == words[0]["start"] <= event["end"] == words[-1]["end"] <= 11.05
+        assert all(w["start"] <= w["end"] and 0 < w["confidence"] <= 1 for w in words)
+        assert " ".join(w["text"] for w in words).split() == event["text"].split()
+        # Sent once the pause after the phrase is heard (or the stream ends), not much later; a short
+        # phrase waits for a longer pause.
+        short = event["end"] - event["start"] < SETTINGS.min_phrase_seconds
+        pause = SETTINGS.short_phrase_silence_seconds if short else SETTINGS.end_silence_seconds
+        assert sent_at - event["end"] <= pause + 0.5
+        previous_end = event["end"]
+
+
+def test_silence_is_neither_transcribed_nor_kept(model):
+    noise = (np.random.default_rng(7).standard_normal(8 * SR) * 0.002).astype(np.float32)
+    st, events = stream(model, noise)
+    assert events == []
+    # Only a pre-roll of the silence is held, however long it lasts.
+    assert st.audio.size <= SR // 2
+
+
+def test_the_end_of_the_stream_finalises_the_phrase_in_progress(model):
+    # Cut in the middle of "ask what you can do for your country".
+    _, events = stream(model, clip("jfk.wav")[: int(10.2 * SR)])
+    last = finals(events)[-1]
+    assert "ask what you can do" in last["text"].lower()
+
+
+def test_a_phrase_without_pauses_is_cut_into_finals(model, refs):
+    # No pause ends a phrase here: only the length limit does.
+    settings = StreamSettings(end_silence_seconds=30.0, max_phrase_seconds=4.0)
+    _, events = stream(model, clip("jfk.wav"), settings)
+    cut = finals(events)
+    assert len(cut) >= 3
+    assert all(e["end"] - e["start"] <= 4.0 for e in cut)
+    assert wer(refs["jfk"], " ".join(e["text"] for e in cut)) <= 0.15
