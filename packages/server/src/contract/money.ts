@@ -112,7 +112,10 @@ export function formatUsd(
   return `${sign}$${dollarFormat.format(dollars)}.${fraction}`;
 }
 
-/** A price per hour shown per minute, as the price list reads: 120,000 µ$/h → "$0.002". */
+/**
+ * A price per hour shown per minute, as the price list reads: 120,000 µ$/h → "$0.002". Every
+ * listed price is a whole number of micro-dollars a minute (tested); another would show rounded.
+ */
 export function formatUsdPerMinute(microsPerHour: number): string {
-  return formatUsd(microsPerHour / 60);
+  return formatUsd(Math.round(microsPerHour / 60));
 }

@@ -1,4 +1,5 @@
 import type { TimestampStyle } from '@parlance/server/contract';
+import { transcriptPaths } from '@parlance/server/endpoints';
 
 /** The request the playground sent, to repeat from code. */
 export interface SnippetRequest {
@@ -24,7 +25,7 @@ const quotePy = (value: string) => JSON.stringify(value);
 
 /** Equivalent calls of POST /v1/transcript with curl, Node (fetch) and Python (requests). */
 export function requestSnippets(request: SnippetRequest): Snippets {
-  const url = `${request.baseUrl.replace(/\/$/, '')}/v1/transcript`;
+  const url = `${request.baseUrl.replace(/\/$/, '')}${transcriptPaths.submit}`;
   const fields: [string, string][] = [
     ['timestamp_style', request.timestampStyle],
     ['model', request.model],

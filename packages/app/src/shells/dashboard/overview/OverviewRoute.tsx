@@ -1,3 +1,4 @@
+import { TRANSCRIPT_LIST_FIRST_PAGE } from '@parlance/server/endpoints';
 import { useListTranscriptionsQuery } from '../../../features/transcripts/api/transcriptsApi';
 import {
   useGetUsageChartQuery,
@@ -15,7 +16,10 @@ export function OverviewRoute() {
   const now = useNow();
   const stats = useGetUsageOverviewQuery();
   const chart = useGetUsageChartQuery();
-  const recent = useListTranscriptionsQuery({ page: 1, limit: RECENT_TRANSCRIPTIONS });
+  const recent = useListTranscriptionsQuery({
+    page: TRANSCRIPT_LIST_FIRST_PAGE,
+    limit: RECENT_TRANSCRIPTIONS,
+  });
   const recentBlock = toBlock(recent, LOAD_FALLBACKS.transcriptions);
   return (
     <OverviewScreen
