@@ -9,8 +9,16 @@ import threading
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 FIXTURES = Path(__file__).parent / "fixtures"
+SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "protocol.schema.json").read_text())
+DEFS = SCHEMA["$defs"]
+
+
+def validator(name: str) -> Draft202012Validator:
+    """Checks a message (or part of one) against the protocol schema's definition ``name``."""
+    return Draft202012Validator({"$defs": DEFS, "$ref": f"#/$defs/{name}"})
 
 
 def references() -> dict:

@@ -3,24 +3,17 @@ parser accepts, parsed to the values and defaults it states, and every message t
 is one the schema describes."""
 
 import dataclasses
-import json
-from pathlib import Path
 from typing import get_args
 
 import pytest
 from jsonschema import Draft202012Validator
 
-from conftest import FIXTURES
+from conftest import DEFS, FIXTURES, SCHEMA, validator
 from parlance_engine import protocol
 from parlance_engine.errors import EngineError, ErrorCode
 
-SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "protocol.schema.json").read_text())
-DEFS = SCHEMA["$defs"]
 Draft202012Validator.check_schema(SCHEMA)
 
-
-def validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator({"$defs": DEFS, "$ref": f"#/$defs/{name}"})
 
 
 def resolved(prop: dict) -> dict:
@@ -33,7 +26,15 @@ METHODS = {
     request["properties"]["method"]["const"]: (name.removesuffix("Request"), request)
     for name, request in ((r["$ref"].split("/")[-1], DEFS[r["$ref"].split("/")[-1]]) for r in DEFS["Request"]["oneOf"])
 }
-VALID_PARAMS = {"probe": {"path": "/a.wav"}, "transcribe": {"path": "/a.wav"}, "cancel": {"request": "7"}}
+VALID_PARAMS = {
+    "probe": {"path": "/a.wav"},
+    "transcribe": {"path": "/a.wav"},
+    "cancel": {"request": "7"},
+    "stream_open": {},
+    "stream_audio": {"stream": "s", "pcm": ""},
+    "stream_end": {"stream": "s"},
+}
+ALL_METHODS = ["ping", "models", "info", "probe", "transcribe", "cancel", "stream_open", "stream_audio", "stream_end"]
 # JSON values of every type, around each limit the schema sets.
 CANDIDATES = [
     None, True, False, 0, 1, 5, 5.0, 5.5, 10, 11, -1, 0.25, 1e9,
@@ -52,7 +53,7 @@ def parses(message: dict) -> protocol.Request | None:
 
 
 def test_every_method_parses_to_its_own_params_class():
-    assert set(METHODS) == {"ping", "models", "info", "probe", "transcribe", "cancel"}
+    assert set(METHODS) == set(ALL_METHODS)
     for method, (kind, _) in METHODS.items():
         request = protocol.parse_request({"id": 1, "method": method, "params": VALID_PARAMS.get(method, {})})
         assert type(request.params).__name__ == f"{kind}Params"
@@ -61,7 +62,7 @@ def test_every_method_parses_to_its_own_params_class():
     assert exc.value.code == "method_not_found"
 
 
-@pytest.mark.parametrize("method", ["ping", "models", "info", "probe", "transcribe", "cancel"])
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_params_dataclass_has_the_schemas_members_and_defaults(method):
     kind, request = METHODS[method]
     cls = getattr(protocol, f"{kind}Params")
@@ -77,7 +78,7 @@ def test_params_dataclass_has_the_schemas_members_and_defaults(method):
             assert resolved(props[name])["default"] == f.default, name
 
 
-@pytest.mark.parametrize("method", ["ping", "models", "info", "probe", "transcribe", "cancel"])
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_schema_and_parser_accept_the_same_params(method):
     kind, _ = METHODS[method]
     check = validator(f"{kind}Request")
@@ -93,7 +94,7 @@ def test_schema_and_parser_accept_the_same_params(method):
         assert check.is_valid(message) == (parses(message) is not None), message
 
 
-@pytest.mark.parametrize("method", ["probe", "transcribe"])
+@pytest.mark.parametrize("method", ["probe", "transcribe", "stream_open"])
 def test_parsed_params_hold_the_value_sent_or_the_schemas_default(method):
     kind, request = METHODS[method]
     props = resolved(request["properties"]["params"])["properties"]
@@ -137,6 +138,11 @@ def test_error_codes_are_the_schemas():
         (protocol.ModelInfo, "ModelInfo"),
         (protocol.InfoResult, "InfoResult"),
         (protocol.CancelResult, "CancelResult"),
+        (protocol.PartialEvent, "PartialEvent"),
+        (protocol.FinalEvent, "FinalEvent"),
+        (protocol.StreamResult, "StreamResult"),
+        (protocol.StreamAudioResult, "StreamAudioResult"),
+        (protocol.StreamEndResult, "StreamEndResult"),
     ],
 )
 def test_result_types_have_the_schemas_members(typed, name):

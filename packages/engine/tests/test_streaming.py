@@ -1,5 +1,7 @@
 """Live transcription (streaming.py) on real speech fed as a client sends it: 100 ms at a time."""
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
@@ -109,3 +111,34 @@ def test_a_phrase_without_pauses_is_cut_into_finals(model, refs):
     assert len(cut) >= 3
     assert all(e["end"] - e["start"] <= 4.0 for e in cut)
     assert wer(refs["jfk"], " ".join(e["text"] for e in cut)) <= 0.15
+
+
+def test_audio_that_arrives_in_one_go_is_taken_as_if_live(model, refs):
+    audio = clip("jfk.wav")
+    st = StreamingTranscriber(model)
+    events = st.feed(np.concatenate([audio, audio, audio])) + st.finish()
+    said = [e for e in events if e["type"] == "final"]
+    # Phrases still end at the pauses, and only the latest audio is shown as a partial.
+    assert len(said) >= 6
+    assert sum(e["type"] == "partial" for e in events) <= 1
+    assert wer(" ".join([refs["jfk"]] * 3), " ".join(e["text"] for e in said)) <= 0.1
+
+
+class _HearsOnlyWhilePartial:
+    """A model that hears words in the cheap partial decode and none in the final one (as when
+    noise passes for speech): the phrase shown must still get its final."""
+
+    model = SimpleNamespace(is_multilingual=False)
+
+    def transcribe(self, audio, **options):
+        if options.get("without_timestamps"):
+            return [SimpleNamespace(text=" Thank you")], None
+        return [], SimpleNamespace(language="en")
+
+
+def test_a_phrase_shown_in_partials_always_gets_its_final():
+    speech_then_silence = np.concatenate([clip("jfk.wav")[: 2 * SR], np.zeros(3 * SR, dtype=np.float32)])
+    _, events = stream(_HearsOnlyWhilePartial(), speech_then_silence)
+    assert events[0][1]["type"] == "partial" and events[0][1]["text"] == "Thank you"
+    last = events[-1][1]
+    assert last["type"] == "final" and last["text"] == "" and last["words"] == []

@@ -1,9 +1,10 @@
 /** The supervised Python engine process: protocol, crash handling, restart, shutdown. */
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ProcessSpeechEngine } from '../src/transcription/engine/processEngine.js';
+import type { StreamEvent } from '../src/transcription/engine/protocol.js';
 import {
   EngineRequestError,
   EngineUnavailableError,
@@ -36,6 +37,35 @@ describe('ProcessSpeechEngine', () => {
     expect(result.text.toLowerCase()).toContain('press yard');
     expect(result.words).toEqual([]);
     expect(progress.at(-1)).toEqual({ percent: 100, stage: 'transcribing' });
+  });
+
+  it('streams live audio: partial phrases as it is heard, finals, then its length', async () => {
+    const wav = await readFile(fixture('jfk.wav')); // 16 kHz mono s16le
+    const pcm = wav.subarray(wav.indexOf('data') + 8);
+    const events: StreamEvent[] = [];
+    const stream = engine.openStream({ model: 'tiny.en', language: null, keyterms: null }, (e) =>
+      events.push(e),
+    );
+    const tenth = 3200; // 100 ms of samples
+    for (let at = 0; at < pcm.length; at += tenth) {
+      await stream.audio(pcm.subarray(at, at + tenth));
+      // Two seconds in, mid-phrase: the phrase so far arrives as a partial before any final.
+      if (at === 19 * tenth)
+        await expect.poll(() => events.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    }
+    await stream.end();
+    expect(await stream.result).toEqual({ seconds: 11, model: 'tiny.en' });
+    expect(events[0]).toMatchObject({ type: 'partial', start: expect.any(Number) });
+    const finals = events.filter((e) => e.type === 'final');
+    const said = finals
+      .map((f) => f.text)
+      .join(' ')
+      .toLowerCase()
+      .replace(/[^a-z ]/g, '');
+    expect(said).toContain('ask not what your country can do for you');
+    expect(finals.every((f) => f.words.length > 0 && f.language === 'en')).toBe(true);
+    const late = await stream.audio(pcm.subarray(0, tenth)).catch((e: unknown) => e);
+    expect(late).toMatchObject({ code: 'stream_not_found' });
   });
 
   it('reports engine errors per request without losing the process', async () => {

@@ -150,17 +150,20 @@ class Engine:
         language. Returns the model and the duration the file's header claims (None: no claim)."""
         # Only the container's claim, for progress: validates the path without decoding anything.
         claimed = audio_mod.estimate_duration(params.path)
-        model = self.get_model(params.model)  # model_not_found / model_load_failed
-        language = params.language
+        return self.model_for(params.model, params.language), claimed
+
+    def model_for(self, name: str, language: str | None) -> WhisperModel:
+        """The model ``name``, loaded, once it is known to handle ``language`` (None: detect)."""
+        model = self.get_model(name)  # model_not_found / model_load_failed
         if language is not None:
             if not model.model.is_multilingual and language != "en":
                 raise EngineError(
                     "unsupported_language",
-                    f"model {params.model!r} is English-only; language {language!r} not supported",
+                    f"model {name!r} is English-only; language {language!r} not supported",
                 )
             if model.model.is_multilingual and language not in model.supported_languages:
                 raise EngineError("unsupported_language", f"unknown language code {language!r}")
-        return model, claimed
+        return model
 
 
 def _no_progress(percent: float, stage: str, text: str | None = None) -> None:

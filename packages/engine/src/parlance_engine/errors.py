@@ -12,6 +12,8 @@ Codes (stable, for the TypeScript side; protocol.schema.json's ErrorCode lists t
   model_load_failed  a model folder exists but CTranslate2 cannot load it
   unsupported_language  a language other than "en" asked of an English-only model
   cancelled          a "cancel" request stopped this transcription
+  too_many_streams   the engine serves as many live streams as it can (PARLANCE_MAX_STREAMS)
+  stream_not_found   stream_audio or stream_end for a stream that is not open (or has ended)
   internal_error     anything else (bug); message has the exception text
 and, from the models command line only, download_failed.
 """
@@ -32,6 +34,8 @@ ErrorCode = Literal[
     "model_load_failed",
     "unsupported_language",
     "cancelled",
+    "too_many_streams",
+    "stream_not_found",
     "internal_error",
     "download_failed",
 ]

@@ -13,7 +13,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Literal, TypedDict
 
 from . import models as models_mod
 from .errors import EngineError
@@ -174,7 +174,56 @@ class CancelParams:
         return cls(request=params["request"])
 
 
-RequestParams = PingParams | ModelsParams | InfoParams | ProbeParams | TranscribeParams | CancelParams
+@dataclass(frozen=True)
+class StreamOpenParams:
+    model: str = models_mod.PACKAGED_DEFAULT
+    language: str | None = None  # lower case; None = detect
+    keyterms: tuple[str, ...] | None = None
+
+    @classmethod
+    def parse(cls, params: Params) -> StreamOpenParams:
+        return cls(model=_model(params, cls.model), language=_language(params), keyterms=_keyterms(params))
+
+
+def _stream(params: Params) -> object:
+    if "stream" not in params:
+        raise _invalid("params.stream must be the id of a stream_open request")
+    return params["stream"]
+
+
+@dataclass(frozen=True)
+class StreamAudioParams:
+    stream: object  # the id of a stream_open request: any JSON value
+    pcm: str  # base64 of 16 kHz mono s16le samples, decoded when the audio is taken
+
+    @classmethod
+    def parse(cls, params: Params) -> StreamAudioParams:
+        pcm = params.get("pcm")
+        if not isinstance(pcm, str):
+            raise _invalid("params.pcm must be a base64 string of 16-bit samples")
+        return cls(stream=_stream(params), pcm=pcm)
+
+
+@dataclass(frozen=True)
+class StreamEndParams:
+    stream: object
+
+    @classmethod
+    def parse(cls, params: Params) -> StreamEndParams:
+        return cls(stream=_stream(params))
+
+
+RequestParams = (
+    PingParams
+    | ModelsParams
+    | InfoParams
+    | ProbeParams
+    | TranscribeParams
+    | CancelParams
+    | StreamOpenParams
+    | StreamAudioParams
+    | StreamEndParams
+)
 
 _PARSERS: dict[str, Callable[[Params], RequestParams]] = {
     "ping": lambda _: PingParams(),
@@ -183,6 +232,9 @@ _PARSERS: dict[str, Callable[[Params], RequestParams]] = {
     "probe": ProbeParams.parse,
     "transcribe": TranscribeParams.parse,
     "cancel": CancelParams.parse,
+    "stream_open": StreamOpenParams.parse,
+    "stream_audio": StreamAudioParams.parse,
+    "stream_end": StreamEndParams.parse,
 }
 
 
@@ -267,3 +319,39 @@ class InfoResult(TypedDict):
 
 class CancelResult(TypedDict):
     cancelled: bool
+
+
+class PartialEvent(TypedDict):
+    type: Literal["partial"]
+    # The phrase so far; replaces the previous partial.
+    text: str
+    # Its committed prefix: every later partial of this phrase starts with it.
+    stable: str
+    # Stream time (seconds) of the phrase's start and of the audio this partial covers.
+    start: float
+    end: float
+
+
+class FinalEvent(TypedDict):
+    type: Literal["final"]
+    text: str
+    start: float
+    end: float
+    words: list[Word]
+    language: str
+
+
+StreamEvent = PartialEvent | FinalEvent
+
+
+class StreamResult(TypedDict):
+    seconds: float
+    model: str
+
+
+class StreamAudioResult(TypedDict):
+    queued_seconds: float
+
+
+class StreamEndResult(TypedDict):
+    ended: bool

@@ -11,7 +11,8 @@ running one at its next check (between decoded blocks and between segments).
 On end of input, queued work finishes, then the process exits 0. Anything the
 libraries print goes to stderr: stdout carries protocol lines only. A request
 is parsed (protocol.py) as it arrives, so one with bad params is answered at
-once, without waiting for the transcriptions ahead of it.
+once, without waiting for the transcriptions ahead of it. Live streams
+(stream_open, stream_audio, stream_end) are served by live.py.
 
   -> {"id": "1", "method": "ping"}
   <- {"id": "1", "result": "pong"}
@@ -42,6 +43,7 @@ from . import audio as audio_mod
 from . import models as models_mod
 from .engine import Engine, cpu_threads
 from .errors import EngineError, cancelled_error
+from .live import LiveStreams
 from .protocol import (
     CancelParams,
     CancelResult,
@@ -53,6 +55,9 @@ from .protocol import (
     ProbeParams,
     ProbeResult,
     Request,
+    StreamAudioParams,
+    StreamEndParams,
+    StreamOpenParams,
     TranscribeParams,
     TranscribeResult,
     parse_line,
@@ -91,6 +96,7 @@ class Server:
         self._probe_pool = ThreadPoolExecutor(1, thread_name_prefix="probe")
         self._transcriptions: dict[str, _Transcription] = {}
         self._transcriptions_lock = threading.Lock()
+        self.streams = LiveStreams(self.engine, self.send)
 
     def send(self, obj: dict[str, object]) -> None:
         line = json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -101,6 +107,7 @@ class Server:
     def shutdown(self) -> None:
         self._transcribe_pool.shutdown(wait=True)
         self._probe_pool.shutdown(wait=True)
+        self.streams.shutdown()
 
     def handle_line(self, line: str) -> None:
         line = line.strip()
@@ -135,6 +142,12 @@ class Server:
             self._transcribe_pool.submit(self.run_transcription, job)
         elif isinstance(request.params, ProbeParams):
             self._probe_pool.submit(self.run, request)
+        elif isinstance(request.params, StreamOpenParams):
+            self.streams.open(request, request.params)
+        elif isinstance(request.params, StreamAudioParams):
+            self.streams.audio(request, request.params)
+        elif isinstance(request.params, StreamEndParams):
+            self.streams.end(request, request.params)
         else:
             self.run(request)
 
@@ -201,17 +214,23 @@ class Server:
             case ProbeParams(path=path, exact=exact, max_seconds=max_seconds):
                 return audio_mod.probe(path, exact, max_seconds)
             case TranscribeParams() as params:
-
-                def progress(pct: float, stage: str, text: str | None = None) -> None:
-                    if not (cancelled and cancelled()):
-                        told: dict[str, object] = {"percent": pct, "stage": stage}
-                        if text is not None:
-                            told["text"] = text
-                        self.send({"id": request.id, "progress": told})
-
-                return self.engine.transcribe(params, progress, cancelled)
+                return self._transcribe(request, params, cancelled)
             case CancelParams(request=target):
                 return {"cancelled": self.cancel(target)}
+            case StreamOpenParams() | StreamAudioParams() | StreamEndParams():
+                raise AssertionError("live streams are answered by LiveStreams, from handle_line")
+
+    def _transcribe(
+        self, request: Request, params: TranscribeParams, cancelled: Callable[[], bool] | None
+    ) -> TranscribeResult:
+        def progress(pct: float, stage: str, text: str | None = None) -> None:
+            if not (cancelled and cancelled()):
+                told: dict[str, object] = {"percent": pct, "stage": stage}
+                if text is not None:
+                    told["text"] = text
+                self.send({"id": request.id, "progress": told})
+
+        return self.engine.transcribe(params, progress, cancelled)
 
 
 def main() -> int:

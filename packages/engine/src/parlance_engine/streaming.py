@@ -31,42 +31,19 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, TypedDict
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .audio import SAMPLE_RATE as SR
 from .audio import Pcm, find_cut
 from .engine import made_up
-from .protocol import Word
+from .protocol import FinalEvent, PartialEvent, StreamEvent, Word
 from .textnorm import normalize
 
 if TYPE_CHECKING:
     from faster_whisper import WhisperModel
     from faster_whisper.transcribe import Word as WhisperWord
-
-
-class PartialEvent(TypedDict):
-    type: Literal["partial"]
-    # The phrase so far; replaces the previous partial.
-    text: str
-    # Its committed prefix: every later partial of this phrase starts with it.
-    stable: str
-    # Stream time (seconds) of the phrase's start and of the audio this partial covers.
-    start: float
-    end: float
-
-
-class FinalEvent(TypedDict):
-    type: Literal["final"]
-    text: str
-    start: float
-    end: float
-    words: list[Word]
-    language: str
-
-
-StreamEvent = PartialEvent | FinalEvent
 
 
 @dataclass(frozen=True)
@@ -106,7 +83,8 @@ class StreamingTranscriber:
         self.base = 0
         self.received = 0
         self.vad_at = 0
-        self.partial_at = 0
+        # When the phrase was last decoded for a partial (None: not yet).
+        self.partial_at: int | None = None
         # The phrase's last decode (words) and its committed prefix.
         self.hypothesis: list[str] = []
         self.committed: list[str] = []
@@ -118,26 +96,34 @@ class StreamingTranscriber:
         return self.received / SR
 
     def feed(self, samples: Pcm) -> list[StreamEvent]:
-        """Takes the next samples of the stream; returns what they made known."""
-        if samples.size == 0:
-            return []
-        self.audio = np.concatenate([self.audio, samples.astype(np.float32, copy=False)])
-        self.received += samples.size
-        if self.received - self.vad_at < self.settings.vad_every_seconds * SR:
-            return []
-        self.vad_at = self.received
-        return self._step(ending=False)
+        """Takes the next samples of the stream; returns what they made known. Audio that arrives
+        late, in one go, is taken in steps as if it had come live (phrases end at its pauses, and
+        the pending audio stays under ``max_phrase_seconds``), with a partial only for the latest."""
+        events: list[StreamEvent] = []
+        step = self._samples(self.settings.vad_every_seconds)
+        rest = samples.astype(np.float32, copy=False)
+        while rest.size:
+            piece, rest = rest[: self.vad_at + step - self.received], rest[self.vad_at + step - self.received :]
+            self.audio = np.concatenate([self.audio, piece])
+            self.received += piece.size
+            if self.received - self.vad_at >= step:
+                self.vad_at = self.received
+                events += self._step(ending=False, partial=rest.size < step)
+        return events
 
     def finish(self) -> list[StreamEvent]:
         """The stream has ended: the phrase in progress, if any, is finalised."""
         return self._step(ending=True)
 
     # ------------------------------------------------------------------ steps
-    def _step(self, ending: bool) -> list[StreamEvent]:
+    def _step(self, ending: bool, partial: bool = True) -> list[StreamEvent]:
         speech = self._speech()
         if not speech:
+            # A phrase shown in partials gets its final, empty if it turned out not to be speech.
+            events: list[StreamEvent] = [self._nothing_said()] if self.shown else []
             self._drop(max(0, self.audio.size - self._samples(self.settings.pre_roll_seconds)))
-            return []
+            self.partial_at = None
+            return events
         lead = speech[0]["start"] - self._samples(self.settings.pre_roll_seconds)
         if lead > 0 and not self.shown:
             self._drop(lead)
@@ -157,14 +143,15 @@ class StreamingTranscriber:
                 cut = find_cut(self.audio, self.audio.size // 2, self.audio.size)
             if cut is not None:
                 return self._finalise(cut)
-        if self.shown and self.received - self.partial_at < self._samples(self.settings.partial_every_seconds):
+        every = self._samples(self.settings.partial_every_seconds)
+        if not partial or (self.partial_at is not None and self.received - self.partial_at < every):
             return []
         self.partial_at = self.received
-        partial = self._partial()
-        if not partial["text"]:
+        event = self._partial()
+        if not event["text"]:
             return []
         self.shown = True
-        return [partial]
+        return [event]
 
     def _speech(self) -> list[dict[str, int]]:
         from faster_whisper.vad import VadOptions, get_speech_timestamps  # noqa: PLC0415 (slow import)
@@ -221,8 +208,9 @@ class StreamingTranscriber:
             vad_filter=False,
         )
         words = [w for s in segments if not made_up(s) for w in s.words or []]
-        event = self._final(words, self.language or info.language)
+        event = self._final(words, self.language or info.language) or (self._nothing_said() if self.shown else None)
         self._drop(upto)
+        self.partial_at = None
         return [event] if event else []
 
     def _last_pause(self, speech: list[dict[str, int]], seconds: float) -> int | None:
@@ -261,6 +249,12 @@ class StreamingTranscriber:
             "words": words,
             "language": language,
         }
+
+    def _nothing_said(self) -> FinalEvent:
+        """The final of a phrase shown in partials that holds no words after all (noise)."""
+        start = round(self.base / SR, 3)
+        language = self.language or "en"
+        return {"type": "final", "text": "", "start": start, "end": start, "words": [], "language": language}
 
     # ----------------------------------------------------------------- helpers
     def _drop(self, samples: int) -> None:

@@ -9,6 +9,10 @@ import type {
   ProbeResult,
   Request,
   Response,
+  StreamAudioResult,
+  StreamEndResult,
+  StreamEvent,
+  StreamResult,
   TranscribeParams,
   TranscribeResult,
 } from './protocol.js';
@@ -19,6 +23,8 @@ import {
   type EngineModel,
   type EngineProgress,
   type EngineResult,
+  type LiveStream,
+  type LiveStreamOptions,
   type ProbeOptions,
   type SpeechEngine,
   type TranscribeOptions,
@@ -42,6 +48,7 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
   onProgress?: (p: EngineProgress) => void;
+  onEvent?: (e: StreamEvent) => void;
 }
 
 type Method = Request['method'];
@@ -54,6 +61,9 @@ interface ResultOf {
   probe: ProbeResult;
   transcribe: TranscribeResult;
   cancel: CancelResult;
+  stream_open: StreamResult;
+  stream_audio: StreamAudioResult;
+  stream_end: StreamEndResult;
 }
 
 const STDERR_TAIL = 2000;
@@ -110,6 +120,27 @@ export class ProcessSpeechEngine implements SpeechEngine {
       answer.then(done, done);
     }
     return answer.then((r) => ({ ...r, words: r.words ?? [] }));
+  }
+
+  /**
+   * Opens a live stream: `audio` takes 16 kHz mono s16le samples as they arrive, `onEvent` hears
+   * partial and final phrases, and `result` settles once `end()` has been called and all the audio
+   * is transcribed (or with the engine's error: too_many_streams, model_not_found, ...).
+   */
+  openStream(opts: LiveStreamOptions, onEvent: (e: StreamEvent) => void): LiveStream {
+    const { id, answer } = this.send(
+      'stream_open',
+      { model: opts.model, language: opts.language, keyterms: opts.keyterms },
+      undefined,
+      onEvent,
+    );
+    return {
+      result: answer,
+      audio: (pcm) => this.request('stream_audio', { stream: id, pcm: pcm.toString('base64') }),
+      end: async () => {
+        await this.request('stream_end', { stream: id });
+      },
+    };
   }
 
   probe(path: string, options: ProbeOptions = {}): Promise<{ duration: number }> {
@@ -189,6 +220,7 @@ export class ProcessSpeechEngine implements SpeechEngine {
     method: M,
     params: ParamsOf<M>,
     onProgress?: (p: EngineProgress) => void,
+    onEvent?: (e: StreamEvent) => void,
   ): { id: string; answer: Promise<ResultOf[M]> } {
     const id = String(this.nextId++);
     if (this.closed)
@@ -198,7 +230,12 @@ export class ProcessSpeechEngine implements SpeechEngine {
       };
     const proc = this.ensureStarted();
     const answer = new Promise<ResultOf[M]>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
+      this.pending.set(id, {
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        onProgress,
+        onEvent,
+      });
       proc.stdin.write(JSON.stringify({ id, method, params }) + '\n');
     });
     return { id, answer };
@@ -244,6 +281,10 @@ export class ProcessSpeechEngine implements SpeechEngine {
     if (!entry) return;
     if ('progress' in msg) {
       entry.onProgress?.(msg.progress);
+      return;
+    }
+    if ('event' in msg) {
+      entry.onEvent?.(msg.event);
       return;
     }
     this.pending.delete(msg.id);

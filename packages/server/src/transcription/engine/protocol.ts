@@ -4,11 +4,19 @@
  */
 
 /**
- * One line of the engine protocol: newline-delimited JSON between the TypeScript supervisor (packages/server/src/transcription/engine) and the Python engine (packages/engine). A request goes in; progress notifications and then one response come out, carrying the request's id. Objects may carry members not listed here, which receivers ignore. (tsType is json-schema-to-typescript's: the TypeScript type where JSON Schema has no exact one.) parlance_engine/protocol.py parses requests into dataclasses that tests/test_schema.py holds to this file; packages/server/src/transcription/engine/protocol.ts is generated from it.
+ * One line of the engine protocol: newline-delimited JSON between the TypeScript supervisor (packages/server/src/transcription/engine) and the Python engine (packages/engine). A request goes in; progress notifications (a transcription's) or stream events (a live stream's) and then one response come out, carrying the request's id. Objects may carry members not listed here, which receivers ignore. (tsType is json-schema-to-typescript's: the TypeScript type where JSON Schema has no exact one.) parlance_engine/protocol.py parses requests into dataclasses that tests/test_schema.py holds to this file; packages/server/src/transcription/engine/protocol.ts is generated from it.
  */
 export type EngineMessage = Request | Response;
 export type Request =
-  PingRequest | ModelsRequest | InfoRequest | ProbeRequest | TranscribeRequest | CancelRequest;
+  | PingRequest
+  | ModelsRequest
+  | InfoRequest
+  | ProbeRequest
+  | TranscribeRequest
+  | CancelRequest
+  | StreamOpenRequest
+  | StreamAudioRequest
+  | StreamEndRequest;
 /**
  * Echoed back in every message about the request: any JSON value (the supervisor sends strings), null when the request had none.
  */
@@ -25,16 +33,44 @@ export type AudioPath = string;
  * Decode at most this many seconds of audio; null for all of it.
  */
 export type MaxSeconds = number | null;
-export type Response = ResultMessage | ProgressMessage | ErrorMessage;
+/**
+ * An installed model's name (no paths: no '/' and no '..'); null for the default. The pattern's (?!\n) keeps Python's $ from matching before a final newline.
+ */
+export type ModelName = string | null;
+/**
+ * ISO 639-1 code (any case), or null to detect.
+ */
+export type LanguageCode = string | null;
+/**
+ * Names and jargon to prefer when they are heard (faster-whisper's hotwords), given to every window (every decode, for a stream).
+ *
+ * @maxItems 100
+ */
+export type Keyterms = string[] | null;
+export type StreamOpenParams = {
+  model?: ModelName;
+  language?: LanguageCode;
+  keyterms?: Keyterms;
+} | null;
+export type Response = ResultMessage | ProgressMessage | StreamEventMessage | ErrorMessage;
 /**
  * What the request's method answers with.
  */
 export type Result =
-  Pong | ModelsResult | InfoResult | ProbeResult | TranscribeResult | CancelResult;
+  | Pong
+  | ModelsResult
+  | InfoResult
+  | ProbeResult
+  | TranscribeResult
+  | CancelResult
+  | StreamResult
+  | StreamAudioResult
+  | StreamEndResult;
 export type Pong = 'pong';
 export type Word = Segment & {
   confidence: number;
 };
+export type StreamEvent = PartialEvent | FinalEvent;
 export type ErrorCode =
   | 'parse_error'
   | 'invalid_request'
@@ -47,7 +83,9 @@ export type ErrorCode =
   | 'model_load_failed'
   | 'unsupported_language'
   | 'cancelled'
-  | 'internal_error';
+  | 'internal_error'
+  | 'too_many_streams'
+  | 'stream_not_found';
 
 /**
  * Answered with "pong" at once, even during a transcription: the supervisor's health check.
@@ -99,14 +137,8 @@ export interface TranscribeRequest {
 }
 export interface TranscribeParams {
   path: AudioPath;
-  /**
-   * An installed model's name (no paths: no '/' and no '..'); null for the default. The pattern's (?!\n) keeps Python's $ from matching before a final newline.
-   */
-  model?: string | null;
-  /**
-   * ISO 639-1 code (any case), or null to detect.
-   */
-  language?: string | null;
+  model?: ModelName;
+  language?: LanguageCode;
   /**
    * Return words with their times and confidences.
    */
@@ -120,12 +152,7 @@ export interface TranscribeParams {
    * Vocabulary or style hint, given to every window as Whisper's initial prompt.
    */
   prompt?: string | null;
-  /**
-   * Names and jargon to prefer when they are heard (faster-whisper's hotwords), given to every window.
-   *
-   * @maxItems 100
-   */
-  keyterms?: string[] | null;
+  keyterms?: Keyterms;
   max_seconds?: MaxSeconds;
 }
 /**
@@ -141,6 +168,46 @@ export interface CancelRequest {
  */
 export interface CancelParams {
   request: Id;
+}
+/**
+ * Opens a live stream, answered with StreamEventMessages (partial and final phrases) as its audio is heard, then StreamResult once stream_end has been sent and all of its audio is transcribed. Refused at once with too_many_streams when the engine serves as many streams as it can (PARLANCE_MAX_STREAMS).
+ */
+export interface StreamOpenRequest {
+  id?: Id;
+  method: 'stream_open';
+  params?: StreamOpenParams;
+}
+/**
+ * Audio for an open stream, answered with StreamAudioResult at once.
+ */
+export interface StreamAudioRequest {
+  id?: Id;
+  method: 'stream_audio';
+  params: StreamAudioParams;
+}
+export interface StreamAudioParams {
+  /**
+   * Echoed back in every message about the request: any JSON value (the supervisor sends strings), null when the request had none.
+   */
+  stream: unknown;
+  /**
+   * Base64 of 16 kHz mono signed 16-bit little-endian samples (an even number of bytes); checked when the audio is taken, not when the line is parsed.
+   */
+  pcm: string;
+}
+/**
+ * No more audio for the stream: answered with StreamEndResult at once; the stream_open request then ends once what was sent is transcribed.
+ */
+export interface StreamEndRequest {
+  id?: Id;
+  method: 'stream_end';
+  params: StreamEndParams;
+}
+export interface StreamEndParams {
+  /**
+   * Echoed back in every message about the request: any JSON value (the supervisor sends strings), null when the request had none.
+   */
+  stream: unknown;
 }
 export interface ResultMessage {
   id: Id;
@@ -213,6 +280,22 @@ export interface CancelResult {
    */
   cancelled: boolean;
 }
+export interface StreamResult {
+  /**
+   * Seconds of audio the stream received.
+   */
+  seconds: number;
+  model: string;
+}
+export interface StreamAudioResult {
+  /**
+   * Audio received and not yet looked at: how far the engine is behind this stream.
+   */
+  queued_seconds: number;
+}
+export interface StreamEndResult {
+  ended: true;
+}
 export interface ProgressMessage {
   id: Id;
   progress: Progress;
@@ -227,6 +310,40 @@ export interface Progress {
    * The text of the segment just decoded, when this notification reports one. Segments arrive in order; joined with single spaces they are the text so far (the result's text once all have arrived).
    */
   text?: string;
+}
+export interface StreamEventMessage {
+  id: Id;
+  event: StreamEvent;
+}
+/**
+ * The phrase being spoken, so far; the next partial or final of the phrase replaces it.
+ */
+export interface PartialEvent {
+  type: 'partial';
+  text: string;
+  /**
+   * Its committed prefix: every later partial of the phrase starts with it.
+   */
+  stable: string;
+  /**
+   * Stream time (seconds) where the phrase starts.
+   */
+  start: number;
+  /**
+   * Stream time up to which the partial has heard the audio.
+   */
+  end: number;
+}
+/**
+ * A phrase, never changed once sent; it replaces the phrase's partial (decoded again, with beam search, its words may differ). Its text is empty, with no words, when a phrase shown in partials held no speech after all.
+ */
+export interface FinalEvent {
+  type: 'final';
+  text: string;
+  start: number;
+  end: number;
+  words: Word[];
+  language: string;
 }
 export interface ErrorMessage {
   id: Id;

@@ -1,5 +1,12 @@
 /** What a speech engine does for Parlance: audio file in; text, segments, words, language out. */
-import type { ModelInfo, Progress, TranscribeResult, Word } from './protocol.js';
+import type {
+  ModelInfo,
+  Progress,
+  StreamAudioResult,
+  StreamResult,
+  TranscribeResult,
+  Word,
+} from './protocol.js';
 
 /** The engine's transcribe result, with `words` always there (empty unless asked for). */
 export type EngineResult = Omit<TranscribeResult, 'model' | 'words'> & { words: Word[] };
@@ -15,6 +22,22 @@ export interface TranscribeOptions {
   wordTimestamps: boolean;
   /** Decode and transcribe at most this many seconds, or null for all of it. */
   maxSeconds: number | null;
+}
+
+export interface LiveStreamOptions {
+  model: string;
+  /** ISO 639-1 code, or null to detect. */
+  language: string | null;
+  keyterms: string[] | null;
+}
+
+/** A live stream open in the engine (see ProcessSpeechEngine.openStream). */
+export interface LiveStream {
+  /** Sends 16 kHz mono signed 16-bit little-endian samples; answers how much audio waits. */
+  audio(pcm: Buffer): Promise<StreamAudioResult>;
+  /** No more audio: `result` settles once what was sent is transcribed. */
+  end(): Promise<void>;
+  result: Promise<StreamResult>;
 }
 
 export interface ProbeOptions {

@@ -1,0 +1,198 @@
+"""Live streams on the engine protocol: stream_open, stream_audio, stream_end.
+
+Each open stream is served on a thread of its own (``PARLANCE_MAX_STREAMS`` of them, default 4:
+on 2 cores with tiny.en, ``npm run bench:realtime`` measured four streams before the median final
+latency doubled). One more is refused at once with ``too_many_streams``: a stream the engine cannot
+keep up with is not slowed for everyone. Audio waits in the stream's queue until its thread is free,
+which then takes all of it in one go, so a stream that falls behind is decoded less often rather
+than ever later; ``stream_audio`` answers how much is waiting (``queued_seconds``).
+
+  -> {"id": "s", "method": "stream_open", "params": {"model": "tiny.en"}}
+  -> {"id": "a1", "method": "stream_audio", "params": {"stream": "s", "pcm": "<base64 s16le>"}}
+  <- {"id": "a1", "result": {"queued_seconds": 0.1}}
+  <- {"id": "s", "event": {"type": "partial", "text": "And so", "stable": "And", ...}}
+  -> {"id": "e", "method": "stream_end", "params": {"stream": "s"}}
+  <- {"id": "e", "result": {"ended": true}}
+  <- {"id": "s", "event": {"type": "final", "text": "And so, my fellow Americans.", ...}}
+  <- {"id": "s", "result": {"seconds": 3.2, "model": "tiny.en"}}
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import os
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from .audio import SAMPLE_RATE as SR
+from .engine import Engine
+from .errors import EngineError, ErrorCode
+from .protocol import (
+    Request,
+    StreamAudioParams,
+    StreamAudioResult,
+    StreamEndParams,
+    StreamOpenParams,
+    StreamResult,
+)
+from .streaming import StreamingTranscriber
+
+Send = Callable[[dict[str, object]], None]
+BYTES_PER_SAMPLE = 2
+
+
+def max_streams() -> int:
+    try:
+        return max(1, int(os.environ.get("PARLANCE_MAX_STREAMS", "4")))
+    except ValueError:
+        return 4
+
+
+def _key(rid: object) -> str:
+    return json.dumps(rid, sort_keys=True)
+
+
+class _Stream:
+    """One stream from stream_open to its result. ``lock`` guards the queue and the flags; the
+    transcriber is only touched by the thread serving the stream (one at a time: ``scheduled``)."""
+
+    def __init__(self, request: Request, params: StreamOpenParams):
+        self.request = request
+        self.params = params
+        self.lock = threading.Lock()
+        self.pending: list[bytes] = []
+        self.pending_bytes = 0
+        self.ended = False
+        self.scheduled = False
+        self.transcriber: StreamingTranscriber | None = None
+
+
+class LiveStreams:
+    def __init__(self, engine: Engine, send: Send):
+        self.engine = engine
+        self.send = send
+        self.capacity = max_streams()
+        self._pool = ThreadPoolExecutor(self.capacity, thread_name_prefix="stream")
+        self._streams: dict[str, _Stream] = {}
+        self._lock = threading.Lock()
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=True)
+
+    def open(self, request: Request, params: StreamOpenParams) -> None:
+        stream = _Stream(request, params)
+        with self._lock:
+            if _key(request.id) in self._streams:
+                error = EngineError("invalid_request", f"a stream with id {request.id!r} is still open")
+            elif len(self._streams) >= self.capacity:
+                error = EngineError("too_many_streams", f"this engine serves {self.capacity} live streams at most")
+            else:
+                self._streams[_key(request.id)] = stream
+                with stream.lock:
+                    self._schedule(stream)
+                return
+        self.send({"id": request.id, "error": error.to_json()})
+
+    def audio(self, request: Request, params: StreamAudioParams) -> None:
+        try:
+            data = base64.b64decode(params.pcm, validate=True)
+        except (binascii.Error, ValueError):
+            data = b"\x00"  # odd length: refused below with the same message
+        if len(data) % BYTES_PER_SAMPLE:
+            self._refuse(request, "invalid_params", "params.pcm must be base64 of 16-bit samples")
+            return
+        stream = self._find(params.stream)
+        if stream is None:
+            self._refuse(request, "stream_not_found", f"no open stream {params.stream!r}")
+            return
+        with stream.lock:
+            if stream.ended:
+                queued = None
+            else:
+                stream.pending.append(data)
+                stream.pending_bytes += len(data)
+                queued = stream.pending_bytes / BYTES_PER_SAMPLE / SR
+                self._schedule(stream)
+        if queued is None:
+            self._refuse(request, "stream_not_found", f"stream {params.stream!r} has ended")
+            return
+        result: StreamAudioResult = {"queued_seconds": round(queued, 3)}
+        self.send({"id": request.id, "result": result})
+
+    def end(self, request: Request, params: StreamEndParams) -> None:
+        stream = self._find(params.stream)
+        if stream is not None:
+            with stream.lock:
+                already = stream.ended
+                stream.ended = True
+                self._schedule(stream)
+        if stream is None or already:
+            self._refuse(request, "stream_not_found", f"no open stream {params.stream!r}")
+            return
+        self.send({"id": request.id, "result": {"ended": True}})
+
+    # ------------------------------------------------------------------ serving
+    def _schedule(self, stream: _Stream) -> None:
+        """Gives the stream a turn on its thread unless it has one coming. Holds ``stream.lock``."""
+        if not stream.scheduled:
+            stream.scheduled = True
+            self._pool.submit(self._serve, stream)
+
+    def _serve(self, stream: _Stream) -> None:
+        try:
+            self._serve_queue(stream)
+        except EngineError as e:
+            self._close(stream, {"error": e.to_json()})
+        except Exception as exc:  # never let one stream kill the engine
+            traceback.print_exc(file=sys.stderr)
+            self._close(stream, {"error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}})
+
+    def _serve_queue(self, stream: _Stream) -> None:
+        if stream.transcriber is None:
+            params = stream.params
+            model = self.engine.model_for(params.model, params.language)
+            stream.transcriber = StreamingTranscriber(
+                model, language=params.language, keyterms=params.keyterms or ()
+            )
+        live = stream.transcriber
+        while True:
+            with stream.lock:
+                data = b"".join(stream.pending)
+                stream.pending.clear()
+                stream.pending_bytes = 0
+                ended = stream.ended
+                if not data and not ended:
+                    stream.scheduled = False
+                    return
+            samples = np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0
+            events = live.feed(samples)
+            if ended:  # no audio is taken once ended is set: this was the last of it
+                events += live.finish()
+            for event in events:
+                self.send({"id": stream.request.id, "event": event})
+            if ended:
+                result: StreamResult = {"seconds": round(live.seconds_received, 3), "model": stream.params.model}
+                self._close(stream, {"result": result})
+                return
+
+    def _close(self, stream: _Stream, answer: dict[str, object]) -> None:
+        with self._lock:
+            if self._streams.get(_key(stream.request.id)) is stream:
+                del self._streams[_key(stream.request.id)]
+        with stream.lock:
+            stream.ended = True
+        self.send({"id": stream.request.id, **answer})
+
+    def _find(self, rid: object) -> _Stream | None:
+        with self._lock:
+            return self._streams.get(_key(rid))
+
+    def _refuse(self, request: Request, code: ErrorCode, message: str) -> None:
+        self.send({"id": request.id, "error": EngineError(code, message).to_json()})
