@@ -4,7 +4,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SessionCache } from './auth/sessionCache.js';
 import type { Config } from './config.js';
+import type { ApiKey } from './contract/apiKeys.js';
 import type { Storage } from './db/index.js';
+import { ReadCache } from './db/readCache.js';
 import { registerCsrfCheck } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerNulCheck } from './http/nulCheck.js';
@@ -44,6 +46,13 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
  */
 export const SESSION_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
 
+/**
+ * GET /api/api-keys answers from this process's memory for the same 5 s (PGlite made its one query
+ * cost four times the rest of the request). This process's key writes, uses included, forget the
+ * owner's list at once; another process's show within 5 s. Authentication never reads this cache.
+ */
+export const API_KEY_LIST_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const trusted = config.trustProxy;
   const app = Fastify({
@@ -67,6 +76,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('erasures', createErasures(deps.storage.db, app.log));
   app.decorate('events', createEvents());
   app.decorate('sessionCache', new SessionCache(SESSION_CACHE));
+  app.decorate('apiKeyLists', new ReadCache<ApiKey[]>(API_KEY_LIST_CACHE));
   app.decorateRequest('user', null);
   app.decorateRequest('account', null);
   app.decorateRequest('auth', null);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_KEY_LIST_CACHE } from '../src/app.js';
 import { currentUser, requireApiKeyOrSession } from '../src/auth/guards.js';
 import { sha256 } from '../src/auth/tokens.js';
 import { apiKeys } from '../src/db/schema/index.js';
@@ -22,6 +23,7 @@ describe.each(backends)('API keys (%s)', (backend) => {
     owner = await signUp(server, { name: 'Key Owner' });
   });
   afterAll(() => server.close());
+  afterEach(() => vi.useRealTimers());
 
   const bearer = (secret: string) => ({ headers: { authorization: `Bearer ${secret}` } });
 
@@ -84,6 +86,32 @@ describe.each(backends)('API keys (%s)', (backend) => {
     const deleted = await anonymous.get('/v1/test/whoami', bearer(body.secret));
     expect(deleted.status).toBe(401);
     expect(deleted.body).toEqual({ message: 'Invalid API key', code: 'invalid_api_key' });
+  });
+
+  it("lists this process's writes and uses at once, another process's once the list cache TTL has passed", async () => {
+    const { api } = await signUp(server);
+    const listed = async () => (await api.get('/api/api-keys')).body.apiKeys[0];
+    const { body } = await api.post('/api/api-keys', { name: 'listed' });
+    expect(await listed()).toMatchObject({ name: 'listed', enabled: true, lastUsedAt: null });
+
+    await server.client().get('/v1/test/whoami', bearer(body.secret));
+    expect((await listed()).lastUsedAt).not.toBeNull();
+    await api.put(`/api/api-keys/${body.apiKey.id}`, { name: 'renamed' });
+    expect((await listed()).name).toBe('renamed');
+    await api.patch(`/api/api-keys/${body.apiKey.id}/toggle`);
+    expect((await listed()).enabled).toBe(false);
+
+    // A write made straight to the database, as another process would make it.
+    await server.storage.db
+      .update(apiKeys)
+      .set({ name: 'elsewhere' })
+      .where(eq(apiKeys.id, body.apiKey.id));
+    expect((await listed()).name).toBe('renamed');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + API_KEY_LIST_CACHE.ttlMs });
+    expect((await listed()).name).toBe('elsewhere');
+
+    await api.delete(`/api/api-keys/${body.apiKey.id}`);
+    expect(await listed()).toBeUndefined();
   });
 
   it('does not fall back to the session when a bad key is sent', async () => {

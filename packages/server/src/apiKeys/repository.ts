@@ -75,29 +75,34 @@ export async function deleteApiKey(db: Database, userId: string, id: string): Pr
   return deleted.length > 0;
 }
 
-/** The key with this secret and its owner, marking it used; undefined for an unknown secret. */
+/**
+ * The key with this secret and its owner, marking it used; `used` tells whether this call moved the
+ * key's lastUsedAt (at most once per LAST_USED_RESOLUTION_MS). undefined for an unknown secret.
+ */
 export async function findApiKeyBySecret(
   db: Database,
   secret: string,
   now = new Date(),
-): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
+): Promise<{ key: ApiKeyRow; user: UserRow; used: boolean } | undefined> {
   const [row] = await db
     .select({ key: apiKeys, user: users })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.keyHash, sha256(secret)));
-  if (!row?.key.enabled) return row;
+  if (!row) return undefined;
+  const since = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  if (!row.key.enabled || (row.key.lastUsedAt && row.key.lastUsedAt >= since)) {
+    return { ...row, used: false };
+  }
+  // The condition again in SQL: another process may have marked the key since it was read.
   await db
     .update(apiKeys)
     .set({ lastUsedAt: now })
     .where(
       and(
         eq(apiKeys.id, row.key.id),
-        or(
-          isNull(apiKeys.lastUsedAt),
-          lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
-        ),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, since)),
       ),
     );
-  return row;
+  return { ...row, used: true };
 }

@@ -10,6 +10,7 @@ import { IdParams, MessageResponse } from '../contract/common.js';
 import { apiKeyPaths } from '../contract/apiPaths.js';
 import { currentUser, requireSession } from '../auth/guards.js';
 import { notFound } from '../http/errors.js';
+import type { ReadCache } from '../db/readCache.js';
 import { errorResponses } from '../http/schemas.js';
 import {
   createApiKey,
@@ -19,6 +20,13 @@ import {
   toggleApiKey,
   type ApiKeyRow,
 } from './repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each user's keys as the list route answers them, by user id (made in buildApp). */
+    apiKeyLists: ReadCache<ApiKey[]>;
+  }
+}
 
 const toDto = (row: ApiKeyRow): ApiKey => ({
   id: row.id,
@@ -35,6 +43,7 @@ const security = [{ session: [] }];
 
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
+  const lists = app.apiKeyLists;
   app.addHook('preHandler', requireSession);
 
   app.get(
@@ -47,9 +56,16 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ApiKeyList, ...errorResponses(401) },
       },
     },
-    async (request) => ({
-      apiKeys: (await listApiKeys(db, currentUser(request).id)).map(toDto),
-    }),
+    async (request) => {
+      const userId = currentUser(request).id;
+      let listed = lists.get(userId);
+      if (!listed) {
+        const ticket = lists.beginRead();
+        listed = (await listApiKeys(db, userId)).map(toDto);
+        lists.store(userId, listed, ticket);
+      }
+      return { apiKeys: listed };
+    },
   );
 
   app.post(
@@ -64,7 +80,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, secret } = await createApiKey(db, currentUser(request).id, request.body.name);
+      const userId = currentUser(request).id;
+      const { row, secret } = await createApiKey(db, userId, request.body.name);
+      lists.forget(userId);
       return reply.code(201).send({ apiKey: toDto(row), secret });
     },
   );
@@ -82,12 +100,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await renameApiKey(
-        db,
-        currentUser(request).id,
-        request.params.id,
-        request.body.name,
-      );
+      const userId = currentUser(request).id;
+      const row = await renameApiKey(db, userId, request.params.id, request.body.name);
+      lists.forget(userId);
       if (!row) throw keyNotFound();
       return { apiKey: toDto(row) };
     },
@@ -105,7 +120,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await toggleApiKey(db, currentUser(request).id, request.params.id);
+      const userId = currentUser(request).id;
+      const row = await toggleApiKey(db, userId, request.params.id);
+      lists.forget(userId);
       if (!row) throw keyNotFound();
       return { apiKey: toDto(row) };
     },
@@ -123,9 +140,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await deleteApiKey(db, currentUser(request).id, request.params.id))) {
-        throw keyNotFound();
-      }
+      const userId = currentUser(request).id;
+      const deleted = await deleteApiKey(db, userId, request.params.id);
+      lists.forget(userId);
+      if (!deleted) throw keyNotFound();
       return { message: 'API key deleted' };
     },
   );

@@ -50,6 +50,8 @@ async function authenticateSession(request: FastifyRequest, reply: FastifyReply)
 async function authenticateApiKey(request: FastifyRequest, secret: string): Promise<void> {
   const { db } = request.server.deps.storage;
   const row = await findApiKeyBySecret(db, secret);
+  // The owner's key list shows lastUsedAt.
+  if (row?.used) request.server.apiKeyLists.forget(row.user.id);
   if (!row) throw unauthorized('Invalid API key', 'invalid_api_key');
   if (!row.key.enabled) throw unauthorized('This API key is disabled', 'api_key_disabled');
   request.account = toUserDto(row.user);

@@ -1,4 +1,5 @@
 import type { User } from '../contract/auth.js';
+import { ReadCache } from '../db/readCache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,74 +18,17 @@ export interface CachedSession {
   expiresAt: number;
 }
 
-/** Taken before a database read; `store` drops the result if a forget happened meanwhile. */
-export interface ReadTicket {
-  generation: number;
-  startedAt: number;
-}
-
-export interface SessionCacheOptions {
-  /** How long a read may answer for the database: bounds what another process's writes wait. */
-  ttlMs: number;
-  /** Least recently used entries go beyond this. */
-  maxEntries: number;
-  now?: () => number;
-}
-
 /**
  * Sessions by token hash, so an authenticated request in this process usually asks the database
- * nothing (PGlite runs one query at a time; a session read cost more than the rest of a request).
- * Writes in this process that revoke a session or change its owner forget the entries at once;
- * writes by other processes are seen when an entry's TTL runs out, `ttlMs` after its read began.
+ * nothing. Writes in this process that revoke a session or change its owner forget the entries.
  */
-export class SessionCache {
-  private readonly entries = new Map<string, { session: CachedSession; readAt: number }>();
-  /** Bumped by every forget, so a read that raced one cannot put back what it forgot. */
-  private generation = 0;
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
-  private readonly now: () => number;
-
-  constructor({ ttlMs, maxEntries, now = () => Date.now() }: SessionCacheOptions) {
-    this.ttlMs = ttlMs;
-    this.maxEntries = maxEntries;
-    this.now = now;
-  }
-
-  get(tokenHash: string): CachedSession | undefined {
-    const entry = this.entries.get(tokenHash);
-    if (!entry) return undefined;
-    this.entries.delete(tokenHash);
-    if (this.now() - entry.readAt >= this.ttlMs) return undefined;
-    // Re-inserting keeps the Map in least-recently-used order.
-    this.entries.set(tokenHash, entry);
-    return entry.session;
-  }
-
-  beginRead(): ReadTicket {
-    return { generation: this.generation, startedAt: this.now() };
-  }
-
-  store(tokenHash: string, session: CachedSession, ticket: ReadTicket): void {
-    if (ticket.generation !== this.generation) return;
-    this.entries.delete(tokenHash);
-    this.entries.set(tokenHash, { session, readAt: ticket.startedAt });
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries) break;
-      this.entries.delete(oldest);
-    }
-  }
-
+export class SessionCache extends ReadCache<CachedSession> {
   forgetToken(tokenHash: string): void {
-    this.generation += 1;
-    this.entries.delete(tokenHash);
+    this.forget(tokenHash);
   }
 
   /** Every session of the user: after sign-out everywhere, a password or profile change, deletion. */
   forgetUser(userId: string): void {
-    this.generation += 1;
-    for (const [tokenHash, entry] of this.entries) {
-      if (entry.session.user.id === userId) this.entries.delete(tokenHash);
-    }
+    this.forgetWhere((session) => session.user.id === userId);
   }
 }
