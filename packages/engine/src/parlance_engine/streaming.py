@@ -88,7 +88,10 @@ class StreamingTranscriber:
         # The phrase's last decode (words) and its committed prefix.
         self.hypothesis: list[str] = []
         self.committed: list[str] = []
-        # Whether this phrase has been sent as a partial (its start is then fixed).
+        # Whether speech has been heard in the pending audio (the phrase's start is then fixed), and
+        # whether the phrase has been sent as a partial. Partials never change where phrases end,
+        # so the finals do not depend on how the audio was split into feeds.
+        self.started = False
         self.shown = False
 
     @property
@@ -122,12 +125,14 @@ class StreamingTranscriber:
             # A phrase shown in partials gets its final, empty if it turned out not to be speech.
             events: list[StreamEvent] = [self._nothing_said()] if self.shown else []
             self._drop(max(0, self.audio.size - self._samples(self.settings.pre_roll_seconds)))
-            self.partial_at = None
             return events
         lead = speech[0]["start"] - self._samples(self.settings.pre_roll_seconds)
-        if lead > 0 and not self.shown:
+        if lead > 0 and not self.started:
             self._drop(lead)
             speech = [{"start": r["start"] - lead, "end": r["end"] - lead} for r in speech]
+        # Where the phrase starts is fixed when speech is first heard: heard again with more audio
+        # after it, a soft first word can move later and would be cut off.
+        self.started = True
         first, last_end = speech[0]["start"], speech[-1]["end"]
         silence = self.audio.size - last_end
         short = last_end - first < self._samples(self.settings.min_phrase_seconds)
@@ -210,7 +215,6 @@ class StreamingTranscriber:
         words = [w for s in segments if not made_up(s) for w in s.words or []]
         event = self._final(words, self.language or info.language) or (self._nothing_said() if self.shown else None)
         self._drop(upto)
-        self.partial_at = None
         return [event] if event else []
 
     def _last_pause(self, speech: list[dict[str, int]], seconds: float) -> int | None:
@@ -265,7 +269,9 @@ class StreamingTranscriber:
         self.base += samples
         self.hypothesis = []
         self.committed = []
+        self.started = False
         self.shown = False
+        self.partial_at = None
 
     @staticmethod
     def _samples(seconds: float) -> int:
