@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes, passwordResetTokens, sessions } from '../src/db/schema/index.js';
+import {
+  emailCodes,
+  passwordResetTokens,
+  realtimeTokens,
+  sessions,
+} from '../src/db/schema/index.js';
 import { purgeExpired, STAGING_MAX_AGE_MS, sweepStaging } from '../src/system/housekeeping.js';
 import { backends, signUp, startServer, type TestServer } from './helpers.js';
 
@@ -32,8 +37,22 @@ describe.each(backends)('housekeeping (%s)', (backend) => {
       { userId: user.id, tokenHash: `used-${user.id}`, expiresAt: at(HOUR), usedAt: new Date() },
       { userId: user.id, tokenHash: `open-${user.id}`, expiresAt: at(HOUR) },
     ]);
+    await db.insert(realtimeTokens).values([
+      { userId: user.id, tokenHash: `stale-${user.id}`, expiresAt: at(-1000) },
+      { userId: user.id, tokenHash: `fresh-${user.id}`, expiresAt: at(60_000) },
+    ]);
 
-    expect(await purgeExpired(db)).toEqual({ sessions: 1, emailCodes: 1, passwordResetTokens: 2 });
+    expect(await purgeExpired(db)).toEqual({
+      sessions: 1,
+      emailCodes: 1,
+      passwordResetTokens: 2,
+      realtimeTokens: 1,
+    });
+    const realtime = await db
+      .select()
+      .from(realtimeTokens)
+      .where(eq(realtimeTokens.userId, user.id));
+    expect(realtime.map((row) => row.tokenHash)).toEqual([`fresh-${user.id}`]);
     const left = await db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(left.map((row) => row.tokenHash)).not.toContain(`expired-${user.id}`);
     expect(left.map((row) => row.tokenHash)).toContain(`live-${user.id}`);

@@ -72,9 +72,16 @@ export async function requireApiKeyOrSession(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const header = request.headers.authorization;
-  if (header === undefined) return authenticateSession(request, reply);
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (request.headers.authorization === undefined) return authenticateSession(request, reply);
+  return requireApiKey(request);
+}
+
+/**
+ * `Authorization: Bearer <api key>` and nothing else: for the live-stream socket, which browsers
+ * open with the site's cookies from any page, so a session cookie must not open it.
+ */
+export async function requireApiKey(request: FastifyRequest): Promise<void> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1])
     throw unauthorized('Send the API key as "Authorization: Bearer <key>"', 'invalid_api_key');
   return authenticateApiKey(request, match[1]);

@@ -59,6 +59,15 @@ export const transcriptPaths = {
   openAiTranscriptions: '/v1/audio/transcriptions',
 } as const;
 
+/** Live transcription: the WebSocket, and the one-use tokens browsers open it with. */
+export const realtimePaths = {
+  stream: '/v1/realtime',
+  /** A token for the signed-in user (the Live playground). */
+  sessionToken: '/api/realtime/token',
+  /** A token for an API key's owner, for a browser the key's server hands it to. */
+  token: '/v1/realtime/token',
+} as const;
+
 export const systemPaths = {
   health: '/api/health',
   ready: '/api/ready',

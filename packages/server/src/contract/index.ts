@@ -11,3 +11,4 @@ export * from './usage.js';
 export * from './account.js';
 export * from './system.js';
 export * from './transcription.js';
+export * from './realtime.js';

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/index.js';
-import { emailCodes, passwordResetTokens, sessions } from '../db/schema/index.js';
+import {
+  emailCodes,
+  passwordResetTokens,
+  realtimeTokens,
+  sessions,
+} from '../db/schema/index.js';
 import { blobDirIn, stagingDirIn } from '../transcription/blobs/blobStore.js';
 
 const HOUR = 3_600_000;
@@ -16,9 +21,13 @@ export interface Purged {
   sessions: number;
   emailCodes: number;
   passwordResetTokens: number;
+  realtimeTokens: number;
 }
 
-/** Deletes expired sessions, stale verification codes and spent or expired reset links. */
+/**
+ * Deletes expired sessions, stale verification codes, spent or expired reset links and unused
+ * live-stream tokens past their minute.
+ */
 export async function purgeExpired(db: Database, now = new Date()): Promise<Purged> {
   const expiredSessions = await db
     .delete(sessions)
@@ -32,10 +41,15 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Purg
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
+  const unusedRealtime = await db
+    .delete(realtimeTokens)
+    .where(lt(realtimeTokens.expiresAt, now))
+    .returning({ id: realtimeTokens.tokenHash });
   return {
     sessions: expiredSessions.length,
     emailCodes: staleCodes.length,
     passwordResetTokens: spentTokens.length,
+    realtimeTokens: unusedRealtime.length,
   };
 }
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { REALTIME_IDLE_TIMEOUT_SECONDS } from '../contract/realtime.js';
 import { flag } from '../envFields.js';
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -44,6 +45,12 @@ export const transcriptionEnv = z.object({
   JOB_MAX_RUNNING_PER_ACCOUNT: z.coerce.number().int().min(1).default(4),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Live streams (/v1/realtime) one API process serves at once; more are refused (4429). */
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).default(4),
+  /** Live streams of one account open at once, across what this process serves. */
+  LIVE_MAX_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(2),
+  /** A live stream that sends nothing for this long is closed (4408). */
+  LIVE_IDLE_TIMEOUT_SECONDS: positive(REALTIME_IDLE_TIMEOUT_SECONDS),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   WEBHOOK_RETRY_DELAY_SECONDS: count(5),
   WEBHOOK_TIMEOUT_SECONDS: positive(10),
@@ -94,6 +101,9 @@ export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
     maxRunningPerAccount: e.JOB_MAX_RUNNING_PER_ACCOUNT,
     pollSeconds: e.QUEUE_POLL_SECONDS,
     maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
+    liveMaxStreams: e.LIVE_MAX_STREAMS,
+    liveMaxStreamsPerAccount: e.LIVE_MAX_STREAMS_PER_ACCOUNT,
+    liveIdleTimeoutSeconds: e.LIVE_IDLE_TIMEOUT_SECONDS,
     webhookMaxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
     webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,

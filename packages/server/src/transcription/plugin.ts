@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { openAiRoutes } from './http/openAiRoutes.js';
+import { realtimeRoutes } from './http/realtimeRoutes.js';
 import { transcriptRoutes } from './http/transcriptRoutes.js';
 import { userTranscriptRoutes } from './http/userRoutes.js';
 import { blobKeysOf } from './jobs/repository.js';
@@ -9,7 +10,7 @@ import { startTranscriptionRuntime } from './runtime.js';
 
 /**
  * Transcription: the public API (/v1/transcript, /v1/models, the OpenAI-compatible
- * /v1/audio/transcriptions) and the dashboard history. Starts the queue and, unless
+ * /v1/audio/transcriptions, live streams at /v1/realtime) and the dashboard history. Starts the queue and, unless
  * EMBEDDED_WORKERS=false, the workers in this process; all stop with the app.
  */
 export const transcriptionRoutes: FastifyPluginAsync = async (app) => {
@@ -33,5 +34,6 @@ export const transcriptionRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
   await app.register(transcriptRoutes, { runtime, catalog });
   await app.register(openAiRoutes, { runtime, catalog });
+  await app.register(realtimeRoutes, { runtime, catalog });
   await app.register(userTranscriptRoutes, { db: runtime.storage.db });
 };

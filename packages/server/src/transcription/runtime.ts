@@ -37,6 +37,11 @@ export interface TranscriptionRuntime {
    * behind a transcription, and one slow or crashing file never holds up or fails another's.
    */
   probeEngine: ProbeEngine;
+  /**
+   * Serves live streams (/v1/realtime), up to LIVE_MAX_STREAMS at once, each on a thread of its
+   * own in one process; started when the first stream opens.
+   */
+  liveEngine: ProcessSpeechEngine;
   close(): Promise<void>;
 }
 
@@ -58,6 +63,10 @@ export async function startTranscriptionRuntime(
   const workEngines = opts.workers
     ? Array.from({ length: config.workerConcurrency }, () => new ProcessSpeechEngine(engineOptions))
     : [];
+  const liveEngine = new ProcessSpeechEngine({
+    ...engineOptions,
+    env: { PARLANCE_MAX_STREAMS: String(config.liveMaxStreams) },
+  });
   const finished = new EventEmitter().setMaxListeners(0);
   const workers = opts.workers
     ? await startWorkers({
@@ -76,12 +85,13 @@ export async function startTranscriptionRuntime(
     blobs,
     boss,
     probeEngine,
+    liveEngine,
     workers,
     finished,
     async close() {
       workers?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await Promise.all([probeEngine, ...workEngines].map((engine) => engine.close()));
+      await Promise.all([probeEngine, liveEngine, ...workEngines].map((engine) => engine.close()));
     },
   };
 }

@@ -23,7 +23,8 @@ export const transcriptionStatus = pgEnum('transcription_status', [
 
 export const timestampStyle = pgEnum('timestamp_style', ['none', 'segment', 'word']);
 
-export const audioSource = pgEnum('audio_source', ['url', 'upload']);
+/** Where a transcript's audio came from: a URL, an upload, or a live stream (`/v1/realtime`). */
+export const audioSource = pgEnum('audio_source', ['url', 'upload', 'live']);
 
 export interface TranscriptSegment {
   start: number;
@@ -112,3 +113,19 @@ export const transcriptions = pgTable(
 
 export type TranscriptionRow = typeof transcriptions.$inferSelect;
 export type NewTranscription = typeof transcriptions.$inferInsert;
+
+/**
+ * One-use tokens that open a live stream (`GET /v1/realtime?token=`), for browsers, which cannot
+ * send an Authorization header. Only the token's SHA-256 is kept; using it deletes the row.
+ */
+export const realtimeTokens = pgTable(
+  'realtime_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('realtime_tokens_expires_idx').on(t.expiresAt)],
+);

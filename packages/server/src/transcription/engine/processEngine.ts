@@ -23,6 +23,7 @@ import {
   type EngineModel,
   type EngineProgress,
   type EngineResult,
+  type LiveEngine,
   type LiveStream,
   type LiveStreamOptions,
   type ProbeOptions,
@@ -77,7 +78,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
  * killed and restarted; close() stops it for good. An aborted transcription is
  * cancelled in the engine, which keeps running with its models loaded.
  */
-export class ProcessSpeechEngine implements SpeechEngine {
+export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
   private proc: ChildProcessWithoutNullStreams | undefined;
   private readonly pending = new Map<string, Pending>();
   private nextId = 1;

@@ -3,6 +3,7 @@ import type {
   ModelInfo,
   Progress,
   StreamAudioResult,
+  StreamEvent,
   StreamResult,
   TranscribeResult,
   Word,
@@ -38,6 +39,11 @@ export interface LiveStream {
   /** No more audio: `result` settles once what was sent is transcribed. */
   end(): Promise<void>;
   result: Promise<StreamResult>;
+}
+
+/** Serves live streams (ProcessSpeechEngine does). */
+export interface LiveEngine {
+  openStream(opts: LiveStreamOptions, onEvent: (e: StreamEvent) => void): LiveStream;
 }
 
 export interface ProbeOptions {

@@ -186,10 +186,14 @@ const backInQueue = () => ({
 /** Serialises claims of one account's jobs, so two workers cannot both take its last free slot. */
 const CLAIM_LOCK_SPACE = 7_302_512;
 
-/** Jobs of the account running under a live lease (a dead worker's job no longer counts). */
+/**
+ * Jobs of the account running under a live lease (a dead worker's job no longer counts). Live
+ * streams hold no worker, so they take no slot (they have a limit of their own).
+ */
 const runningOf = (userId: SQL) => sql`(
   select count(*) from ${transcriptions} r
-  where r.user_id = ${userId} and r.status = 'processing' and r.lease_expires_at >= now())`;
+  where r.user_id = ${userId} and r.status = 'processing' and r.lease_expires_at >= now()
+    and r.source <> 'live')`;
 
 export type Claim =
   | { kind: 'claimed'; row: TranscriptionRow }
@@ -246,10 +250,15 @@ export async function claimTranscription(
   });
 }
 
+/** What a live stream's transcript says when the process serving it died before it ended. */
+export const LIVE_STREAM_CUT_MESSAGE =
+  'The live stream was cut off: the server serving it stopped before the stream ended. Nothing was charged.';
+
 /**
  * Processing jobs whose lease ran out (their worker died): handed back to the queue while
- * attempts remain, otherwise ended as errors, never charged. Either way the row no longer
- * holds the account's credit or a running slot.
+ * attempts remain, otherwise ended as errors, never charged. A live stream's row has no audio
+ * to start again from: it ends as an error, uncharged. Either way the row no longer holds the
+ * account's credit or a running slot.
  */
 export async function reclaimExpiredLeases(
   db: Db,
@@ -263,6 +272,11 @@ export async function reclaimExpiredLeases(
     eq(transcriptions.status, 'processing'),
     lt(transcriptions.leaseExpiresAt, sql`now()`),
   );
+  const cut = await db
+    .update(transcriptions)
+    .set(endedAsError(LIVE_STREAM_CUT_MESSAGE, 'failed'))
+    .where(and(expired, eq(transcriptions.source, 'live')))
+    .returning();
   const failed = await db
     .update(transcriptions)
     .set(endedAsError(exhaustedMessage, 'failed'))
@@ -273,7 +287,7 @@ export async function reclaimExpiredLeases(
     .set(backInQueue())
     .where(and(expired, lt(transcriptions.attempts, maxAttempts)))
     .returning({ id: transcriptions.id });
-  return { requeued, failed };
+  return { requeued, failed: [...cut, ...failed] };
 }
 
 /**
@@ -325,7 +339,7 @@ export async function heartbeat(
   id: string,
   leaseToken: string,
   leaseSeconds: number,
-  progress?: { percent: number; stage: string; partialText: string },
+  progress?: { percent: number; stage: string; partialText: string; audioDurationSeconds?: number },
 ): Promise<boolean> {
   const rows = await db
     .update(transcriptions)
@@ -335,6 +349,9 @@ export async function heartbeat(
         progressPercent: progress.percent,
         progressStage: progress.stage,
         partialText: progress.partialText || null,
+        ...(progress.audioDurationSeconds !== undefined && {
+          audioDurationSeconds: progress.audioDurationSeconds,
+        }),
       }),
     })
     .where(held(id, leaseToken))

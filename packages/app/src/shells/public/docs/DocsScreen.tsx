@@ -7,6 +7,8 @@ import {
   openAiNode,
   openAiPython,
   pythonSubmit,
+  realtimeNode,
+  realtimePython,
   webhookVerifyNode,
   webhookVerifyPython,
 } from '../../../content/snippets';
@@ -34,6 +36,7 @@ const sections = [
   { id: 'authentication', title: 'Authentication' },
   { id: 'jobs', title: 'Jobs and results' },
   { id: 'webhooks', title: 'Webhooks' },
+  { id: 'live', title: 'Live transcription' },
   { id: 'openai', title: 'OpenAI compatibility' },
   { id: 'reference', title: 'Reference' },
 ];
@@ -125,6 +128,32 @@ export function DocsScreen({ apiBase, reference }: DocsPageProps) {
             job with your API key.
           </p>
           <CodeTabs label="Verify a webhook" snippets={[webhookVerifyNode, webhookVerifyPython]} />
+        </DocSection>
+
+        <DocSection aria-labelledby="live">
+          <h2 id="live">Live transcription</h2>
+          <p>
+            Open a WebSocket to <code>GET /v1/realtime?sample_rate=16000</code> and send audio as
+            binary frames (mono, 16-bit little-endian, any rate from 8 to 48 kHz) as it is recorded.
+            The server answers with JSON messages: <code>ready</code> (the transcript id and model),{' '}
+            <code>partial</code> (the phrase so far, replaced by the next one), <code>final</code>{' '}
+            (a finished phrase with word times; it never changes), and, after you send{' '}
+            <code>&#123;"type":"end"&#125;</code>, <code>done</code> with the billed seconds, before
+            it closes with 1000. The stream is saved as a transcript like any other and billed once,
+            per second of audio received.
+          </p>
+          <p>
+            Something wrong ends the stream with an <code>error</code> message and a close code:
+            4400 bad settings, 4401 bad key or token, 4402 not enough credit (checked before the
+            stream starts and as it runs), 4408 nothing sent for 20 s, 4415 audio too long or sent
+            much faster than it plays, 4429 too many streams. Browsers cannot send headers: your
+            server asks <code>POST /v1/realtime/token</code> for a one-use token, valid for a
+            minute, and the page connects with <code>?token=</code>.
+          </p>
+          <CodeTabs
+            label="Stream audio"
+            snippets={[realtimeNode(apiBase), realtimePython(apiBase)]}
+          />
         </DocSection>
 
         <DocSection aria-labelledby="openai">

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { Keyterms, TranscriptWord } from './transcription.js';
+
+/**
+ * Live transcription over a WebSocket (`GET /v1/realtime`): the query of the upgrade, the messages
+ * each way and the close codes, shared by the server, the web app's Live playground and the mocks.
+ */
+
+/** The engine hears 16 kHz; other rates in the range are resampled on the server. */
+export const REALTIME_SAMPLE_RATE = 16_000;
+export const REALTIME_MIN_SAMPLE_RATE = 8_000;
+export const REALTIME_MAX_SAMPLE_RATE = 48_000;
+/** How long a token from `POST /api/realtime/token` or `/v1/realtime/token` may be used, once. */
+export const REALTIME_TOKEN_TTL_SECONDS = 60;
+/** A stream that sends nothing (no audio, no message) for this long is closed (4408), by default. */
+export const REALTIME_IDLE_TIMEOUT_SECONDS = 20;
+
+export const RealtimeEncoding = z
+  .enum(['pcm_s16le'])
+  .describe('Raw mono signed 16-bit little-endian samples, at sample_rate');
+
+const languageCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2,3}$/, { error: "language must be a language code such as 'en'" });
+
+export const RealtimeQuery = z.object({
+  sample_rate: z.coerce
+    .number()
+    .int({ error: 'sample_rate must be a whole number of hertz' })
+    .min(REALTIME_MIN_SAMPLE_RATE, {
+      error: `sample_rate must be between ${REALTIME_MIN_SAMPLE_RATE} and ${REALTIME_MAX_SAMPLE_RATE}`,
+    })
+    .max(REALTIME_MAX_SAMPLE_RATE, {
+      error: `sample_rate must be between ${REALTIME_MIN_SAMPLE_RATE} and ${REALTIME_MAX_SAMPLE_RATE}`,
+    })
+    .default(REALTIME_SAMPLE_RATE),
+  encoding: RealtimeEncoding.default('pcm_s16le'),
+  model: z.string().trim().min(1).max(64).optional().describe('Default: the default model'),
+  language: languageCode.optional().describe('Default: detect'),
+  token: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'A token from POST /api/realtime/token or /v1/realtime/token, for clients that cannot send an Authorization header (browsers)',
+    ),
+});
+export type RealtimeQuery = z.infer<typeof RealtimeQuery>;
+
+export const RealtimeToken = z
+  .object({
+    token: z.string(),
+    expires_at: z.iso.datetime().describe('The token opens one stream before this time'),
+  })
+  .meta({ id: 'RealtimeToken' });
+export type RealtimeToken = z.infer<typeof RealtimeToken>;
+
+/** Client → server, as text frames; audio goes as binary frames. */
+export const RealtimeConfigMessage = z.object({
+  type: z.literal('config'),
+  model: z.string().trim().min(1).max(64).optional(),
+  language: languageCode.nullable().optional().describe('null: detect'),
+  keyterms: Keyterms.optional(),
+});
+export const RealtimeEndMessage = z.object({ type: z.literal('end') });
+export const RealtimeClientMessage = z
+  .discriminatedUnion('type', [RealtimeConfigMessage, RealtimeEndMessage])
+  .meta({ id: 'RealtimeClientMessage' });
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;
+
+/** Server → client, as text frames. */
+export const RealtimeReady = z.object({
+  type: z.literal('ready'),
+  id: z.uuid().describe('The transcript this stream becomes (GET /v1/transcript/{id} once done)'),
+  model: z.string(),
+  language: z.string().nullable().describe('null: detected per phrase'),
+  sample_rate: z.number().int(),
+  encoding: RealtimeEncoding,
+});
+export const RealtimePartial = z.object({
+  type: z.literal('partial'),
+  text: z
+    .string()
+    .describe('The phrase being spoken, so far; the next partial or final replaces it'),
+  start: z.number().describe('Seconds from the start of the stream'),
+});
+export const RealtimeFinal = z.object({
+  type: z.literal('final'),
+  text: z
+    .string()
+    .describe('A finished phrase; never changes once sent. Empty if it held no speech'),
+  start: z.number(),
+  end: z.number(),
+  language: z.string(),
+  words: z.array(TranscriptWord),
+});
+export const RealtimeError = z.object({
+  type: z.literal('error'),
+  code: z.string(),
+  message: z.string(),
+});
+export const RealtimeDone = z.object({
+  type: z.literal('done'),
+  id: z.uuid().describe('The saved transcript'),
+  billed_seconds: z.number().describe('Seconds of audio received, as charged'),
+  cost_micros: z.number().int().describe('What the stream cost, in micro-dollars'),
+});
+export const RealtimeServerMessage = z
+  .discriminatedUnion('type', [
+    RealtimeReady,
+    RealtimePartial,
+    RealtimeFinal,
+    RealtimeError,
+    RealtimeDone,
+  ])
+  .meta({ id: 'RealtimeServerMessage' });
+export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessage>;
+export type RealtimeFinal = z.infer<typeof RealtimeFinal>;
+export type RealtimeDone = z.infer<typeof RealtimeDone>;
+
+/**
+ * How the server closes a stream. After `done`, 1000; otherwise an `error` message with the same
+ * meaning comes first.
+ */
+export const REALTIME_CLOSE = {
+  /** `done` was sent: the transcript is saved and billed. */
+  done: 1000,
+  /** The server is shutting down: what was received is transcribed, saved and billed first. */
+  shuttingDown: 1001,
+  /** The speech engine failed; what it transcribed is saved and billed. */
+  serverError: 1011,
+  /** A query parameter or message the server cannot use (the reason says which). */
+  badRequest: 4400,
+  /** No API key or token, or one that is invalid, expired, used or disabled. */
+  unauthorized: 4401,
+  /** The balance does not cover the stream (checked before it starts and as it runs). */
+  insufficientCredits: 4402,
+  /** The stream's transcript was deleted while it ran: nothing is saved or billed. */
+  cancelled: 4409,
+  /** Nothing came for REALTIME_IDLE_TIMEOUT_SECONDS. */
+  idleTimeout: 4408,
+  /** The audio cannot be used: longer than the audio limit, or sent much faster than real time. */
+  badAudio: 4415,
+  /** Too many streams: this account's limit, or the server's capacity. */
+  tooManyStreams: 4429,
+} as const;

@@ -1,0 +1,184 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  currentUser,
+  requireApiKey,
+  requireApiKeyOrSession,
+  requireSession,
+} from '../../auth/guards.js';
+import { realtimePaths } from '../../contract/apiPaths.js';
+import {
+  REALTIME_CLOSE,
+  REALTIME_IDLE_TIMEOUT_SECONDS,
+  REALTIME_TOKEN_TTL_SECONDS,
+  RealtimeQuery,
+  RealtimeServerMessage,
+  RealtimeToken,
+} from '../../contract/realtime.js';
+import { HttpError } from '../../http/errors.js';
+import { errorResponses } from '../../http/schemas.js';
+import type { ModelCatalog } from '../models.js';
+import { LiveStreams, serveLiveStream, StreamRefusal, type Opening } from '../realtime/session.js';
+import { issueRealtimeToken, spendRealtimeToken } from '../realtime/tokens.js';
+import type { TranscriptionRuntime } from '../runtime.js';
+import { apiLimits } from './limits.js';
+
+/** A frame larger than this closes the socket (1009): audio goes in frames of well under a second. */
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+const closeCodes = Object.entries(REALTIME_CLOSE)
+  .map(([meaning, code]) => `${code} ${meaning}`)
+  .join(', ');
+
+export interface RealtimeRouteOptions {
+  runtime: TranscriptionRuntime;
+  catalog: ModelCatalog;
+}
+
+/**
+ * Live transcription: `GET /v1/realtime` upgraded to a WebSocket (API key in the Authorization
+ * header, or `?token=` from the token routes for browsers), and the token routes.
+ */
+export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async (
+  app,
+  { runtime, catalog },
+) => {
+  const { config } = runtime;
+  const { db } = runtime.storage;
+  const streams = new LiveStreams(config.liveMaxStreams, config.liveMaxStreamsPerAccount);
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // Streams end as a restart's first step: each is transcribed to its end, saved and billed
+    // while the engine still runs, then the sockets close.
+    preClose: async function (this: typeof app) {
+      await streams.closeAll();
+      for (const client of this.websocketServer.clients) client.close(REALTIME_CLOSE.shuttingDown);
+    },
+  });
+  const limits = apiLimits(app);
+  app.addHook('onRequest', limits.perIp);
+
+  const tokenRoute = {
+    tags: ['transcription'],
+    response: { 200: RealtimeToken, ...errorResponses(401, 429) },
+    description: `The token opens one stream (GET /v1/realtime?token=…) within ${REALTIME_TOKEN_TTL_SECONDS} s, for the token's account; it is used up by that.`,
+  };
+  const issue = async (request: FastifyRequest) => {
+    const { token, expiresAt } = await issueRealtimeToken(db, currentUser(request).id);
+    return { token, expires_at: expiresAt.toISOString() };
+  };
+  app.post(
+    realtimePaths.sessionToken,
+    {
+      preHandler: requireSession,
+      schema: {
+        ...tokenRoute,
+        security: [{ session: [] }],
+        summary: 'A one-use token for a live stream from this browser (the playground)',
+      },
+    },
+    issue,
+  );
+  app.post(
+    realtimePaths.token,
+    {
+      preHandler: [requireApiKeyOrSession, limits.perCaller],
+      schema: {
+        ...tokenRoute,
+        security: [{ apiKey: [] }],
+        summary: 'A one-use token for a live stream, to hand to a browser',
+      },
+    },
+    issue,
+  );
+
+  /** Who the stream is for and how it is heard, or a refusal (4400, 4401). */
+  async function opening(request: FastifyRequest): Promise<Opening> {
+    const parsed = RealtimeQuery.safeParse(request.query);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new StreamRefusal(
+        REALTIME_CLOSE.badRequest,
+        'validation_failed',
+        issue?.message.startsWith(String(issue.path[0]))
+          ? issue.message
+          : `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'is invalid'}`,
+      );
+    }
+    const query = parsed.data;
+    let userId: string;
+    if (request.headers.authorization !== undefined) {
+      try {
+        await requireApiKey(request);
+      } catch (err) {
+        if (err instanceof HttpError)
+          throw new StreamRefusal(REALTIME_CLOSE.unauthorized, err.code, err.message);
+        throw err;
+      }
+      userId = currentUser(request).id;
+    } else if (query.token !== undefined) {
+      const owner = await spendRealtimeToken(db, query.token);
+      if (!owner) {
+        throw new StreamRefusal(
+          REALTIME_CLOSE.unauthorized,
+          'invalid_token',
+          'This stream token is invalid, expired or already used; ask for a new one',
+        );
+      }
+      userId = owner;
+    } else {
+      throw new StreamRefusal(
+        REALTIME_CLOSE.unauthorized,
+        'unauthenticated',
+        'Send an API key as "Authorization: Bearer <key>", or a token from POST /v1/realtime/token as ?token=',
+      );
+    }
+    const settings = await catalog.resolve(query.model ?? config.defaultModel, query.language);
+    return { userId, settings: { ...settings, keyterms: null }, sampleRate: query.sample_rate };
+  }
+
+  app.route({
+    method: 'GET',
+    url: realtimePaths.stream,
+    schema: {
+      tags: ['transcription'],
+      security: [{ apiKey: [] }],
+      summary: 'Live transcription over a WebSocket',
+      description: [
+        'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 1 MiB), optionally a text frame {"type":"config","model","language","keyterms"} (RealtimeClientMessage) before the first audio, and {"type":"end"} to finish.',
+        'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), error, and last done (the saved transcript id, billed seconds and cost) before it closes with 1000.',
+        `Billed per second of audio received, once, when the stream ends; the balance is checked before it starts and every few seconds. A stream silent for ${REALTIME_IDLE_TIMEOUT_SECONDS} s (by default) is closed. Close codes: ${closeCodes}. Session cookies do not open a stream: browsers use a token.`,
+        'Without an upgrade, the answer is 426.',
+      ].join('\n\n'),
+      querystring: RealtimeQuery,
+      response: {
+        101: RealtimeServerMessage.describe(
+          'Switching protocols: the stream is open. Then each text frame the server sends is one of these messages',
+        ),
+        ...errorResponses(426, 429),
+      },
+    },
+    // The query is checked after the upgrade, so a browser hears why (4400) instead of a 400
+    // it cannot read.
+    attachValidation: true,
+    handler: async (_request, reply) =>
+      reply.code(426).header('upgrade', 'websocket').send({
+        code: 'upgrade_required',
+        message: 'Connect with a WebSocket (Upgrade: websocket)',
+      }),
+    wsHandler: (socket, request) =>
+      serveLiveStream(
+        socket,
+        {
+          db,
+          engine: runtime.liveEngine,
+          config,
+          streams,
+          log: request.log,
+          resolve: (model, language) => catalog.resolve(model, language ?? undefined),
+        },
+        () => opening(request),
+      ),
+  });
+};

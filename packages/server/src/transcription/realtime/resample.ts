@@ -1,0 +1,94 @@
+import { REALTIME_SAMPLE_RATE } from '../../contract/realtime.js';
+
+/** Input samples each side of an output sample the low-pass filter reads, at the cut-off. */
+const ZERO_CROSSINGS = 8;
+
+/**
+ * Turns mono s16le audio at `fromRate` into s16le at the engine's 16 kHz, chunk by chunk: frames
+ * may split a sample (an odd byte is kept for the next chunk) and may be of any length. Other
+ * rates go through a windowed-sinc (Blackman) low-pass at the lower Nyquist frequency, so a
+ * 48 kHz microphone's content above 8 kHz does not fold into the speech band.
+ */
+export class PcmResampler {
+  /** Input samples received (what a stream is billed for: `received / fromRate` seconds). */
+  received = 0;
+  private carry: Buffer | undefined;
+  private readonly step: number;
+  private readonly cutoff: number;
+  private readonly halfWidth: number;
+  /** Input samples not yet consumed; `history[0]` is input sample `base`. */
+  private history = new Float64Array(0);
+  private base = 0;
+  /** The next output sample's position, in input samples. */
+  private position = 0;
+
+  constructor(readonly fromRate: number) {
+    this.step = fromRate / REALTIME_SAMPLE_RATE;
+    this.cutoff = Math.min(1, 1 / this.step) / 2;
+    this.halfWidth = Math.ceil(ZERO_CROSSINGS / (2 * this.cutoff));
+  }
+
+  get receivedSeconds(): number {
+    return this.received / this.fromRate;
+  }
+
+  /** Resamples a chunk; answers what is ready of the output (possibly nothing yet). */
+  push(chunk: Buffer): Buffer {
+    const bytes = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
+    const whole = bytes.length - (bytes.length % 2);
+    this.carry = whole < bytes.length ? Buffer.from(bytes.subarray(whole)) : undefined;
+    const input = bytes.subarray(0, whole);
+    this.received += whole / 2;
+    if (this.step === 1) return Buffer.from(input);
+    return this.filter(input, false);
+  }
+
+  /** The output still held back for the filter's look-ahead, at the end of the stream. */
+  flush(): Buffer {
+    this.carry = undefined;
+    if (this.step === 1) return Buffer.alloc(0);
+    return this.filter(Buffer.alloc(0), true);
+  }
+
+  private filter(input: Buffer, end: boolean): Buffer {
+    const added = input.length / 2;
+    const history = new Float64Array(this.history.length + added + (end ? this.halfWidth : 0));
+    history.set(this.history);
+    for (let i = 0; i < added; i++) history[this.history.length + i] = input.readInt16LE(i * 2);
+    const out: number[] = [];
+    const last = this.base + history.length - 1;
+    while (Math.floor(this.position) + this.halfWidth <= last) {
+      out.push(this.sampleAt(history, this.position));
+      this.position += this.step;
+    }
+    const keepFrom = Math.max(this.base, Math.floor(this.position) - this.halfWidth + 1);
+    this.history = history.slice(keepFrom - this.base);
+    this.base = keepFrom;
+    const output = Buffer.alloc(out.length * 2);
+    out.forEach((v, i) =>
+      output.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(v))), i * 2),
+    );
+    return output;
+  }
+
+  private sampleAt(history: Float64Array, t: number): number {
+    const centre = Math.floor(t);
+    let sum = 0;
+    for (let k = centre - this.halfWidth + 1; k <= centre + this.halfWidth; k++) {
+      if (k < this.base) continue; // before the stream began: silence
+      const x = t - k;
+      sum += (history[k - this.base] ?? 0) * this.kernel(x);
+    }
+    return sum;
+  }
+
+  private kernel(x: number): number {
+    const w = this.halfWidth;
+    if (Math.abs(x) >= w) return 0;
+    const arg = 2 * this.cutoff * x;
+    const sinc = arg === 0 ? 1 : Math.sin(Math.PI * arg) / (Math.PI * arg);
+    const blackman =
+      0.42 + 0.5 * Math.cos((Math.PI * x) / w) + 0.08 * Math.cos((2 * Math.PI * x) / w);
+    return 2 * this.cutoff * sinc * blackman;
+  }
+}

@@ -1,0 +1,33 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { randomToken, sha256 } from '../../auth/tokens.js';
+import { REALTIME_TOKEN_TTL_SECONDS } from '../../contract/realtime.js';
+import type { Database } from '../../db/index.js';
+import { realtimeTokens } from '../../db/schema/index.js';
+
+const PREFIX = 'rt_';
+
+/** A token that opens one live stream for `userId` within REALTIME_TOKEN_TTL_SECONDS. */
+export async function issueRealtimeToken(
+  db: Database,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = `${PREFIX}${randomToken()}`;
+  const expiresAt = new Date(Date.now() + REALTIME_TOKEN_TTL_SECONDS * 1000);
+  await db.insert(realtimeTokens).values({ tokenHash: sha256(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/**
+ * The user a token was issued to, using it up: a second use, an expired token, or one whose user
+ * was deleted answers null. One statement, so two connections racing with one token cannot both win.
+ */
+export async function spendRealtimeToken(db: Database, token: string): Promise<string | null> {
+  if (!token.startsWith(PREFIX)) return null;
+  const [row] = await db
+    .delete(realtimeTokens)
+    .where(
+      and(eq(realtimeTokens.tokenHash, sha256(token)), gt(realtimeTokens.expiresAt, new Date())),
+    )
+    .returning({ userId: realtimeTokens.userId });
+  return row?.userId ?? null;
+}

@@ -1,0 +1,453 @@
+/**
+ * Live transcription over the WebSocket (GET /v1/realtime), against the real engine (tiny.en):
+ * who may open a stream, what it hears, what it bills and saves, and how it ends.
+ */
+import { readFile } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createLedger } from '../src/billing/ledger.js';
+import { priceForSeconds } from '../src/contract/money.js';
+import {
+  REALTIME_CLOSE,
+  RealtimeServerMessage,
+  type RealtimeDone,
+} from '../src/contract/realtime.js';
+import { ledgerEntries, realtimeTokens, transcriptions } from '../src/db/schema/index.js';
+import {
+  LIVE_STREAM_CUT_MESSAGE,
+  reclaimExpiredLeases,
+} from '../src/transcription/jobs/repository.js';
+import { backends, type TestServer } from './helpers.js';
+import {
+  customer,
+  fixture,
+  startTranscriptionServer,
+  type Customer,
+} from './transcription-helpers.js';
+
+/** jfk.wav: 11 s of 16 kHz mono s16le. */
+const jfk = async () => {
+  const wav = await readFile(fixture('jfk.wav'));
+  return wav.subarray(wav.indexOf('data') + 8);
+};
+const normalised = (text: string) => text.toLowerCase().replace(/[^a-z ]/g, '');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Stream {
+  socket: WebSocket;
+  messages: RealtimeServerMessage[];
+  closed: Promise<{ code: number; reason: string }>;
+  /** Resolves with the first message of `type`. */
+  next(type: RealtimeServerMessage['type']): Promise<RealtimeServerMessage>;
+}
+
+function connect(server: TestServer, query = '', headers: Record<string, string> = {}): Stream {
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/v1/realtime${query}`, {
+    headers,
+  });
+  const messages: RealtimeServerMessage[] = [];
+  socket.on('message', (data, isBinary) => {
+    expect(isBinary).toBe(false);
+    // Every message the server sends is one the contract describes.
+    messages.push(RealtimeServerMessage.parse(JSON.parse(String(data))));
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  const next = async (type: RealtimeServerMessage['type']) => {
+    await expect
+      .poll(() => messages.find((m) => m.type === type), { timeout: 60_000 })
+      .toBeTruthy();
+    return messages.find((m) => m.type === type)!;
+  };
+  return { socket, messages, closed, next };
+}
+
+/**
+ * Ends a stream and waits for the server to close it: by then its place is free again (the
+ * server gives it back before the client hears the close). A socket the client closes first
+ * keeps its place while the server finishes the stream.
+ */
+async function end(stream: Stream) {
+  stream.socket.send(JSON.stringify({ type: 'end' }));
+  return stream.closed;
+}
+
+/** Sends `pcm` in 100 ms frames, `pace` times faster than it plays. */
+async function play(stream: Stream, pcm: Buffer, sampleRate = 16_000, pace = 5) {
+  const frame = (sampleRate / 10) * 2;
+  for (let at = 0; at < pcm.length; at += frame) {
+    if (stream.socket.readyState !== WebSocket.OPEN) return;
+    stream.socket.send(pcm.subarray(at, at + frame));
+    await sleep(100 / pace);
+  }
+}
+
+async function usageEntries(server: TestServer, id: string) {
+  return server.storage.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'usage'), eq(ledgerEntries.reference, id)));
+}
+
+describe.each(backends)('live transcription over a WebSocket (%s)', (backend) => {
+  let server: TestServer;
+  let who: Customer;
+  beforeAll(async () => {
+    server = await startTranscriptionServer({}, { backend });
+    who = await customer(server, 100);
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('streams partials and finals, then saves the transcript and bills the seconds once', async () => {
+    const before = await createLedger(server.storage.db).balance(who.userId);
+    const stream = connect(server, '', who.auth);
+    const ready = await stream.next('ready');
+    expect(ready).toMatchObject({ model: 'tiny.en', language: null, sample_rate: 16_000 });
+    await play(stream, await jfk());
+    stream.socket.send(JSON.stringify({ type: 'end' }));
+    expect(await stream.closed).toEqual({ code: 1000, reason: 'done' });
+
+    const types = stream.messages.map((m) => m.type);
+    expect(types[0]).toBe('ready');
+    expect(types.at(-1)).toBe('done');
+    expect(types).toContain('partial');
+    const finals = stream.messages.filter((m) => m.type === 'final');
+    const said = normalised(finals.map((f) => f.text).join(' '));
+    expect(said).toContain('ask not what your country can do for you');
+    const done = stream.messages.at(-1) as RealtimeDone;
+    const cost = priceForSeconds('tiny.en', 11);
+    expect(done).toEqual({
+      type: 'done',
+      id: ready.type === 'ready' && ready.id,
+      billed_seconds: 11,
+      cost_micros: cost,
+    });
+
+    const saved = await server.client().get(`/v1/transcript/${done.id}`, { headers: who.auth });
+    expect(saved.body).toMatchObject({
+      status: 'completed',
+      audio_duration: 11,
+      costMicros: cost,
+      fileName: 'Live stream',
+    });
+    expect(normalised(saved.body.result.text)).toBe(said.replace(/ +/g, ' ').trim());
+    expect(saved.body.result.words.length).toBeGreaterThan(10);
+    expect(await createLedger(server.storage.db).balance(who.userId)).toBe(before - cost);
+    expect(await usageEntries(server, done.id)).toHaveLength(1);
+    const history = await who.api.get('/api/transcript/user');
+    expect(history.body.transcriptions.map((t: { id: string }) => t.id)).toContain(done.id);
+  });
+});
+
+describe('live transcription: who, how and when it ends', () => {
+  let server: TestServer;
+  let who: Customer;
+  beforeAll(async () => {
+    server = await startTranscriptionServer({
+      LIVE_MAX_STREAMS_PER_ACCOUNT: '1',
+      LIVE_IDLE_TIMEOUT_SECONDS: '2',
+    });
+    who = await customer(server, 100);
+  }, 120_000);
+  afterAll(() => server.close());
+
+  const refusedWith = async (stream: Stream, close: number, code: string) => {
+    const ended = await stream.closed;
+    expect(ended.code).toBe(close);
+    expect(stream.messages).toEqual([
+      expect.objectContaining({ type: 'error', code, message: expect.any(String) }),
+    ]);
+    return stream.messages[0]!;
+  };
+
+  it('answers a plain GET with 426', async () => {
+    const res = await server.client().get('/v1/realtime', { headers: who.auth });
+    expect(res.status).toBe(426);
+    expect(res.body.code).toBe('upgrade_required');
+  });
+
+  it('refuses a stream without a key, with a bad key, and with only a session cookie', async () => {
+    await refusedWith(connect(server), REALTIME_CLOSE.unauthorized, 'unauthenticated');
+    await refusedWith(
+      connect(server, '', { authorization: 'Bearer pk_nope' }),
+      REALTIME_CLOSE.unauthorized,
+      'invalid_api_key',
+    );
+    // A page on another site can open a socket with this site's cookies: they must not count.
+    const cookie = who.api.jar.header() ?? '';
+    expect(cookie).toContain('parlance_session');
+    await refusedWith(
+      connect(server, '', { cookie, origin: server.url }),
+      REALTIME_CLOSE.unauthorized,
+      'unauthenticated',
+    );
+  });
+
+  it('opens with a one-use token from the session or an API key', async () => {
+    const fromSession = await who.api.post('/api/realtime/token', {});
+    expect(fromSession.status).toBe(200);
+    expect(Date.parse(fromSession.body.expires_at) - Date.now()).toBeLessThanOrEqual(60_000);
+    const stream = connect(server, `?token=${fromSession.body.token}`);
+    await stream.next('ready');
+    expect((await end(stream)).code).toBe(1000);
+    // Used once: the same token opens nothing more.
+    await refusedWith(
+      connect(server, `?token=${fromSession.body.token}`),
+      REALTIME_CLOSE.unauthorized,
+      'invalid_token',
+    );
+    const fromKey = await server.client().post('/v1/realtime/token', {}, { headers: who.auth });
+    expect(fromKey.status).toBe(200);
+    const second = connect(server, `?token=${fromKey.body.token}`);
+    await second.next('ready');
+    expect((await end(second)).code).toBe(1000);
+    expect((await server.client().post('/api/realtime/token', {})).status).toBe(401);
+  });
+
+  it('lets one of two sockets racing with the same token in', async () => {
+    // An account of its own: this one's single stream place is taken for a moment.
+    const owner = await customer(server, 100);
+    const { body } = await owner.api.post('/api/realtime/token', {});
+    const racers = [
+      connect(server, `?token=${body.token}`),
+      connect(server, `?token=${body.token}`),
+    ];
+    const codes = await Promise.all(
+      racers.map(async (racer) => {
+        await expect.poll(() => racer.messages.length, { timeout: 30_000 }).toBeGreaterThan(0);
+        racer.socket.close();
+        return racer.messages[0]!.type === 'error'
+          ? racer.messages[0]!.code
+          : racer.messages[0]!.type;
+      }),
+    );
+    expect(codes.sort()).toEqual(['invalid_token', 'ready']);
+  });
+
+  it('closes the socket on a frame over 1 MiB (1009)', async () => {
+    const sender = await customer(server, 100);
+    const stream = connect(server, '', sender.auth);
+    await stream.next('ready');
+    stream.socket.send(Buffer.alloc(1024 * 1024 + 2));
+    expect((await stream.closed).code).toBe(1009);
+  });
+
+  it('refuses a token past its minute', async () => {
+    const { body } = await who.api.post('/api/realtime/token', {});
+    await server.storage.db
+      .update(realtimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(realtimeTokens.userId, who.userId));
+    await refusedWith(
+      connect(server, `?token=${body.token}`),
+      REALTIME_CLOSE.unauthorized,
+      'invalid_token',
+    );
+  });
+
+  it('ends a stream sent much faster than it plays (4415), still saved and billed', async () => {
+    const pcm = await jfk();
+    const stream = connect(server, '', who.auth);
+    await stream.next('ready');
+    for (let i = 0; i < 4; i++) stream.socket.send(pcm); // 44 s at once
+    expect((await stream.closed).code).toBe(REALTIME_CLOSE.badAudio);
+    expect(stream.messages).toContainEqual(expect.objectContaining({ code: 'audio_too_fast' }));
+    const done = (await stream.next('done')) as RealtimeDone;
+    expect(done.billed_seconds).toBeGreaterThan(30);
+    expect(await usageEntries(server, done.id)).toHaveLength(1);
+  });
+
+  it('refuses settings it cannot use, naming them', async () => {
+    const slow = await refusedWith(
+      connect(server, '?sample_rate=1000', who.auth),
+      REALTIME_CLOSE.badRequest,
+      'validation_failed',
+    );
+    expect(slow).toMatchObject({ message: 'sample_rate must be between 8000 and 48000' });
+    const model = await refusedWith(
+      connect(server, '?model=whisper-9', who.auth),
+      REALTIME_CLOSE.badRequest,
+      'invalid_model',
+    );
+    expect(model).toMatchObject({ message: expect.stringContaining("Unknown model 'whisper-9'") });
+  });
+
+  it('takes config before audio, and refuses it after, and text that is not a message', async () => {
+    const stream = connect(server, '', who.auth);
+    await stream.next('ready');
+    stream.socket.send(JSON.stringify({ type: 'config', language: 'en', keyterms: ['Kennedy'] }));
+    await expect
+      .poll(() => stream.messages.filter((m) => m.type === 'ready'))
+      .toEqual([expect.anything(), expect.objectContaining({ language: 'en' })]);
+    stream.socket.send(Buffer.alloc(3200));
+    stream.socket.send(JSON.stringify({ type: 'config', language: 'en' }));
+    expect((await stream.closed).code).toBe(REALTIME_CLOSE.badRequest);
+    expect(stream.messages).toContainEqual(expect.objectContaining({ code: 'config_after_audio' }));
+
+    const garbled = connect(server, '', who.auth);
+    await garbled.next('ready');
+    garbled.socket.send('{"type":"stop"}');
+    expect((await garbled.closed).code).toBe(REALTIME_CLOSE.badRequest);
+    expect(garbled.messages).toContainEqual(expect.objectContaining({ code: 'invalid_message' }));
+  });
+
+  it('allows one stream per account here (LIVE_MAX_STREAMS_PER_ACCOUNT=1), and closes idle ones', async () => {
+    const first = connect(server, '', who.auth);
+    await first.next('ready');
+    await refusedWith(
+      connect(server, '', who.auth),
+      REALTIME_CLOSE.tooManyStreams,
+      'too_many_streams',
+    );
+    // Nothing sent for 2 s: closed, and saved as an empty transcript that cost nothing.
+    const ended = await first.closed;
+    expect(ended.code).toBe(REALTIME_CLOSE.idleTimeout);
+    expect(first.messages.map((m) => m.type)).toEqual(['ready', 'error', 'done']);
+    expect(first.messages[2]).toMatchObject({ billed_seconds: 0, cost_micros: 0 });
+    // The place is free again.
+    const again = connect(server, '', who.auth);
+    await again.next('ready');
+    expect((await end(again)).code).toBe(1000);
+  });
+
+  it('refuses a stream the balance cannot start, and ends one when the balance runs out', async () => {
+    const broke = await customer(server, 0);
+    await refusedWith(
+      connect(server, '', broke.auth),
+      REALTIME_CLOSE.insufficientCredits,
+      'insufficient_credits',
+    );
+    const rows = await server.storage.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.userId, broke.userId));
+    expect(rows).toEqual([]);
+
+    // Enough for 3 s of audio, no more.
+    await createLedger(server.storage.db).credit({
+      kind: 'adjustment',
+      userId: broke.userId,
+      amountMicros: priceForSeconds('tiny.en', 3),
+      description: 'test credit',
+    });
+    const stream = connect(server, '', broke.auth);
+    await stream.next('ready');
+    await play(stream, await jfk());
+    expect((await stream.closed).code).toBe(REALTIME_CLOSE.insufficientCredits);
+    const done = (await stream.next('done')) as RealtimeDone;
+    expect(done.billed_seconds).toBe(3);
+    expect(stream.messages).toContainEqual(
+      expect.objectContaining({ type: 'error', code: 'insufficient_credits' }),
+    );
+    expect(await createLedger(server.storage.db).balance(broke.userId)).toBe(0);
+  });
+
+  it('hears 48 kHz audio resampled as well as 16 kHz', async () => {
+    const pcm16 = await jfk();
+    // Upsampled ×3 by linear interpolation: what a 48 kHz microphone would give.
+    const samples = pcm16.length / 2;
+    const pcm48 = Buffer.alloc(samples * 3 * 2);
+    for (let i = 0; i < samples; i++) {
+      const a = pcm16.readInt16LE(i * 2);
+      const b = i + 1 < samples ? pcm16.readInt16LE(i * 2 + 2) : a;
+      for (let k = 0; k < 3; k++)
+        pcm48.writeInt16LE(Math.round(a + ((b - a) * k) / 3), (i * 3 + k) * 2);
+    }
+    const stream = connect(server, '?sample_rate=48000', who.auth);
+    expect(await stream.next('ready')).toMatchObject({ sample_rate: 48_000 });
+    await play(stream, pcm48, 48_000);
+    stream.socket.send(JSON.stringify({ type: 'end' }));
+    expect((await stream.closed).code).toBe(1000);
+    const said = normalised(
+      stream.messages
+        .filter((m) => m.type === 'final')
+        .map((m) => m.text)
+        .join(' '),
+    );
+    expect(said).toContain('ask not what your country can do for you');
+    expect(await stream.next('done')).toMatchObject({ billed_seconds: 11 });
+  });
+
+  it('stops billing and saving a stream whose transcript is deleted while it runs', async () => {
+    const stream = connect(server, '', who.auth);
+    const ready = await stream.next('ready');
+    const id = ready.type === 'ready' ? ready.id : '';
+    const pcm = await jfk();
+    stream.socket.send(pcm.subarray(0, 64_000));
+    const deleted = await server
+      .client()
+      .delete(`/v1/transcript/${id}`, undefined, { headers: who.auth });
+    expect(deleted.status).toBe(200);
+    // Keep it alive until the next check (every 5 s) finds the row gone.
+    for (let i = 0; i < 8 && stream.socket.readyState === WebSocket.OPEN; i++) {
+      stream.socket.send(pcm.subarray(64_000, 67_200));
+      await sleep(1000);
+    }
+    expect((await stream.closed).code).toBe(REALTIME_CLOSE.cancelled);
+    expect(stream.messages.map((m) => m.type)).not.toContain('done');
+    expect(await usageEntries(server, id)).toEqual([]);
+  });
+
+  it('ends a stream whose server died as an uncharged error, never as a queued job', async () => {
+    const [row] = await server.storage.db
+      .insert(transcriptions)
+      .values({
+        userId: who.userId,
+        status: 'processing',
+        model: 'tiny.en',
+        source: 'live',
+        fileName: 'Live stream',
+        audioDurationSeconds: 30,
+        leaseToken: crypto.randomUUID(),
+        leaseExpiresAt: new Date(Date.now() - 1000),
+        attempts: 1,
+      })
+      .returning();
+    const { failed, requeued } = await reclaimExpiredLeases(server.storage.db, 3, 'exhausted');
+    expect(requeued.map((r) => r.id)).not.toContain(row!.id);
+    expect(failed.find((r) => r.id === row!.id)).toMatchObject({
+      status: 'error',
+      errorMessage: LIVE_STREAM_CUT_MESSAGE,
+    });
+    expect(await usageEntries(server, row!.id)).toEqual([]);
+  });
+});
+
+describe('live transcription beyond the audio limit', () => {
+  it('transcribes and bills up to MAX_AUDIO_SECONDS, then ends with 4415', async () => {
+    const server = await startTranscriptionServer({ MAX_AUDIO_SECONDS: '3' });
+    try {
+      const who = await customer(server, 100);
+      const stream = connect(server, '', who.auth);
+      await stream.next('ready');
+      await play(stream, await jfk());
+      expect((await stream.closed).code).toBe(REALTIME_CLOSE.badAudio);
+      expect(stream.messages).toContainEqual(expect.objectContaining({ code: 'audio_too_long' }));
+      expect(await stream.next('done')).toMatchObject({
+        billed_seconds: 3,
+        cost_micros: priceForSeconds('tiny.en', 3),
+      });
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
+
+describe('live transcription when the server shuts down', () => {
+  it('finishes the stream first: the client hears why, gets done, and the audio is billed', async () => {
+    const server = await startTranscriptionServer();
+    const who = await customer(server, 100);
+    const stream = connect(server, '', who.auth);
+    await stream.next('ready');
+    const pcm = await jfk();
+    await play(stream, pcm.subarray(0, 16_000 * 2 * 4));
+    await server.close();
+    expect((await stream.closed).code).toBe(REALTIME_CLOSE.shuttingDown);
+    expect(stream.messages.map((m) => m.type)).toContain('error');
+    expect(stream.messages).toContainEqual(
+      expect.objectContaining({ type: 'done', billed_seconds: 4 }),
+    );
+  }, 120_000);
+});
