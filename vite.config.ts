@@ -108,7 +108,8 @@ export default defineConfig(({ mode }) => ({
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: { '/api': apiTarget, '/v1': apiTarget },
+    // `ws: true`: the Live playground's WebSocket (/v1/realtime) goes through the proxy too.
+    proxy: { '/api': apiTarget, '/v1': { target: apiTarget, ws: true } },
   },
   build: {
     outDir: here('./packages/app/dist'),

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'msw';
+import type { AnyHandler } from 'msw';
 import type { Endpoint } from './support';
 import { authEndpoints, authHandlers } from './auth';
 import { configEndpoints, configHandlers } from './config';
@@ -56,6 +56,6 @@ export const endpointsByDomain: Record<keyof typeof scenariosByDomain, readonly 
  * Default handlers keyed by API domain, so a story can override one domain
  * (`{ billing: billingHandlers.error }`) and keep the rest.
  */
-export const handlers: Record<string, RequestHandler[]> = Object.fromEntries(
+export const handlers: Record<string, AnyHandler[]> = Object.fromEntries(
   Object.entries(scenariosByDomain).map(([domain, scenarios]) => [domain, scenarios.default]),
 );

@@ -1,4 +1,11 @@
-import { delay, http, HttpResponse, type HttpResponseResolver, type RequestHandler } from 'msw';
+import {
+  delay,
+  http,
+  HttpResponse,
+  type AnyHandler,
+  type HttpResponseResolver,
+  type RequestHandler,
+} from 'msw';
 import type { ErrorResponse } from '@parlance/server/contract';
 
 /** The fixed "now" of every fixture, so stories and screenshots never depend on the clock. */
@@ -22,12 +29,12 @@ export interface Endpoint {
   example?: { url?: string; body?: unknown };
 }
 
-/** The scenarios every domain exports; a domain may add its own (e.g. `loginInvalid`). */
+/**
+ * The scenarios every domain exports; a domain may add its own (e.g. `loginInvalid`). Handlers are
+ * HTTP ones, and WebSocket ones (`ws.link`) where the domain has a socket.
+ */
 export type ScenarioName = 'default' | 'empty' | 'error' | 'slow' | 'unauthorized';
-export type Scenarios<Extra extends string = never> = Record<
-  ScenarioName | Extra,
-  RequestHandler[]
->;
+export type Scenarios<Extra extends string = never> = Record<ScenarioName | Extra, AnyHandler[]>;
 
 /** One handler for each endpoint, all answering with the same resolver. */
 export function onEach(

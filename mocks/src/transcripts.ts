@@ -1,14 +1,20 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws, type WebSocketData, type WebSocketHandler } from 'msw';
 import type {
   ErrorResponse,
   MessageResponse,
+  RealtimeServerMessage,
+  RealtimeToken,
   SpeechModelList,
   Transcript,
   TranscriptList,
   TranscriptSummary,
 } from '@parlance/server/contract';
+import { priceMicros } from '@parlance/server/money';
 import {
   apiHref,
+  REALTIME_CLOSE,
+  REALTIME_SAMPLE_RATE,
+  realtimePaths,
   TRANSCRIPT_LIST_DEFAULT_LIMIT,
   TRANSCRIPT_LIST_FIRST_PAGE,
   transcriptPaths,
@@ -16,8 +22,11 @@ import {
 import {
   completedTranscriptFixture,
   exportFixture,
+  livePhrasesFixture,
+  liveTranscriptFixture,
   modelsFixture,
   queuedTranscriptFixture,
+  realtimeTokenFixture,
   transcriptFixture,
   transcriptSummariesFixture,
 } from './fixtures/transcripts';
@@ -43,6 +52,7 @@ export const transcriptsEndpoints = [
   { method: 'get', path: transcriptPaths.export, example: { url: `${done}/txt` } },
   { method: 'delete', path: transcriptPaths.transcript, example: { url: done } },
   { method: 'get', path: transcriptPaths.models },
+  { method: 'post', path: realtimePaths.sessionToken },
 ] as const satisfies readonly Endpoint[];
 
 /** The server's wording (packages/server/src/transcription/jobs/processor.ts). */
@@ -114,6 +124,151 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
   ];
 }
 
+/** How a mock live stream goes (`/v1/realtime`). */
+export type LiveBehaviour =
+  /** `ready`, partials and finals as audio arrives (`livePhrasesFixture`), `done` on `end`. */
+  | 'speech'
+  /**
+   * As `speech`, until the balance runs out after the first phrase: `error`, the phrase being
+   * heard as a final, `done` (what was heard is saved and billed), then close 4402.
+   */
+  | 'insufficientCredits'
+  /** Refused at once: `error`, then close 4429. */
+  | 'tooManyStreams'
+  /** As `speech`, until the connection drops after the first phrase (1006, no `error`). */
+  | 'connectionLost';
+
+/** Where the stream stops early in the `insufficientCredits` and `connectionLost` streams. */
+const LIVE_CUT_SECONDS = 2;
+
+/** One link for every scenario: each link keeps a client list on a shared channel. */
+const realtimeLink = ws.link(`*${realtimePaths.stream}`);
+
+const byteLength = (data: WebSocketData) =>
+  typeof data === 'string' ? 0 : data instanceof Blob ? data.size : data.byteLength;
+
+/**
+ * `/v1/realtime` as the server answers it: what it sends depends on the seconds of audio received
+ * (s16le at the query's sample_rate), not on time, so a story shows the same thing on every run.
+ * Every message is a RealtimeServerMessage (transcripts.test.ts parses them with the contract).
+ */
+export function liveStream(behaviour: LiveBehaviour = 'speech'): WebSocketHandler {
+  return realtimeLink.addEventListener('connection', ({ client }) => {
+    const send = (message: RealtimeServerMessage) => client.send(JSON.stringify(message));
+    // MSW delivers a sent message a microtask later, and drops it if the socket is closing by
+    // then: the close waits a task, so it comes after the messages, as over a real connection.
+    const close = (code: number, reason?: string) =>
+      setTimeout(() => client.close(code, reason), 0);
+    if (behaviour === 'tooManyStreams') {
+      send({
+        type: 'error',
+        code: 'too_many_streams',
+        message:
+          'This account already has 2 live streams open, the most it may (LIVE_MAX_STREAMS_PER_ACCOUNT); end one first',
+      });
+      return close(REALTIME_CLOSE.tooManyStreams, 'too_many_streams');
+    }
+    const query = client.url.searchParams;
+    const sampleRate = Number(query.get('sample_rate') ?? REALTIME_SAMPLE_RATE);
+    const model = query.get('model') ?? modelsFixture.default;
+    const rate = modelsFixture.models.find((option) => option.id === model)?.microsPerHour ?? 0;
+    send({
+      type: 'ready',
+      id: liveTranscriptFixture.id,
+      model,
+      language: query.get('language'),
+      sample_rate: sampleRate,
+      encoding: 'pcm_s16le',
+    });
+
+    const final = (phrase: (typeof livePhrasesFixture)[number], end: number) =>
+      send({
+        type: 'final',
+        text: phrase.text,
+        start: phrase.start,
+        end,
+        language: 'en',
+        words: [],
+      });
+    // What has been sent: [phrase, partial] indices, and whether each phrase is committed.
+    const sentPartials = new Set<string>();
+    const committed = new Set<number>();
+    let samples = 0;
+    let seconds = 0;
+    let closed = false;
+
+    /** Commits what is still being heard, saves and bills, says `done`, and closes with `code`. */
+    const finish = (code: number, reason: string) => {
+      livePhrasesFixture.forEach((phrase, index) => {
+        if (committed.has(index) || !started(index)) return;
+        committed.add(index);
+        final(phrase, phrase.end ?? seconds);
+      });
+      send({
+        type: 'done',
+        id: liveTranscriptFixture.id,
+        billed_seconds: seconds,
+        cost_micros: priceMicros(seconds, rate),
+      });
+      closed = true;
+      close(code, reason);
+    };
+    // A phrase is under way once its first partial was sent.
+    const started = (index: number) => sentPartials.has(`${index}:0`);
+
+    client.addEventListener('message', (event) => {
+      if (closed) return;
+      if (typeof event.data === 'string') {
+        const message = JSON.parse(event.data) as { type?: string };
+        if (message.type === 'end') finish(REALTIME_CLOSE.done, 'done');
+        return;
+      }
+      // Counted in samples, so whole frames add up to exact seconds.
+      samples += byteLength(event.data) / 2;
+      seconds = samples / sampleRate;
+      livePhrasesFixture.forEach((phrase, index) => {
+        if (committed.has(index)) return;
+        phrase.partials.forEach((partial, at) => {
+          const key = `${index}:${at}`;
+          if (seconds < partial.at || sentPartials.has(key)) return;
+          sentPartials.add(key);
+          send({ type: 'partial', text: partial.text, start: phrase.start });
+        });
+        if (phrase.finalAt !== null && seconds >= phrase.finalAt) {
+          committed.add(index);
+          final(phrase, phrase.end ?? seconds);
+        }
+      });
+      if (seconds < LIVE_CUT_SECONDS) return;
+      if (behaviour === 'insufficientCredits') {
+        // As the server does: the reason first, then what it heard, saved and billed.
+        send({
+          type: 'error',
+          code: 'insufficient_credits',
+          message:
+            'Insufficient credits: your balance covers no more live audio; the first 0:02 were transcribed and charged.',
+        });
+        finish(REALTIME_CLOSE.insufficientCredits, 'insufficient_credits');
+      } else if (behaviour === 'connectionLost') {
+        closed = true;
+        close(1006);
+      }
+    });
+  });
+}
+
+/** POST /api/realtime/token: a one-use token for the signed-in user. */
+const realtimeToken = () =>
+  http.post(realtimePaths.sessionToken, () =>
+    HttpResponse.json<RealtimeToken>(realtimeTokenFixture),
+  );
+
+/** The Live playground's token and stream. */
+const liveHandlers = (behaviour: LiveBehaviour = 'speech') => [
+  realtimeToken(),
+  liveStream(behaviour),
+];
+
 /** The submitted job finishes by the first poll. */
 const finishes = (id: string) =>
   id === queuedTranscriptFixture.id
@@ -121,8 +276,12 @@ const finishes = (id: string) =>
     : transcriptFixture(id);
 
 export const transcriptsHandlers = {
-  default: [transcriptList(transcriptSummariesFixture), ...jobHandlers(finishes)],
-  empty: [transcriptList([]), ...jobHandlers(finishes)],
+  default: [
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers(finishes),
+    ...liveHandlers(),
+  ],
+  empty: [transcriptList([]), ...jobHandlers(finishes), ...liveHandlers()],
   error: failAll(transcriptsEndpoints),
   slow: slowAll(transcriptsEndpoints),
   unauthorized: unauthorizedAll(transcriptsEndpoints),
@@ -163,5 +322,23 @@ export const transcriptsHandlers = {
       () => new HttpResponse('Internal Server Error', { status: 500 }),
     ),
     ...jobHandlers(finishes),
+  ],
+  /** Live: the balance runs out mid-stream (error, done, close 4402). */
+  liveInsufficientCredits: [
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers(finishes),
+    ...liveHandlers('insufficientCredits'),
+  ],
+  /** Live: the stream is refused, too many are open (error, close 4429). */
+  liveTooManyStreams: [
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers(finishes),
+    ...liveHandlers('tooManyStreams'),
+  ],
+  /** Live: the connection drops mid-stream (close 1006, no error message). */
+  liveConnectionLost: [
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers(finishes),
+    ...liveHandlers('connectionLost'),
   ],
 } satisfies Scenarios<string>;

@@ -27,7 +27,7 @@ def test_jfk_wer_and_progress(engine, refs):
     assert r["duration"] == pytest.approx(11.0, abs=0.01)
     assert "words" not in r
     segs = r["segments"]
-    assert segs and all(set(s) == {"start", "end", "text"} for s in segs)
+    assert segs and all(set(s) == {"start", "end", "text", "language"} and s["language"] == "en" for s in segs)
     assert all(0 <= s["start"] <= s["end"] <= r["duration"] + 0.05 for s in segs)
     assert [s["start"] for s in segs] == sorted(s["start"] for s in segs)
     # progress: starts with decoding at 0, ends at 100, never goes backwards

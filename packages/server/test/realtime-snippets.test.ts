@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realtimeNode, realtimePython } from '../../app/src/content/snippets.js';
+import { realtimeNode, realtimePython } from '../../app/src/content/realtimeSnippets.js';
 import { pythonTool } from '../scripts/pythonTools.js';
 import type { TestServer } from './helpers.js';
 import { customer, fixture, startTranscriptionServer } from './transcription-helpers.js';

@@ -20,6 +20,7 @@ import {
 import {
   exhaustedMessage,
   processTranscription,
+  untranscribedNotice,
   type JobLimits,
   type ProcessorDeps,
 } from '../src/transcription/jobs/processor.js';
@@ -40,8 +41,11 @@ const RESULT: EngineResult = {
   language_probability: 1,
   duration: 600, // 10 min of tiny.en at $0.12/h = $0.02
   truncated: false,
-  segments: [{ start: 0, end: 600, text: 'ask not what your country can do for you' }],
+  segments: [
+    { start: 0, end: 600, text: 'ask not what your country can do for you', language: 'en' },
+  ],
   words: [{ start: 0, end: 1, text: 'ask', confidence: 0.9 }],
+  untranscribed: [],
 };
 
 /**
@@ -307,6 +311,23 @@ describe('processTranscription', () => {
       "Only the first 10 min of the audio were transcribed and charged: the audio is longer than the limit of 10 min (the file's header said 2 s).",
     );
     expect(await usageOf(id)).toHaveLength(1);
+  });
+
+  it('says where speech gave no words, never dropping it silently', async () => {
+    const id = await newJob({ audioDurationSeconds: 600 });
+    const untranscribed = [
+      { start: 62, end: 70.5 },
+      { start: 100, end: 102 },
+      { start: 130, end: 131.5 },
+      { start: 400, end: 404 },
+    ];
+    await processTranscription(deps(fakeEngine(async () => ({ ...RESULT, untranscribed }))), id);
+    const row = await findTranscriptionById(db(), id);
+    expect(row?.status).toBe('completed');
+    expect(row?.result?.notice).toBe(
+      'No words came from 16 s of what sounded like speech (1:02–1:10, 1:40–1:42, 2:10–2:11 and 1 more): noise, or speech the model could not make out.',
+    );
+    expect(untranscribedNotice([])).toBeNull();
   });
 
   it('the engine stops at what the account can pay, less what its other jobs hold', async () => {

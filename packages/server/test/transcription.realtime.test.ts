@@ -13,7 +13,7 @@ import {
   RealtimeServerMessage,
   type RealtimeDone,
 } from '../src/contract/realtime.js';
-import { ledgerEntries, realtimeTokens, transcriptions } from '../src/db/schema/index.js';
+import { ledgerEntries, realtimeTokens, transcriptions, users } from '../src/db/schema/index.js';
 import {
   LIVE_STREAM_CUT_MESSAGE,
   reclaimExpiredLeases,
@@ -73,6 +73,9 @@ async function end(stream: Stream) {
   stream.socket.send(JSON.stringify({ type: 'end' }));
   return stream.closed;
 }
+
+const finalText = (stream: Stream) =>
+  normalised(stream.messages.flatMap((m) => (m.type === 'final' ? [m.text] : [])).join(' '));
 
 /** Sends `pcm` in 100 ms frames, `pace` times faster than it plays. */
 async function play(stream: Stream, pcm: Buffer, sampleRate = 16_000, pace = 5) {
@@ -138,6 +141,34 @@ describe.each(backends)('live transcription over a WebSocket (%s)', (backend) =>
     expect(await usageEntries(server, done.id)).toHaveLength(1);
     const history = await who.api.get('/api/transcript/user');
     expect(history.body.transcriptions.map((t: { id: string }) => t.id)).toContain(done.id);
+  });
+
+  it('lets two streams opened together spend the balance once', async () => {
+    const me = await customer(server, 0);
+    await createLedger(server.storage.db).credit({
+      kind: 'adjustment',
+      userId: me.userId,
+      amountMicros: priceForSeconds('tiny.en', 5),
+      description: 'test credit',
+    });
+    const pcm = (await jfk()).subarray(0, 4 * 32_000);
+    const streams = [connect(server, '', me.auth), connect(server, '', me.auth)];
+    await Promise.all(
+      streams.map((s) =>
+        expect.poll(() => s.messages.length, { timeout: 30_000 }).toBeGreaterThan(0),
+      ),
+    );
+    // The first holds the 5 s the balance covers; the second finds nothing left to hold.
+    const opened = streams.filter((s) => s.messages[0]?.type === 'ready');
+    expect(opened).toHaveLength(1);
+    const refused = streams.find((s) => s.messages[0]?.type === 'error');
+    expect(refused?.messages[0]).toMatchObject({ code: 'insufficient_credits' });
+    await play(opened[0]!, pcm);
+    expect((await end(opened[0]!)).code).toBe(1000);
+    expect(await opened[0]!.next('done')).toMatchObject({ billed_seconds: 4 });
+    expect(await createLedger(server.storage.db).balance(me.userId)).toBe(
+      priceForSeconds('tiny.en', 5) - priceForSeconds('tiny.en', 4),
+    );
   });
 });
 
@@ -226,11 +257,11 @@ describe('live transcription: who, how and when it ends', () => {
     expect(codes.sort()).toEqual(['invalid_token', 'ready']);
   });
 
-  it('closes the socket on a frame over 1 MiB (1009)', async () => {
+  it('closes the socket on a frame over 256 KiB (1009)', async () => {
     const sender = await customer(server, 100);
     const stream = connect(server, '', sender.auth);
     await stream.next('ready');
-    stream.socket.send(Buffer.alloc(1024 * 1024 + 2));
+    stream.socket.send(Buffer.alloc(256 * 1024 + 2));
     expect((await stream.closed).code).toBe(1009);
   });
 
@@ -251,7 +282,9 @@ describe('live transcription: who, how and when it ends', () => {
     const pcm = await jfk();
     const stream = connect(server, '', who.auth);
     await stream.next('ready');
-    for (let i = 0; i < 4; i++) stream.socket.send(pcm); // 44 s at once
+    // 44 s at once, in 100 ms frames.
+    for (let i = 0; i < 4; i++)
+      for (let at = 0; at < pcm.length; at += 3200) stream.socket.send(pcm.subarray(at, at + 3200));
     expect((await stream.closed).code).toBe(REALTIME_CLOSE.badAudio);
     expect(stream.messages).toContainEqual(expect.objectContaining({ code: 'audio_too_fast' }));
     const done = (await stream.next('done')) as RealtimeDone;
@@ -370,24 +403,55 @@ describe('live transcription: who, how and when it ends', () => {
     expect(await stream.next('done')).toMatchObject({ billed_seconds: 11 });
   });
 
-  it('stops billing and saving a stream whose transcript is deleted while it runs', async () => {
-    const stream = connect(server, '', who.auth);
+  it('refuses to delete a running stream, which goes on to be billed for what it heard', async () => {
+    const me = await customer(server, 100);
+    const before = await createLedger(server.storage.db).balance(me.userId);
+    const stream = connect(server, '', me.auth);
     const ready = await stream.next('ready');
     const id = ready.type === 'ready' ? ready.id : '';
-    const pcm = await jfk();
-    stream.socket.send(pcm.subarray(0, 64_000));
+    await play(stream, await jfk());
+    // (At once: this server closes a stream that sends no audio for 2 s.) Deleting it now would leave the rest of the stream unbilled: refused until it ends.
+    const refused = await server
+      .client()
+      .delete(`/v1/transcript/${id}`, undefined, { headers: me.auth });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('stream_running');
+    expect((await end(stream)).code).toBe(1000);
+    expect(await stream.next('done')).toMatchObject({ billed_seconds: 11 });
+    expect(await createLedger(server.storage.db).balance(me.userId)).toBe(
+      before - priceForSeconds('tiny.en', 11),
+    );
     const deleted = await server
       .client()
-      .delete(`/v1/transcript/${id}`, undefined, { headers: who.auth });
+      .delete(`/v1/transcript/${id}`, undefined, { headers: me.auth });
     expect(deleted.status).toBe(200);
-    // Keep it alive until the next check (every 5 s) finds the row gone.
-    for (let i = 0; i < 8 && stream.socket.readyState === WebSocket.OPEN; i++) {
-      stream.socket.send(pcm.subarray(64_000, 67_200));
-      await sleep(1000);
+  });
+
+  it('ends a stream whose account is deleted while it runs (4409), nothing saved', async () => {
+    const me = await customer(server, 100);
+    const stream = connect(server, '', me.auth);
+    await stream.next('ready');
+    const pcm = await jfk();
+    await server.storage.db.delete(users).where(eq(users.id, me.userId));
+    // Audio keeps coming until the next check (every 5 s) finds the row gone.
+    for (let i = 0; i < 80 && stream.socket.readyState === WebSocket.OPEN; i++) {
+      stream.socket.send(pcm.subarray((i % 100) * 3200, (i % 100) * 3200 + 3200));
+      await sleep(100);
     }
     expect((await stream.closed).code).toBe(REALTIME_CLOSE.cancelled);
     expect(stream.messages.map((m) => m.type)).not.toContain('done');
-    expect(await usageEntries(server, id)).toEqual([]);
+  });
+
+  it('hears and bills the frames that arrive together with {"type":"end"}', async () => {
+    const me = await customer(server, 100);
+    const stream = connect(server, '', me.auth);
+    await stream.next('ready');
+    const pcm = await jfk();
+    // 11 s in 100 ms frames written at once (a file client, or a microphone's last buffers), then end.
+    for (let at = 0; at < pcm.length; at += 3200) stream.socket.send(pcm.subarray(at, at + 3200));
+    expect((await end(stream)).code).toBe(1000);
+    expect(await stream.next('done')).toMatchObject({ billed_seconds: 11 });
+    expect(finalText(stream)).toContain('for your country');
   });
 
   it('ends a stream whose server died as an uncharged error, never as a queued job', async () => {
@@ -413,6 +477,43 @@ describe('live transcription: who, how and when it ends', () => {
     });
     expect(await usageEntries(server, row!.id)).toEqual([]);
   });
+});
+
+describe('live transcription: a stream that sends no audio holds no place', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTranscriptionServer({
+      LIVE_MAX_STREAMS: '1',
+      LIVE_IDLE_TIMEOUT_SECONDS: '1',
+    });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('closes a stream that sends frames holding no audio (1 byte) after the idle timeout', async () => {
+    const squatter = await customer(server, 1);
+    const stream = connect(server, '', squatter.auth);
+    await stream.next('ready');
+    try {
+      // 4 s of one-byte frames: not one whole sample, so nothing is heard or billed.
+      for (let i = 0; i < 10 && stream.socket.readyState === WebSocket.OPEN; i++) {
+        stream.socket.send(Buffer.alloc(1));
+        await sleep(400);
+      }
+      // Meanwhile, nobody else can stream on this process.
+      const other = await customer(server, 100);
+      const refused = connect(server, '', other.auth);
+      await refused.closed;
+      expect(
+        stream.socket.readyState,
+        'the zero-audio stream is still open, holding the only slot',
+      ).toBe(WebSocket.CLOSED);
+    } finally {
+      if (stream.socket.readyState === WebSocket.OPEN) {
+        stream.socket.send(JSON.stringify({ type: 'end' }));
+        await stream.closed;
+      }
+    }
+  }, 60_000);
 });
 
 describe('live transcription beyond the audio limit', () => {

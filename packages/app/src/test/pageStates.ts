@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { StoryContext } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { AnyHandler } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { authHandlers } from '@parlance/mocks';
 import { routeStoryParameters } from './routeStoryParameters';
@@ -8,9 +8,9 @@ import { routeStoryParameters } from './routeStoryParameters';
 type Canvas = StoryContext['canvas'];
 /** One thing a story's play looks for on the rendered page. */
 export type Check = (canvas: Canvas) => Promise<unknown>;
-type Handlers = Record<string, RequestHandler[]>;
+type Handlers = Record<string, AnyHandler[]>;
 /** A mock domain's scenarios (`transcriptsHandlers`, `usageHandlers`, …): every one has these. */
-type HandlerSet = Handlers & Record<'slow' | 'error' | 'empty', RequestHandler[]>;
+type HandlerSet = Handlers & Record<'slow' | 'error' | 'empty', AnyHandler[]>;
 
 /** The public site's pages render for a visitor who has not signed in. */
 export const signedOut: Handlers = { auth: authHandlers.empty };

@@ -30,9 +30,10 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from . import audio as audio_mod
+from . import languages
 from . import models as models_mod
 from .errors import EngineError, cancelled_error
-from .protocol import Segment, TranscribeParams, TranscribeResult, Word
+from .protocol import Segment, Span, TranscribeParams, TranscribeResult, Word
 
 if TYPE_CHECKING:
     # Imported where used at run time: loading faster-whisper takes a second the engine's other
@@ -51,6 +52,8 @@ CancelledFn = Callable[[], bool]
 # can "hear" a whole sentence in 0.4 s. Such a segment is also what Whisper's hallucination test
 # flags (improbable, crammed or stretched words), so both together drop it.
 NO_SPEECH_PROB = 0.6
+# Speech (by the VAD) at least this long that gave no word is named in the result's `untranscribed`.
+UNHEARD_SECONDS = 1.5
 _PUNCTUATION = "\"'“¿([{-\"'.。,，!！?？:：”)]}、"
 
 
@@ -76,6 +79,15 @@ def looks_hallucinated(segment: WhisperSegment) -> bool:
 def made_up(segment: WhisperSegment) -> bool:
     """A segment Whisper thought was probably not speech, made of words the audio does not bear out."""
     return segment.no_speech_prob > NO_SPEECH_PROB and looks_hallucinated(segment)
+
+
+def unheard(regions: list[tuple[float, float]], heard: list[tuple[float, float]]) -> list[Span]:
+    """The speech ``regions`` (seconds) of at least UNHEARD_SECONDS that no ``heard`` word overlaps."""
+    return [
+        {"start": round(start, 3), "end": round(end, 3)}
+        for start, end in regions
+        if end - start >= UNHEARD_SECONDS and not any(a < end and b > start for a, b in heard)
+    ]
 
 
 def cpu_threads() -> int:
@@ -150,7 +162,13 @@ class Engine:
         language. Returns the model and the duration the file's header claims (None: no claim)."""
         # Only the container's claim, for progress: validates the path without decoding anything.
         claimed = audio_mod.estimate_duration(params.path)
-        return self.model_for(params.model, params.language), claimed
+        model = self.model_for(params.model, params.language)
+        if params.task == "translate" and not model.model.is_multilingual:
+            raise EngineError(
+                "unsupported_language",
+                f"model {params.model!r} is English-only: translation needs a multilingual model such as 'base'",
+            )
+        return model, claimed
 
     def model_for(self, name: str, language: str | None) -> WhisperModel:
         """The model ``name``, loaded, once it is known to handle ``language`` (None: detect)."""
@@ -195,7 +213,14 @@ class _Run:
         self.pcm = audio_mod.PcmStream(params.path, self.cap)
         self.segments: list[Segment] = []
         self.words: list[Word] = []
-        # Fixed once a window has produced speech, so that all windows agree.
+        # Stream times of every word heard, asked for or not: what the speech regions are checked against.
+        self.heard: list[tuple[float, float]] = []
+        self.untranscribed: list[Span] = []
+        # Asked to detect with a multilingual model: the language is found per span (languages.py),
+        # and the result's is the one spoken longest: seconds and probability * seconds per language.
+        self.per_span = params.language is None and model.model.is_multilingual
+        self.spoken: dict[str, list[float]] = {}
+        # Otherwise fixed once a window has produced speech, so that all windows agree.
         self.language = params.language
         self.language_probability: float | None = 1.0 if params.language else None
         # Detected in a window without speech: used only if no window has any.
@@ -214,10 +239,36 @@ class _Run:
     def window(self, chunk: audio_mod.Pcm, start_sample: int) -> None:
         """Transcribe one window starting ``start_sample`` into the stream."""
         self.check_cancelled()
+        regions = languages.speech_regions(chunk)
+        spans = languages.language_spans(self.model, chunk, regions) if self.per_span else []
+        for span in spans:
+            self.check_cancelled()
+            self.decode(chunk[span.start : span.end], start_sample + span.start, span.language)
+            seconds = (span.end - span.start) / SR
+            heard = self.spoken.setdefault(span.language, [0.0, 0.0])
+            heard[0] += seconds
+            heard[1] += span.probability * seconds
+        if not spans:
+            got_any, language, probability = self.decode(chunk, start_sample, self.language)
+            if self.language is None and (got_any or self.language_probability is None):
+                self.language_probability = probability
+                if got_any:
+                    self.language = language
+                else:
+                    self.tentative_language = language
+        self.untranscribed.extend(
+            unheard([((start_sample + a) / SR, (start_sample + b) / SR) for a, b in regions], self.heard)
+        )
+        self.report((start_sample + chunk.shape[0]) / SR)
+
+    def decode(self, audio: audio_mod.Pcm, start_sample: int, language: str | None) -> tuple[bool, str, float]:
+        """Transcribe ``audio`` (``start_sample`` into the stream) in ``language`` (None: Whisper
+        detects it); answers whether any segment came, and the language and its probability."""
         t0 = start_sample / SR
         segs, info = self.model.transcribe(
-            chunk,
-            language=self.language,
+            audio,
+            language=language,
+            task=self.params.task,
             beam_size=self.params.beam_size,
             vad_filter=self.params.vad,
             word_timestamps=True,
@@ -231,22 +282,20 @@ class _Run:
         for s in segs:
             got_any = True
             if not made_up(s):
-                self.add_segment(s, t0)
+                self.add_segment(s, t0, info.language)
             self.check_cancelled()
-        if self.language is None and (got_any or self.language_probability is None):
-            self.language_probability = float(info.language_probability)
-            if got_any:
-                self.language = info.language
-            else:
-                self.tentative_language = info.language
-        self.report((start_sample + chunk.shape[0]) / SR)
+        return got_any, info.language, float(info.language_probability)
 
-    def add_segment(self, s: WhisperSegment, t0: float) -> None:
+
+    def add_segment(self, s: WhisperSegment, t0: float, language: str) -> None:
         text = s.text.strip()
         ws = s.words or []
         start, end = (float(ws[0].start), float(ws[-1].end)) if ws else (s.start, s.end)
+        self.heard.extend((t0 + float(w.start), t0 + float(w.end)) for w in ws)
         if text:
-            self.segments.append({"start": round(t0 + start, 3), "end": round(t0 + end, 3), "text": text})
+            self.segments.append(
+                {"start": round(t0 + start, 3), "end": round(t0 + end, 3), "text": text, "language": language}
+            )
         if self.params.word_timestamps:
             self.words.extend(
                 {
@@ -277,6 +326,9 @@ class _Run:
             raise EngineError("unsupported_audio", f"audio track decodes to nothing: {self.params.path}")
         language = self.language or self.tentative_language or "en"
         probability = self.language_probability
+        if self.spoken:
+            language, (seconds, weighted) = max(self.spoken.items(), key=lambda item: item[1][0])
+            probability = weighted / seconds
         if not self.model.model.is_multilingual:
             language, probability = "en", 1.0
         self.progress(100.0, "transcribing", None)
@@ -288,6 +340,7 @@ class _Run:
             "truncated": self.pcm.truncated,
             "model": self.params.model,
             "segments": self.segments,
+            "untranscribed": self.untranscribed,
         }
         if self.params.word_timestamps:
             result["words"] = self.words

@@ -10,7 +10,7 @@ Codes (stable, for the TypeScript side; protocol.schema.json's ErrorCode lists t
   decode_failed      the audio track broke off part-way through decoding
   model_not_found    no installed model of that name
   model_load_failed  a model folder exists but CTranslate2 cannot load it
-  unsupported_language  a language other than "en" asked of an English-only model
+  unsupported_language  a language other than "en", or translation, asked of an English-only model
   cancelled          a "cancel" request stopped this transcription
   too_many_streams   the engine serves as many live streams as it can (PARLANCE_MAX_STREAMS)
   stream_not_found   stream_audio or stream_end for a stream that is not open (or has ended)

@@ -67,6 +67,16 @@ def _language(params: Params) -> str | None:
     return value.lower()
 
 
+Task = Literal["transcribe", "translate"]
+
+
+def _task(params: Params) -> Task:
+    value = params.get("task", "transcribe")
+    if value == "transcribe" or value == "translate":
+        return value
+    raise _invalid("params.task must be 'transcribe' or 'translate'")
+
+
 def _beam_size(params: Params, default: int) -> int:
     value = params.get("beam_size", default)
     # JSON has one number type: 5.0 is the integer 5 there, as the schema's "integer" says.
@@ -141,6 +151,7 @@ class TranscribeParams:
     path: str
     model: str = models_mod.PACKAGED_DEFAULT
     language: str | None = None  # lower case; None = detect
+    task: Task = "transcribe"
     word_timestamps: bool = False
     vad: bool = True
     beam_size: int = 5
@@ -154,6 +165,7 @@ class TranscribeParams:
             path=_path(params),
             model=_model(params, cls.model),
             language=_language(params),
+            task=_task(params),
             word_timestamps=_boolean(params, "word_timestamps", cls.word_timestamps),
             vad=_boolean(params, "vad", cls.vad),
             beam_size=_beam_size(params, cls.beam_size),
@@ -270,13 +282,18 @@ def parse_request(message: dict[str, object]) -> Request:
     return Request(id=message.get("id"), params=parser(params))
 
 
-class Segment(TypedDict):
+class Span(TypedDict):
     start: float
     end: float
+
+
+class Segment(Span):
     text: str
+    language: str
 
 
-class Word(Segment):
+class Word(Span):
+    text: str
     confidence: float
 
 
@@ -288,6 +305,7 @@ class _TranscribeResult(TypedDict):
     truncated: bool
     model: str
     segments: list[Segment]
+    untranscribed: list[Span]
 
 
 class TranscribeResult(_TranscribeResult, total=False):

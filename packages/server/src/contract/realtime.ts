@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import {
+  REALTIME_MAX_SAMPLE_RATE,
+  REALTIME_MIN_SAMPLE_RATE,
+  REALTIME_SAMPLE_RATE,
+} from './realtimeCodes.js';
 import { Keyterms, TranscriptWord } from './transcription.js';
+
+export * from './realtimeCodes.js';
 
 /**
  * Live transcription over a WebSocket (`GET /v1/realtime`): the query of the upgrade, the messages
  * each way and the close codes, shared by the server, the web app's Live playground and the mocks.
  */
-
-/** The engine hears 16 kHz; other rates in the range are resampled on the server. */
-export const REALTIME_SAMPLE_RATE = 16_000;
-export const REALTIME_MIN_SAMPLE_RATE = 8_000;
-export const REALTIME_MAX_SAMPLE_RATE = 48_000;
-/** How long a token from `POST /api/realtime/token` or `/v1/realtime/token` may be used, once. */
-export const REALTIME_TOKEN_TTL_SECONDS = 60;
-/** A stream that sends nothing (no audio, no message) for this long is closed (4408), by default. */
-export const REALTIME_IDLE_TIMEOUT_SECONDS = 20;
 
 export const RealtimeEncoding = z
   .enum(['pcm_s16le'])
@@ -119,30 +117,3 @@ export const RealtimeServerMessage = z
 export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessage>;
 export type RealtimeFinal = z.infer<typeof RealtimeFinal>;
 export type RealtimeDone = z.infer<typeof RealtimeDone>;
-
-/**
- * How the server closes a stream. After `done`, 1000; otherwise an `error` message with the same
- * meaning comes first.
- */
-export const REALTIME_CLOSE = {
-  /** `done` was sent: the transcript is saved and billed. */
-  done: 1000,
-  /** The server is shutting down: what was received is transcribed, saved and billed first. */
-  shuttingDown: 1001,
-  /** The speech engine failed; what it transcribed is saved and billed. */
-  serverError: 1011,
-  /** A query parameter or message the server cannot use (the reason says which). */
-  badRequest: 4400,
-  /** No API key or token, or one that is invalid, expired, used or disabled. */
-  unauthorized: 4401,
-  /** The balance does not cover the stream (checked before it starts and as it runs). */
-  insufficientCredits: 4402,
-  /** The stream's transcript was deleted while it ran: nothing is saved or billed. */
-  cancelled: 4409,
-  /** Nothing came for REALTIME_IDLE_TIMEOUT_SECONDS. */
-  idleTimeout: 4408,
-  /** The audio cannot be used: longer than the audio limit, or sent much faster than real time. */
-  badAudio: 4415,
-  /** Too many streams: this account's limit, or the server's capacity. */
-  tooManyStreams: 4429,
-} as const;

@@ -70,8 +70,21 @@ export const TranscriptRequest = z.object({
 });
 export type TranscriptRequest = z.infer<typeof TranscriptRequest>;
 
-export const TranscriptSegment = z.object({ start: z.number(), end: z.number(), text: z.string() });
-export const TranscriptWord = TranscriptSegment.extend({ confidence: z.number() });
+export const TranscriptSegment = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  language: z
+    .string()
+    .optional()
+    .describe('The language the segment was heard in; detected per stretch of speech'),
+});
+export const TranscriptWord = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  confidence: z.number(),
+});
 
 export const TranscriptProgress = z.object({
   percent: z.number().min(0).max(100),

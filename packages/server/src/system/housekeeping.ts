@@ -3,12 +3,7 @@ import { join } from 'node:path';
 import { isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/index.js';
-import {
-  emailCodes,
-  passwordResetTokens,
-  realtimeTokens,
-  sessions,
-} from '../db/schema/index.js';
+import { emailCodes, passwordResetTokens, realtimeTokens, sessions } from '../db/schema/index.js';
 import { blobDirIn, stagingDirIn } from '../transcription/blobs/blobStore.js';
 
 const HOUR = 3_600_000;

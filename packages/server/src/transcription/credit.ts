@@ -1,6 +1,6 @@
 import { createLedger } from '../billing/ledger.js';
 import { isModelName, priceForSeconds } from '../contract/money.js';
-import type { Database } from '../db/index.js';
+import type { Database, Transaction } from '../db/index.js';
 import { unfinishedJobs } from './jobs/repository.js';
 
 /**
@@ -9,7 +9,7 @@ import { unfinishedJobs } from './jobs/repository.js';
  * that is about to start and wants to know how much audio it may transcribe.
  */
 export async function heldCredit(
-  db: Database,
+  db: Database | Transaction,
   userId: string,
   excludingJobId?: string,
 ): Promise<{ balance: number; reserved: number; owed: number }> {

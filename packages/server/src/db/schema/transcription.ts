@@ -30,9 +30,14 @@ export interface TranscriptSegment {
   start: number;
   end: number;
   text: string;
+  /** The language it was heard in (absent on transcripts made before languages were per segment). */
+  language?: string;
 }
 
-export interface TranscriptWord extends TranscriptSegment {
+export interface TranscriptWord {
+  start: number;
+  end: number;
+  text: string;
   confidence: number;
 }
 

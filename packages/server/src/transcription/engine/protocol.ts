@@ -67,9 +67,6 @@ export type Result =
   | StreamAudioResult
   | StreamEndResult;
 export type Pong = 'pong';
-export type Word = Segment & {
-  confidence: number;
-};
 export type StreamEvent = PartialEvent | FinalEvent;
 export type ErrorCode =
   | 'parse_error'
@@ -139,6 +136,10 @@ export interface TranscribeParams {
   path: AudioPath;
   model?: ModelName;
   language?: LanguageCode;
+  /**
+   * translate: English text from speech in any language (a multilingual model only).
+   */
+  task?: 'transcribe' | 'translate';
   /**
    * Return words with their times and confidences.
    */
@@ -252,6 +253,9 @@ export interface ProbeResult {
 }
 export interface TranscribeResult {
   text: string;
+  /**
+   * The language spoken longest (each segment says its own).
+   */
   language: string;
   language_probability: number;
   /**
@@ -268,11 +272,32 @@ export interface TranscribeResult {
    * Only when word_timestamps was asked for.
    */
   words?: Word[];
+  /**
+   * Speech (to the voice-activity detector) of at least 1.5 s that gave no word: noise taken for speech, or speech the model could not make out. Never dropped without saying so.
+   */
+  untranscribed: Span[];
 }
 export interface Segment {
   start: number;
   end: number;
   text: string;
+  /**
+   * The language the segment was heard in: found per stretch of speech when the request asked to detect it with a multilingual model.
+   */
+  language: string;
+}
+export interface Word {
+  start: number;
+  end: number;
+  text: string;
+  confidence: number;
+}
+/**
+ * A stretch of the audio, in seconds.
+ */
+export interface Span {
+  start: number;
+  end: number;
 }
 export interface CancelResult {
   /**

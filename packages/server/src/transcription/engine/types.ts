@@ -44,6 +44,8 @@ export interface LiveStream {
 /** Serves live streams (ProcessSpeechEngine does). */
 export interface LiveEngine {
   openStream(opts: LiveStreamOptions, onEvent: (e: StreamEvent) => void): LiveStream;
+  /** Stops a stuck engine now: its streams fail, the next one starts it afresh. */
+  kill(): Promise<void>;
 }
 
 export interface ProbeOptions {

@@ -24,8 +24,8 @@ import { issueRealtimeToken, spendRealtimeToken } from '../realtime/tokens.js';
 import type { TranscriptionRuntime } from '../runtime.js';
 import { apiLimits } from './limits.js';
 
-/** A frame larger than this closes the socket (1009): audio goes in frames of well under a second. */
-const MAX_FRAME_BYTES = 1024 * 1024;
+/** A frame larger than this closes the socket (1009): 8 s of 16 kHz audio; clients send 0.1 to 1 s. */
+const MAX_FRAME_BYTES = 256 * 1024;
 
 const closeCodes = Object.entries(REALTIME_CLOSE)
   .map(([meaning, code]) => `${code} ${meaning}`)
@@ -46,7 +46,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
 ) => {
   const { config } = runtime;
   const { db } = runtime.storage;
-  const streams = new LiveStreams(config.liveMaxStreams, config.liveMaxStreamsPerAccount);
+  const streams = new LiveStreams(config.liveMaxStreams);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // Streams end as a restart's first step: each is transcribed to its end, saved and billed
@@ -71,7 +71,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
   app.post(
     realtimePaths.sessionToken,
     {
-      preHandler: requireSession,
+      preHandler: [requireSession, limits.perCaller],
       schema: {
         ...tokenRoute,
         security: [{ session: [] }],
@@ -146,7 +146,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
       security: [{ apiKey: [] }],
       summary: 'Live transcription over a WebSocket',
       description: [
-        'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 1 MiB), optionally a text frame {"type":"config","model","language","keyterms"} (RealtimeClientMessage) before the first audio, and {"type":"end"} to finish.',
+        'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 256 KiB), optionally a text frame {"type":"config","model","language","keyterms"} (RealtimeClientMessage) before the first audio, and {"type":"end"} to finish.',
         'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), error, and last done (the saved transcript id, billed seconds and cost) before it closes with 1000.',
         `Billed per second of audio received, once, when the stream ends; the balance is checked before it starts and every few seconds. A stream silent for ${REALTIME_IDLE_TIMEOUT_SECONDS} s (by default) is closed. Close codes: ${closeCodes}. Session cookies do not open a stream: browsers use a token.`,
         'Without an upgrade, the answer is 426.',

@@ -10,7 +10,7 @@ import {
   TranscriptExportParams,
   TranscriptRequest,
 } from '../../contract/transcription.js';
-import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { toSubtitles } from '../formats.js';
 import { deleteTranscription, findTranscription } from '../jobs/repository.js';
@@ -212,13 +212,19 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         tags,
         security,
         summary: 'Delete a transcript and its audio',
+        description: 'A live stream still running cannot be deleted (409): end it first.',
         params: IdParams,
-        response: { 200: MessageResponse, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) => {
       const row = await deleteTranscription(db, currentUser(request).id, request.params.id);
       if (!row) throw transcriptNotFound();
+      if (row === 'live')
+        throw conflict(
+          'stream_running',
+          'This transcript is a live stream that is still running; end the stream, then delete it',
+        );
       if (row.blobKey) await runtime.blobs.delete(row.blobKey);
       return { message: 'Transcript deleted' };
     },

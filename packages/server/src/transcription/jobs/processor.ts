@@ -107,6 +107,26 @@ function truncationNotice(job: TranscriptionRow, cap: Cap, decoded: number): str
   return `Only the first ${formatDuration(decoded)} of the audio were transcribed and charged: ${why}${header}.`;
 }
 
+/** Where it shows the stretches: a few, then how many more. */
+const LISTED_SPANS = 3;
+
+/**
+ * Speech the engine heard and got no word from (noise taken for speech, or speech the model could
+ * not make out), said in the result rather than dropped without a word; null when there is none.
+ */
+export function untranscribedNotice(spans: { start: number; end: number }[]): string | null {
+  if (spans.length === 0) return null;
+  const seconds = spans.reduce((sum, span) => sum + span.end - span.start, 0);
+  const clock = (t: number) =>
+    `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}`;
+  const listed = spans
+    .slice(0, LISTED_SPANS)
+    .map((span) => `${clock(span.start)}–${clock(span.end)}`)
+    .join(', ');
+  const more = spans.length > LISTED_SPANS ? ` and ${spans.length - LISTED_SPANS} more` : '';
+  return `No words came from ${formatDuration(seconds)} of what sounded like speech (${listed}${more}): noise, or speech the model could not make out.`;
+}
+
 interface Cap {
   seconds: number;
   reason: 'limit' | 'credit';
@@ -202,7 +222,11 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
         stop.signal,
       ),
     );
-    const notice = result.truncated ? truncationNotice(job, cap, result.duration) : null;
+    const notices = [
+      result.truncated ? truncationNotice(job, cap, result.duration) : null,
+      untranscribedNotice(result.untranscribed),
+    ].filter((sentence) => sentence !== null);
+    const notice = notices.length > 0 ? notices.join(' ') : null;
     return await finish(await complete(db, job, token, result, notice));
   } catch (err) {
     if (stop.signal.aborted) return 'lost'; // the row was changed by whoever took it: leave it

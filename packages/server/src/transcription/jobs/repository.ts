@@ -143,16 +143,27 @@ export async function listTranscriptions(
   return { rows, total: totals?.n ?? 0 };
 }
 
+/**
+ * Deletes the user's transcript, unless it is a live stream still running (its stream would go on
+ * transcribing, unbilled): `'live'` then, and nothing is deleted.
+ */
 export async function deleteTranscription(
   db: Db,
   userId: string,
   id: string,
-): Promise<TranscriptionRow | undefined> {
+): Promise<TranscriptionRow | 'live' | undefined> {
+  const mine = and(eq(transcriptions.userId, userId), eq(transcriptions.id, id));
+  const running = and(eq(transcriptions.source, 'live'), eq(transcriptions.status, 'processing'));
   const [row] = await db
     .delete(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), eq(transcriptions.id, id)))
+    .where(and(mine, sql`not (${running})`))
     .returning();
-  return row;
+  if (row) return row;
+  const [live] = await db
+    .select({ id: transcriptions.id })
+    .from(transcriptions)
+    .where(and(mine, running));
+  return live ? 'live' : undefined;
 }
 
 /** Where every one of the user's jobs keeps its audio in the blob store. */
@@ -187,6 +198,49 @@ const backInQueue = () => ({
 const CLAIM_LOCK_SPACE = 7_302_512;
 
 /**
+ * Holds the account's claim lock until the transaction ends: what is checked against its credit
+ * or its running slots under it (claims, live streams' reservations) cannot be raced.
+ */
+export async function lockAccountJobs(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${CLAIM_LOCK_SPACE}, hashtext(${userId}::text))`,
+  );
+}
+
+/** The account's live streams open now, in any process (rows under a live lease). */
+export async function openLiveStreams(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(transcriptions)
+    .where(
+      and(
+        eq(transcriptions.userId, userId),
+        eq(transcriptions.source, 'live'),
+        eq(transcriptions.status, 'processing'),
+        gte(transcriptions.leaseExpiresAt, sql`now()`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Changes what a live stream's row holds (its model, or the seconds it reserves) while it is the stream's. */
+export async function updateLiveStream(
+  db: Db,
+  id: string,
+  leaseToken: string,
+  fields: Partial<
+    Pick<TranscriptionRow, 'model' | 'language' | 'keyterms' | 'audioDurationSeconds'>
+  >,
+): Promise<boolean> {
+  const rows = await db
+    .update(transcriptions)
+    .set(fields)
+    .where(held(id, leaseToken))
+    .returning({ id: transcriptions.id });
+  return rows.length > 0;
+}
+
+/**
  * Jobs of the account running under a live lease (a dead worker's job no longer counts). Live
  * streams hold no worker, so they take no slot (they have a limit of their own).
  */
@@ -219,9 +273,7 @@ export async function claimTranscription(
       .from(transcriptions)
       .where(eq(transcriptions.id, id));
     if (!target) return { kind: 'gone' };
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${CLAIM_LOCK_SPACE}, hashtext(${target.userId}::text))`,
-    );
+    await lockAccountJobs(tx, target.userId);
     const claimable = sql`(${transcriptions.status} = 'queued' or (${transcriptions.status} = 'processing' and ${transcriptions.leaseExpiresAt} < now()))`;
     const [row] = await tx
       .update(transcriptions)
@@ -339,7 +391,7 @@ export async function heartbeat(
   id: string,
   leaseToken: string,
   leaseSeconds: number,
-  progress?: { percent: number; stage: string; partialText: string; audioDurationSeconds?: number },
+  progress?: { percent: number; stage: string; partialText: string },
 ): Promise<boolean> {
   const rows = await db
     .update(transcriptions)
@@ -349,9 +401,6 @@ export async function heartbeat(
         progressPercent: progress.percent,
         progressStage: progress.stage,
         partialText: progress.partialText || null,
-        ...(progress.audioDurationSeconds !== undefined && {
-          audioDurationSeconds: progress.audioDurationSeconds,
-        }),
       }),
     })
     .where(held(id, leaseToken))

@@ -2,6 +2,8 @@ import { REALTIME_SAMPLE_RATE } from '../../contract/realtime.js';
 
 /** Input samples each side of an output sample the low-pass filter reads, at the cut-off. */
 const ZERO_CROSSINGS = 8;
+/** The filter is tabulated at this many offsets between two input samples (nearest is used). */
+const PHASES = 1024;
 
 /**
  * Turns mono s16le audio at `fromRate` into s16le at the engine's 16 kHz, chunk by chunk: frames
@@ -21,11 +23,23 @@ export class PcmResampler {
   private base = 0;
   /** The next output sample's position, in input samples. */
   private position = 0;
+  /** The filter's taps for each phase: `table[phase * taps + j]` weighs input `centre - halfWidth + 1 + j`. */
+  private table = new Float64Array(0);
 
   constructor(readonly fromRate: number) {
     this.step = fromRate / REALTIME_SAMPLE_RATE;
     this.cutoff = Math.min(1, 1 / this.step) / 2;
     this.halfWidth = Math.ceil(ZERO_CROSSINGS / (2 * this.cutoff));
+    if (this.step !== 1) {
+      const taps = 2 * this.halfWidth;
+      this.table = new Float64Array((PHASES + 1) * taps);
+      for (let phase = 0; phase <= PHASES; phase++) {
+        for (let j = 0; j < taps; j++) {
+          // Input sample centre - halfWidth + 1 + j lies x = frac + halfWidth - 1 - j before t.
+          this.table[phase * taps + j] = this.kernel(phase / PHASES + this.halfWidth - 1 - j);
+        }
+      }
+    }
   }
 
   get receivedSeconds(): number {
@@ -73,11 +87,13 @@ export class PcmResampler {
 
   private sampleAt(history: Float64Array, t: number): number {
     const centre = Math.floor(t);
+    const taps = 2 * this.halfWidth;
+    const row = Math.round((t - centre) * PHASES) * taps;
+    const first = centre - this.halfWidth + 1 - this.base;
     let sum = 0;
-    for (let k = centre - this.halfWidth + 1; k <= centre + this.halfWidth; k++) {
-      if (k < this.base) continue; // before the stream began: silence
-      const x = t - k;
-      sum += (history[k - this.base] ?? 0) * this.kernel(x);
+    // Before the stream began (a negative index): silence.
+    for (let j = Math.max(0, -first); j < taps; j++) {
+      sum += (history[first + j] ?? 0) * (this.table[row + j] ?? 0);
     }
     return sum;
   }

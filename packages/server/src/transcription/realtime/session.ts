@@ -17,7 +17,14 @@ import { heldCredit } from '../credit.js';
 import type { FinalEvent, StreamEvent } from '../engine/protocol.js';
 import type { LiveEngine, LiveStream, LiveStreamOptions } from '../engine/types.js';
 import { formatDuration } from '../formats.js';
-import { completeTranscription, heartbeat, insertTranscription } from '../jobs/repository.js';
+import {
+  completeTranscription,
+  heartbeat,
+  insertTranscription,
+  lockAccountJobs,
+  openLiveStreams,
+  updateLiveStream,
+} from '../jobs/repository.js';
 import { PcmResampler } from './resample.js';
 
 export type CloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];
@@ -36,12 +43,48 @@ export class StreamRefusal extends Error {
 
 /** Audio waiting in the engine beyond this means the client sends faster than it is heard. */
 export const MAX_BACKLOG_SECONDS = 30;
-/** How often a stream renews its row's lease, records its progress and checks the balance. */
-export const CHECK_EVERY_MS = 5_000;
-/** Frames that may arrive while the stream is being set up (authentication, credit, the row). */
-const MAX_EARLY_BYTES = 4 * 1024 * 1024;
+/** Audio received and not yet handed to the engine beyond this ends the stream the same way. */
+const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
+/** How far ahead of the audio received a stream reserves credit (in its row, for everyone to see). */
+export const RESERVE_AHEAD_SECONDS = 60;
+/** How often, at most, a stream renews its row's lease and extends its reservation. */
+const CHECK_EVERY_MS = 5_000;
+/**
+ * How long the end of a stream may wait on the engine for the audio it holds (at most the backlog
+ * above, heard at about real time on a busy machine) before the engine is taken to have failed.
+ */
+const DRAIN_DEADLINE_MS = (MAX_BACKLOG_SECONDS + 30) * 1000;
+/** The engine answers each piece of audio at once (it queues it): one that does not is stuck. */
+const AUDIO_ACK_DEADLINE_MS = 10_000;
+/** How long a shutdown waits for the streams to end. */
+const SHUTDOWN_DEADLINE_MS = DRAIN_DEADLINE_MS + 10_000;
+const SAVE_ATTEMPTS = 3;
 /** A close reason is at most 123 bytes. */
 const reasonOf = (message: string) => Buffer.from(message).subarray(0, 120).toString();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `promise`, or a rejection once `ms` have passed. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const shuttingDown = () =>
+  new StreamRefusal(
+    REALTIME_CLOSE.shuttingDown,
+    'server_shutdown',
+    'The server is restarting: the stream ends here, saved and billed; open a new one',
+  );
 
 /** What opening a stream settled: whose it is and how it is heard. */
 export interface Opening {
@@ -50,61 +93,51 @@ export interface Opening {
   sampleRate: number;
 }
 
-/** Live streams of this process: capacity, per account and in all, and shutting them down. */
+/** The live streams of this process: its capacity, and ending them all at shutdown. */
 export class LiveStreams {
   private readonly open = new Set<LiveSession>();
-  private readonly perUser = new Map<string, number>();
+  private taken = 0;
+  private closing = false;
 
-  constructor(
-    private readonly max: number,
-    private readonly maxPerUser: number,
-  ) {}
+  constructor(private readonly max: number) {}
 
-  /** Counts a stream in, or refuses it (4429); the answer gives the place back. */
-  take(userId: string): () => void {
-    const mine = this.perUser.get(userId) ?? 0;
-    if (mine >= this.maxPerUser) {
-      throw new StreamRefusal(
-        REALTIME_CLOSE.tooManyStreams,
-        'too_many_streams',
-        `This account already has ${mine} live streams open, the most it may (LIVE_MAX_STREAMS_PER_ACCOUNT); end one first`,
-      );
-    }
-    const total = [...this.perUser.values()].reduce((sum, n) => sum + n, 0);
-    if (total >= this.max) {
+  /** Counts a stream in, or refuses it (4429, or 1001 while shutting down); the answer gives the place back. */
+  take(): () => void {
+    if (this.closing) throw shuttingDown();
+    if (this.taken >= this.max) {
       throw new StreamRefusal(
         REALTIME_CLOSE.tooManyStreams,
         'server_busy',
         'The server is serving as many live streams as it can; try again shortly',
       );
     }
-    this.perUser.set(userId, mine + 1);
+    this.taken += 1;
     let given = false;
     return () => {
       if (given) return;
       given = true;
-      const left = (this.perUser.get(userId) ?? 1) - 1;
-      if (left > 0) this.perUser.set(userId, left);
-      else this.perUser.delete(userId);
+      this.taken -= 1;
     };
   }
 
-  add(session: LiveSession): void {
+  /** A stream that has started; false (and it should end) when the server is shutting down. */
+  add(session: LiveSession): boolean {
     this.open.add(session);
+    return !this.closing;
   }
 
   remove(session: LiveSession): void {
     this.open.delete(session);
   }
 
-  /** Ends every stream (server shutdown): each is transcribed to its end, saved and billed. */
+  /**
+   * Ends every stream (server shutdown): each is transcribed to its end, saved and billed, within
+   * a deadline; streams still starting end as soon as they have.
+   */
   async closeAll(): Promise<void> {
-    const refusal = new StreamRefusal(
-      REALTIME_CLOSE.shuttingDown,
-      'server_shutdown',
-      'The server is restarting: the stream ends here, saved and billed; open a new one',
-    );
-    await Promise.all([...this.open].map((session) => session.finish(refusal)));
+    this.closing = true;
+    const ending = Promise.all([...this.open].map((session) => session.finish(shuttingDown())));
+    await within(ending, SHUTDOWN_DEADLINE_MS, 'ending the live streams').catch(() => undefined);
   }
 }
 
@@ -132,16 +165,22 @@ export function refuse(socket: WebSocket, refusal: StreamRefusal): void {
     socket.close(refusal.close, reasonOf(refusal.message));
 }
 
-/** A client's mistake (a bad model, language or message) as a 4400 refusal. */
-function asRefusal(err: unknown): StreamRefusal {
+/**
+ * Any error as a refusal: a client's mistake (a bad model, language or message) is 4400, an
+ * unavailable engine 1011; anything else is logged and is 1011 too. Never throws.
+ */
+function asRefusal(err: unknown, log: FastifyBaseLogger): StreamRefusal {
   if (err instanceof StreamRefusal) return err;
-  if (err instanceof DomainError && (err.kind === 'invalid' || err.kind === 'unavailable'))
-    return new StreamRefusal(
-      err.kind === 'invalid' ? REALTIME_CLOSE.badRequest : REALTIME_CLOSE.serverError,
-      err.code,
-      err.message,
-    );
-  throw err;
+  if (err instanceof DomainError && err.kind === 'invalid')
+    return new StreamRefusal(REALTIME_CLOSE.badRequest, err.code, err.message);
+  if (err instanceof DomainError && err.kind === 'unavailable')
+    return new StreamRefusal(REALTIME_CLOSE.serverError, err.code, err.message);
+  log.error({ err }, 'live stream failed');
+  return new StreamRefusal(
+    REALTIME_CLOSE.serverError,
+    'internal',
+    'Something went wrong on our side; the stream ended',
+  );
 }
 
 const sizeOf = (data: RawData) =>
@@ -160,7 +199,7 @@ const toBuffer = (data: RawData): Buffer =>
 
 /**
  * Serves one WebSocket: listens at once (frames sent while `opening` settles are kept, up to
- * 4 MiB), then runs the stream, or refuses it with the error `opening` rejected with.
+ * the queue's limit), then runs the stream, or refuses it with the error `opening` rejected with.
  */
 export function serveLiveStream(
   socket: WebSocket,
@@ -174,7 +213,7 @@ export function serveLiveStream(
   socket.on('message', (data, isBinary) => {
     if (session) return session.receive(data, isBinary);
     earlyBytes += sizeOf(data);
-    if (earlyBytes <= MAX_EARLY_BYTES) early.push([data, isBinary]);
+    early.push([data, isBinary]);
   });
   socket.on('close', () => {
     gone = true;
@@ -187,45 +226,59 @@ export function serveLiveStream(
     try {
       const opened = await opening();
       if (gone) return;
-      release = deps.streams.take(opened.userId);
+      release = deps.streams.take();
       const started = new LiveSession(socket, deps, opened, release);
       await started.start();
+      release = undefined; // the session gives it back
       session = started;
+      if (earlyBytes > MAX_QUEUED_BYTES)
+        return void started.finish(tooFast('frames sent before ready'));
       for (const [data, isBinary] of early.splice(0)) started.receive(data, isBinary);
       if (gone) void started.finish();
+      else if (!deps.streams.add(started)) void started.finish(shuttingDown());
     } catch (err) {
       release?.();
-      try {
-        refuse(socket, asRefusal(err));
-      } catch (unexpected) {
-        deps.log.error({ err: unexpected }, 'live stream failed to start');
-        refuse(
-          socket,
-          new StreamRefusal(REALTIME_CLOSE.serverError, 'internal', 'The stream could not start'),
-        );
-      }
+      refuse(socket, asRefusal(err, deps.log));
     }
   })();
 }
+
+const tooFast = (what: string) =>
+  new StreamRefusal(
+    REALTIME_CLOSE.badAudio,
+    'audio_too_fast',
+    `Audio came much faster than real time (${what}). Send it at about the speed it plays.`,
+  );
 
 /** One live stream: its row, its engine stream, its audio, its bill. */
 export class LiveSession {
   readonly id = randomUUID();
   private readonly lease = randomUUID();
   private readonly resampler: PcmResampler;
+  private readonly startedAt = Date.now();
   private settings: LiveStreamOptions;
   private stream: LiveStream | undefined;
   private generation = 0;
   private readonly finals: FinalEvent[] = [];
   private audioStarted = false;
-  /** The most audio (seconds) this stream may send: the audio limit, or what the balance covers. */
+  private configured = false;
+  /** Frames received, not yet handed to the engine. */
+  private queue: Buffer[] = [];
+  private queuedBytes = 0;
+  private pumping: Promise<void> | undefined;
+  private configuring: Promise<void> = Promise.resolve();
+  /** Set when no more audio may reach the engine (over the limit, cancelled, the engine failed). */
+  private discard = false;
+  /** Seconds of audio this stream may send: what its row reserves. */
   private allowed = 0;
-  private allowedBy: 'limit' | 'credit' = 'limit';
-  private forwarding: Promise<void> = Promise.resolve();
+  /** Why `allowed` ends where it does: the audio limit, the balance, or only the reservation's reach. */
+  private allowedBy: 'limit' | 'credit' | 'reach' = 'reach';
   private finishing: Promise<void> | undefined;
+  private cancelled = false;
   private engineFailure: Error | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private checkTimer: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | undefined;
 
   constructor(
     private readonly socket: WebSocket,
@@ -241,57 +294,107 @@ export class LiveSession {
     return this.settings.model;
   }
 
-  /** Checks the balance, saves the row, opens the engine stream and says `ready`. */
+  private get log(): FastifyBaseLogger {
+    return this.deps.log;
+  }
+
+  /**
+   * Under the account's lock: the per-account limit, the balance, and the row with its first
+   * reservation; then the engine stream and `ready`.
+   */
   async start(): Promise<void> {
     const { db, config } = this.deps;
-    const { balance, reserved, owed } = await heldCredit(db, this.opening.userId);
-    if (owed > 0) {
-      throw new StreamRefusal(
-        REALTIME_CLOSE.insufficientCredits,
-        'account_on_hold',
-        `Your account is on hold: a payment was refunded or disputed after its credit was spent, and ${formatUsd(owed)} is owed. Add credit to settle it and transcribe again.`,
-      );
+    const userId = this.opening.userId;
+    try {
+      await db.transaction(async (tx) => {
+        await lockAccountJobs(tx, userId);
+        const open = await openLiveStreams(tx, userId);
+        if (open >= config.liveMaxStreamsPerAccount) {
+          throw new StreamRefusal(
+            REALTIME_CLOSE.tooManyStreams,
+            'too_many_streams',
+            `This account already has ${open} live streams open, the most it may; end one first`,
+          );
+        }
+        const { balance, reserved, owed } = await heldCredit(tx, userId);
+        if (owed > 0) {
+          throw new StreamRefusal(
+            REALTIME_CLOSE.insufficientCredits,
+            'account_on_hold',
+            `Your account is on hold: a payment was refunded or disputed after its credit was spent, and ${formatUsd(owed)} is owed. Add credit to settle it and transcribe again.`,
+          );
+        }
+        this.setAllowed(balance - reserved);
+        if (this.allowed < 1) {
+          const held =
+            reserved > 0 ? `, ${formatUsd(reserved)} of it held for jobs in progress` : '';
+          throw new StreamRefusal(
+            REALTIME_CLOSE.insufficientCredits,
+            'insufficient_credits',
+            `Insufficient credits: your balance is ${formatUsd(balance)}${held}, less than a second of live audio on ${this.model} costs.`,
+          );
+        }
+        await insertTranscription(tx, {
+          id: this.id,
+          userId,
+          status: 'processing',
+          model: this.model,
+          language: this.settings.language,
+          keyterms: this.settings.keyterms,
+          timestampStyle: 'word',
+          source: 'live',
+          fileName: 'Live stream',
+          audioDurationSeconds: this.allowed,
+          progressStage: 'live',
+          leaseToken: this.lease,
+          leaseExpiresAt: new Date(Date.now() + config.leaseSeconds * 1000),
+          attempts: 1,
+          startedAt: new Date(),
+        });
+      });
+    } catch (err) {
+      this.release();
+      throw err;
     }
-    this.setAllowed(balance - reserved);
-    if (this.allowed < 1) {
-      const held = reserved > 0 ? `, ${formatUsd(reserved)} of it held for jobs in progress` : '';
-      throw new StreamRefusal(
-        REALTIME_CLOSE.insufficientCredits,
-        'insufficient_credits',
-        `Insufficient credits: your balance is ${formatUsd(balance)}${held}, less than a second of live audio on ${this.model} costs.`,
-      );
-    }
-    await insertTranscription(db, {
-      id: this.id,
-      userId: this.opening.userId,
-      status: 'processing',
-      model: this.model,
-      language: this.settings.language,
-      keyterms: this.settings.keyterms,
-      timestampStyle: 'word',
-      source: 'live',
-      fileName: 'Live stream',
-      audioDurationSeconds: 0,
-      progressStage: 'live',
-      leaseToken: this.lease,
-      leaseExpiresAt: new Date(Date.now() + config.leaseSeconds * 1000),
-      attempts: 1,
-      startedAt: new Date(),
-    });
-    this.deps.streams.add(this);
     this.openEngineStream();
     this.sendReady();
     this.touch();
-    this.checkTimer = setInterval(() => void this.check(), CHECK_EVERY_MS);
+    const every = Math.min(CHECK_EVERY_MS, (config.leaseSeconds * 1000) / 3);
+    this.checkTimer = setInterval(() => {
+      this.checking ??= this.check().finally(() => (this.checking = undefined));
+    }, every);
   }
 
+  /**
+   * `allowed` from what the account can spend on this stream (its balance less what its other
+   * unfinished jobs and streams hold): up to RESERVE_AHEAD_SECONDS past the audio received.
+   */
   private setAllowed(spendable: number): void {
     const affordable = isModelName(this.model)
       ? secondsAffordable(this.model, Math.max(0, spendable))
       : Infinity;
     const limit = this.deps.config.maxAudioSeconds;
-    this.allowed = Math.min(affordable, limit);
-    this.allowedBy = affordable < limit ? 'credit' : 'limit';
+    const reach = this.resampler.receivedSeconds + RESERVE_AHEAD_SECONDS;
+    this.allowed = Math.min(affordable, limit, reach);
+    this.allowedBy = this.allowed === reach ? 'reach' : affordable < limit ? 'credit' : 'limit';
+  }
+
+  /**
+   * Moves the reservation on (or to a new model's price), under the account's lock, so two
+   * streams or a stream and a job cannot both spend the same credit. False when the row is no
+   * longer this stream's.
+   */
+  private async reserve(fields: { model?: string } & Partial<LiveStreamOptions> = {}) {
+    const { db } = this.deps;
+    return db.transaction(async (tx) => {
+      await lockAccountJobs(tx, this.opening.userId);
+      const { balance, reserved } = await heldCredit(tx, this.opening.userId, this.id);
+      this.setAllowed(balance - reserved);
+      return updateLiveStream(tx, this.id, this.lease, {
+        ...fields,
+        audioDurationSeconds: this.allowed,
+      });
+    });
   }
 
   private sendReady(): void {
@@ -335,9 +438,12 @@ export class LiveSession {
     });
   }
 
-  private failEngine(err: Error): void {
-    this.engineFailure = err;
-    this.deps.log.error({ err, stream: this.id }, 'live stream engine failure');
+  /** The engine failed this stream; `stuck`: it stopped answering, so it is restarted for everyone. */
+  private failEngine(err: Error, stuck = false): void {
+    this.engineFailure ??= err;
+    this.discard = true;
+    this.log.error({ err, stream: this.id }, 'live stream engine failure');
+    if (stuck) void this.deps.engine.kill().catch(() => undefined);
     void this.finish(
       new StreamRefusal(
         REALTIME_CLOSE.serverError,
@@ -347,29 +453,31 @@ export class LiveSession {
     );
   }
 
+  /** Restarts the idle clock: audio came. */
   private touch(): void {
     clearTimeout(this.idleTimer);
+    const seconds = this.deps.config.liveIdleTimeoutSeconds;
     this.idleTimer = setTimeout(
-      () =>
-        void this.finish(
-          new StreamRefusal(
-            REALTIME_CLOSE.idleTimeout,
-            'idle_timeout',
-            `Nothing was received for ${this.deps.config.liveIdleTimeoutSeconds} s`,
-          ),
-        ),
-      this.deps.config.liveIdleTimeoutSeconds * 1000,
+      () => void this.finish(idle(`No audio was received for ${seconds} s`)),
+      seconds * 1000,
     );
   }
 
   /** A frame from the client: audio (binary) or a message (text). */
   receive(data: RawData, isBinary: boolean): void {
     if (this.finishing) return;
-    this.touch();
     if (isBinary) {
-      this.audioStarted = true;
       const chunk = toBuffer(data);
-      this.forwarding = this.forwarding.then(() => this.forward(chunk));
+      if (this.queuedBytes + chunk.length > MAX_QUEUED_BYTES) {
+        void this.finish(tooFast('it waits faster than it can be handed on'));
+        return;
+      }
+      // Only whole samples count as activity: frames of one byte do not keep a stream open.
+      if (chunk.length >= 2) this.touch();
+      this.audioStarted = true;
+      this.queue.push(chunk);
+      this.queuedBytes += chunk.length;
+      this.pump();
       return;
     }
     let message: RealtimeClientMessage;
@@ -394,59 +502,89 @@ export class LiveSession {
       void this.finish();
       return;
     }
-    if (this.audioStarted) {
+    if (this.audioStarted || this.configured) {
       void this.finish(
         new StreamRefusal(
           REALTIME_CLOSE.badRequest,
           'config_after_audio',
-          'Send config before the first audio frame',
+          'Send one config message, before the first audio frame',
         ),
       );
       return;
     }
-    this.forwarding = this.forwarding.then(() => this.configure(message));
+    this.configured = true;
+    this.configuring = this.configure(message);
   }
 
+  /** New settings before any audio: the row, the reservation (the price may differ), the engine stream. */
   private async configure(message: Extract<RealtimeClientMessage, { type: 'config' }>) {
     try {
       const resolved = await this.deps.resolve(
         message.model ?? this.model,
         message.language === undefined ? this.settings.language : message.language,
       );
-      this.settings = { ...resolved, keyterms: message.keyterms ?? this.settings.keyterms };
+      const settings = { ...resolved, keyterms: message.keyterms ?? this.settings.keyterms };
+      this.settings = settings;
+      if (!(await this.reserve(settings))) return this.lost();
+      if (this.allowed < 1) return void this.finish(this.overLimit());
       this.openEngineStream();
       this.sendReady();
     } catch (err) {
-      void this.finish(asRefusal(err));
+      void this.finish(asRefusal(err, this.log));
     }
   }
 
-  /** Resamples a frame and hands it to the engine, within what the stream may send. */
+  /** Hands queued frames to the engine, merged, one request at a time, until the queue is empty. */
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = (async () => {
+      await this.configuring;
+      while (this.queue.length > 0 && !this.discard) {
+        const chunk = this.queue.length === 1 ? this.queue[0]! : Buffer.concat(this.queue);
+        this.queue = [];
+        this.queuedBytes = 0;
+        await this.forward(chunk);
+      }
+      this.queue = [];
+      this.queuedBytes = 0;
+    })().finally(() => (this.pumping = undefined));
+  }
+
+  /** Resamples a chunk and hands it to the engine, within what the stream may send. */
   private async forward(chunk: Buffer): Promise<void> {
-    if (this.finishing || !this.stream) return;
-    const left = this.allowed - this.resampler.receivedSeconds;
-    const leftBytes = Math.max(0, Math.floor(left * this.opening.sampleRate)) * 2;
-    const cut = chunk.length > leftBytes;
-    const pcm = this.resampler.push(cut ? chunk.subarray(0, leftBytes) : chunk);
+    const stream = this.stream;
+    if (!stream) return;
+    const bytesLeft = () =>
+      Math.max(
+        0,
+        Math.floor((this.allowed - this.resampler.receivedSeconds) * this.opening.sampleRate),
+      ) * 2;
+    if (chunk.length > bytesLeft() && this.allowedBy === 'reach') {
+      if (!(await this.reserve().catch(() => true))) return this.lost();
+    }
+    const cut = chunk.length > bytesLeft();
+    const pcm = this.resampler.push(cut ? chunk.subarray(0, bytesLeft()) : chunk);
     try {
       if (pcm.length > 0) {
-        const { queued_seconds } = await this.stream.audio(pcm);
+        const { queued_seconds } = await within(
+          stream.audio(pcm),
+          AUDIO_ACK_DEADLINE_MS,
+          'the engine taking audio',
+        );
         if (queued_seconds > MAX_BACKLOG_SECONDS) {
-          void this.finish(
-            new StreamRefusal(
-              REALTIME_CLOSE.badAudio,
-              'audio_too_fast',
-              `Audio came much faster than real time: ${Math.round(queued_seconds)} s wait to be transcribed. Send it at about the speed it plays.`,
-            ),
-          );
+          this.discard = true;
+          void this.finish(tooFast(`${Math.round(queued_seconds)} s wait to be transcribed`));
           return;
         }
       }
     } catch (err) {
-      if (!this.finishing) this.failEngine(err as Error);
+      if (!this.engineFailure) this.failEngine(err as Error, true);
       return;
     }
-    if (cut) void this.finish(this.overLimit());
+    if (cut) {
+      this.discard = true;
+      void this.finish(this.overLimit());
+    }
   }
 
   private overLimit(): StreamRefusal {
@@ -464,7 +602,24 @@ export class LiveSession {
         );
   }
 
-  /** Renews the lease, records progress and seconds so far, and checks the balance still covers them. */
+  /** The row is no longer this stream's (the account was deleted): nothing more is heard or saved. */
+  private lost(): void {
+    this.cancelled = true;
+    this.discard = true;
+    void this.finish(
+      new StreamRefusal(
+        REALTIME_CLOSE.cancelled,
+        'cancelled',
+        "The stream's transcript is gone (the account was deleted); nothing is saved or billed",
+      ),
+    );
+  }
+
+  /**
+   * Renews the lease and records the text so far; while the stream runs, also moves its
+   * reservation on and ends it when its audio falls behind the clock (a client holding a place
+   * without sending audio) or runs past what the balance covers.
+   */
   private async check(): Promise<void> {
     const { db, config } = this.deps;
     try {
@@ -472,24 +627,22 @@ export class LiveSession {
         percent: 0,
         stage: 'live',
         partialText: this.text(),
-        audioDurationSeconds: this.resampler.receivedSeconds,
       });
-      if (!held) {
-        void this.finish(
-          new StreamRefusal(
-            REALTIME_CLOSE.cancelled,
-            'cancelled',
-            "The stream's transcript was deleted; nothing is saved or billed",
-          ),
-        );
+      if (!held) return this.lost();
+      if (this.finishing) return;
+      const behind = (Date.now() - this.startedAt) / 1000 - this.resampler.receivedSeconds;
+      if (behind > config.liveIdleTimeoutSeconds + MAX_BACKLOG_SECONDS) {
+        void this.finish(idle(`The audio fell ${Math.round(behind)} s behind the clock`));
         return;
       }
-      const { balance, reserved } = await heldCredit(db, this.opening.userId, this.id);
-      this.setAllowed(balance - reserved);
-      if (this.resampler.receivedSeconds >= this.allowed) void this.finish(this.overLimit());
+      if (!(await this.reserve())) return this.lost();
+      if (this.allowedBy !== 'reach' && this.resampler.receivedSeconds >= this.allowed) {
+        this.discard = true;
+        void this.finish(this.overLimit());
+      }
     } catch (err) {
       // A database hiccup is not a reason to cut a stream: the next check tries again.
-      this.deps.log.warn({ err, stream: this.id }, 'live stream check failed');
+      this.log.warn({ err, stream: this.id }, 'live stream check failed');
     }
   }
 
@@ -498,42 +651,53 @@ export class LiveSession {
   }
 
   /**
-   * Ends the stream once: says why (if `refusal`), lets the engine transcribe what it holds
-   * (its finals still reach the client), saves the transcript and books its cost, says `done`,
-   * and closes with 1000 or the refusal's code.
+   * Ends the stream once: says why (if `refusal`), hands the engine what was received (unless
+   * the stream was cut) and lets it finish (its finals still reach the client), saves the
+   * transcript and books its cost, says `done`, and closes with 1000 or the refusal's code.
    */
   finish(refusal?: StreamRefusal): Promise<void> {
-    this.finishing ??= this.end(refusal).finally(() => {
-      this.deps.streams.remove(this);
-      this.release();
-    });
+    this.finishing ??= this.end(refusal)
+      .catch((err: unknown) => {
+        this.log.error({ err, stream: this.id }, 'live stream failed to end');
+        if (this.socket.readyState === this.socket.OPEN)
+          this.socket.close(REALTIME_CLOSE.serverError, 'internal');
+      })
+      .finally(() => {
+        clearTimeout(this.idleTimer);
+        clearInterval(this.checkTimer);
+        this.deps.streams.remove(this);
+        this.release();
+      });
     return this.finishing;
   }
 
   private async end(refusal: StreamRefusal | undefined): Promise<void> {
     clearTimeout(this.idleTimer);
-    clearInterval(this.checkTimer);
     if (refusal) send(this.socket, { type: 'error', code: refusal.code, message: refusal.message });
-    await this.forwarding;
+    // What was received is heard to the end, unless the stream was cut.
+    await this.configuring;
+    await this.pumping?.catch(() => undefined);
     const stream = this.stream;
-    if (stream && !this.engineFailure) {
+    if (stream && !this.engineFailure && !this.cancelled) {
       try {
-        const rest = this.resampler.flush();
-        if (rest.length > 0) await stream.audio(rest);
-        await stream.end();
-        await stream.result;
+        const drained = (async () => {
+          const rest = this.resampler.flush();
+          if (rest.length > 0 && !this.discard) await stream.audio(rest);
+          await stream.end();
+          await stream.result;
+        })();
+        await within(drained, DRAIN_DEADLINE_MS, 'finishing the stream in the engine');
       } catch (err) {
         this.engineFailure = err as Error;
-        this.deps.log.error({ err, stream: this.id }, 'live stream engine failure at the end');
+        this.log.error({ err, stream: this.id }, 'live stream engine failure at the end');
+        if (/took longer/.test((err as Error).message))
+          await this.deps.engine.kill().catch(() => undefined);
       }
     }
-    let saved: { seconds: number; costMicros: number } | undefined;
-    try {
-      saved = await this.save();
-    } catch (err) {
-      this.deps.log.error({ err, stream: this.id }, 'live stream could not be saved');
-    }
-    if (saved && refusal?.close !== REALTIME_CLOSE.cancelled) {
+    await this.checking;
+    const saved = this.cancelled ? undefined : await this.saveWithRetries();
+    clearInterval(this.checkTimer);
+    if (saved) {
       send(this.socket, {
         type: 'done',
         id: this.id,
@@ -541,16 +705,31 @@ export class LiveSession {
         cost_micros: saved.costMicros,
       });
     }
-    const close = refusal?.close ?? REALTIME_CLOSE.done;
+    // 1000 says `done` was sent: a stream that could not be saved ends with 1011.
+    const close =
+      refusal?.close ??
+      (saved || this.cancelled ? REALTIME_CLOSE.done : REALTIME_CLOSE.serverError);
     if (this.socket.readyState === this.socket.OPEN)
-      this.socket.close(close, reasonOf(refusal?.code ?? 'done'));
+      this.socket.close(close, reasonOf(refusal?.code ?? (saved ? 'done' : 'not_saved')));
+  }
+
+  private async saveWithRetries(): Promise<{ seconds: number; costMicros: number } | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.save();
+      } catch (err) {
+        this.log.error({ err, stream: this.id, attempt }, 'live stream could not be saved');
+        if (attempt >= SAVE_ATTEMPTS) return undefined;
+        await sleep(500 * attempt);
+      }
+    }
   }
 
   /**
    * Completes the row and books its cost in one transaction, while the row is still this
-   * stream's (a deleted transcript is neither saved nor billed). Billed: the seconds received,
-   * or, if the engine failed, those up to its last final. If the balance was spent elsewhere
-   * meanwhile, the seconds it still covers.
+   * stream's. Billed: the seconds received, or, if the engine failed, those up to its last
+   * final. If the balance was spent elsewhere meanwhile, the seconds it still covers, and the
+   * transcript keeps only what they hold.
    */
   private async save(): Promise<{ seconds: number; costMicros: number } | undefined> {
     const received = this.resampler.receivedSeconds;
@@ -564,7 +743,7 @@ export class LiveSession {
       try {
         const done = await this.deps.db.transaction(async (tx) => {
           const row = await completeTranscription(tx, this.id, this.lease, {
-            result: this.result(notice),
+            result: this.result(seconds, notice),
             audioDurationSeconds: seconds,
             costMicros,
           });
@@ -584,26 +763,36 @@ export class LiveSession {
         if (!(err instanceof InsufficientCredit) || !isModelName(this.model)) throw err;
         const covered = secondsAffordable(this.model, err.balanceMicros);
         if (covered >= seconds) throw err;
-        notice = `The balance was spent elsewhere during the stream: ${formatDuration(covered)} of the ${formatDuration(received)} received were charged.`;
+        notice = `The balance was spent elsewhere during the stream: only the first ${formatDuration(covered)} of the ${formatDuration(received)} received were charged and kept.`;
         seconds = covered;
       }
     }
   }
 
-  private result(notice: string | null): TranscriptResult {
+  /** The transcript of the finals heard within the first `seconds`. */
+  private result(seconds: number, notice: string | null): TranscriptResult {
+    const finals = this.finals.filter((f) => f.start < seconds);
     const counts = new Map<string, number>();
-    for (const f of this.finals) counts.set(f.language, (counts.get(f.language) ?? 0) + 1);
+    for (const f of finals) counts.set(f.language, (counts.get(f.language) ?? 0) + 1);
     const [language, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [
       this.settings.language ?? 'en',
       0,
     ];
     return {
-      text: this.text(),
+      text: finals.map((f) => f.text).join(' '),
       language,
-      languageProbability: this.finals.length > 0 ? count / this.finals.length : 1,
-      segments: this.finals.map(({ start, end, text }) => ({ start, end, text })),
-      words: this.finals.flatMap((f) => f.words),
+      languageProbability: finals.length > 0 ? count / finals.length : 1,
+      segments: finals.map(({ start, end, text, language: heardIn }) => ({
+        start,
+        end,
+        text,
+        language: heardIn,
+      })),
+      words: finals.flatMap((f) => f.words.filter((w) => w.start < seconds)),
       notice,
     };
   }
 }
+
+const idle = (message: string) =>
+  new StreamRefusal(REALTIME_CLOSE.idleTimeout, 'idle_timeout', message);

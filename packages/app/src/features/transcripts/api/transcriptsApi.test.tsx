@@ -67,4 +67,9 @@ describe('transcript calls', () => {
       path: `/v1/transcript/${id}`,
     });
   });
+
+  test('a live stream token is a POST to /api/realtime/token with no body', async () => {
+    const sent = await call((d) => d(transcriptsApi.endpoints.createRealtimeToken.initiate()));
+    expect(sent).toMatchObject({ method: 'POST', path: '/api/realtime/token', body: undefined });
+  });
 });

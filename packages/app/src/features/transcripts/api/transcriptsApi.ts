@@ -1,5 +1,10 @@
-import type { MessageResponse, Transcript, TranscriptList } from '@parlance/server/contract';
-import { apiHref, transcriptPaths } from '@parlance/server/endpoints';
+import type {
+  MessageResponse,
+  RealtimeToken,
+  Transcript,
+  TranscriptList,
+} from '@parlance/server/contract';
+import { apiHref, realtimePaths, transcriptPaths } from '@parlance/server/endpoints';
 import { api } from '../../../store/api';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 import { transcriptListParams, type TranscriptListArgs } from './transcriptListParams';
@@ -36,6 +41,10 @@ export const transcriptsApi = api.injectEndpoints({
       query: (id) => ({ url: apiHref(transcriptPaths.transcript, { id }), method: 'DELETE' }),
       invalidatesTags: [LIST, 'Stats', 'Chart', 'Spending'],
     }),
+    /** A one-use token that opens one live stream (`/v1/realtime?token=`) for the signed-in user. */
+    createRealtimeToken: build.mutation<RealtimeToken, void>({
+      query: () => ({ url: realtimePaths.sessionToken, method: 'POST' }),
+    }),
   }),
 });
 
@@ -44,4 +53,5 @@ export const {
   useGetTranscriptQuery,
   useSubmitTranscriptMutation,
   useDeleteTranscriptMutation,
+  useCreateRealtimeTokenMutation,
 } = transcriptsApi;

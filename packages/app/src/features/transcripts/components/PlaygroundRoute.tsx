@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from '@parlance/ui';
 import { errorMessage } from '../../../store/errors';
 import { useAuth } from '../../../session/useAuth';
@@ -9,7 +10,8 @@ import { useListModelsQuery } from '../../../shared/modelsApi';
 import { useSubmitTranscriptMutation } from '../api/transcriptsApi';
 import { useTranscriptJob } from '../api/useTranscriptJob';
 import { copyText } from '../utils/copyText';
-import { PlaygroundScreen } from './PlaygroundScreen';
+import { LivePlayground } from './LivePlayground';
+import { PlaygroundScreen, type PlaygroundMode } from './PlaygroundScreen';
 
 /** An object URL for the chosen file, revoked when it changes or the page closes. */
 function useObjectUrl(file: File | null | undefined): string | null {
@@ -30,6 +32,11 @@ export function PlaygroundRoute() {
   const [sent, setSent] = useState<TranscriptRequestInput | null>(null);
   const job = useTranscriptJob(submission.data?.id ?? null);
   const fileUrl = useObjectUrl(sent?.file);
+  // The mode is in the address (`?mode=live`), so a link can open the Live mode.
+  const [search, setSearch] = useSearchParams();
+  const mode: PlaygroundMode = search.get('mode') === 'live' ? 'live' : 'file';
+  const setMode = (next: PlaygroundMode) =>
+    setSearch(next === 'live' ? { mode: 'live' } : {}, { replace: true });
 
   const onSubmit = (input: TranscriptRequestInput) => {
     setSent(input);
@@ -47,6 +54,9 @@ export function PlaygroundRoute() {
 
   return (
     <PlaygroundScreen
+      mode={mode}
+      onModeChange={setMode}
+      live={<LivePlayground />}
       models={models.data}
       defaultModel={user?.defaultModel ?? null}
       defaultLanguage={user?.defaultLanguage ?? AUTO_LANGUAGE}

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import type { SpeechModelList, Transcript } from '@parlance/server/contract';
-import { Card, CodeTabs, EmptyState, MicIcon } from '@parlance/ui';
+import { Card, CodeTabs, EmptyState, MicIcon, Tabs } from '@parlance/ui';
 import type { TranscriptRequestInput } from '../api/transcriptRequest';
 import { requestSnippets, type SnippetRequest } from '../utils/requestSnippets';
 import { JobProgress } from './JobProgress';
@@ -8,7 +9,14 @@ import { Stack } from '../../../shared/PageHeader.styles';
 import { TranscriptResultView } from './TranscriptResultView';
 import { PlaygroundForm } from './PlaygroundForm';
 
+/** File: send a recording or a URL. Live: stream the microphone. */
+export type PlaygroundMode = 'file' | 'live';
+
 export interface PlaygroundScreenProps {
+  mode: PlaygroundMode;
+  onModeChange: (mode: PlaygroundMode) => void;
+  /** The Live mode's content (it streams only while shown). */
+  live: ReactNode;
   models: SpeechModelList | undefined;
   defaultModel: string | null;
   defaultLanguage: string;
@@ -23,13 +31,32 @@ export interface PlaygroundScreenProps {
   onCopyText: (text: string) => void;
 }
 
-/** Try the API from the browser: send audio, watch the job, read the transcript, copy the code. */
+/**
+ * Try the API from the browser. File: send audio, watch the job, read the transcript, copy the
+ * code. Live: speak and read the text as it comes.
+ */
 export function PlaygroundScreen(props: PlaygroundScreenProps) {
+  return (
+    <Stack>
+      <PageHeader description="Transcribe a file or a URL and copy the same request as code, or speak into your microphone and watch the text arrive." />
+      <Tabs
+        aria-label="Playground mode"
+        value={props.mode}
+        onChange={(id) => props.onModeChange(id === 'live' ? 'live' : 'file')}
+        tabs={[
+          { id: 'file', label: 'File', content: <FileMode {...props} /> },
+          { id: 'live', label: 'Live', content: props.live },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function FileMode(props: PlaygroundScreenProps) {
   const { job, request } = props;
   const snippets = request && requestSnippets(request);
   return (
     <Stack>
-      <PageHeader description="Transcribe a file or a URL, then copy the same request as code." />
       <Card title="New transcription">
         <PlaygroundForm
           models={props.models}

@@ -1,0 +1,32 @@
+import type { RealtimeQuery } from '@parlance/server/contract';
+import { realtimePaths } from '@parlance/server/endpoints';
+import { AUTO_LANGUAGE } from '../../../shared/languages';
+
+export interface RealtimeUrlInput {
+  /** The page's origin (`http://…` or `https://…`): the socket goes to the same host. */
+  origin: string;
+  /** A one-use token from `POST /api/realtime/token`. */
+  token: string;
+  /** The capture's rate: the server resamples. */
+  sampleRate: number;
+  model?: string | null;
+  /** A language code, or 'auto' (or none) for the server to detect it. */
+  language?: string | null;
+}
+
+const ENCODING: RealtimeQuery['encoding'] = 'pcm_s16le';
+
+/** `ws(s)://host/v1/realtime?token=…&sample_rate=…&encoding=pcm_s16le[&model=…][&language=…]` */
+export function realtimeUrl({ origin, token, sampleRate, model, language }: RealtimeUrlInput) {
+  const url = new URL(realtimePaths.stream, origin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query: Partial<Record<keyof RealtimeQuery, string>> = {
+    token,
+    sample_rate: String(Math.round(sampleRate)),
+    encoding: ENCODING,
+  };
+  if (model) query.model = model;
+  if (language && language !== AUTO_LANGUAGE) query.language = language;
+  url.search = new URLSearchParams(query).toString();
+  return url.toString();
+}

@@ -1,0 +1,195 @@
+/**
+ * Live streams driven directly (`serveLiveStream` with a fake socket and a fake engine; the
+ * database is a real test server's): paths a client cannot reach on demand — a model switch
+ * that changes the price, an engine that stops answering, an unexpected error.
+ */
+import { EventEmitter } from 'node:events';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedger } from '../src/billing/ledger.js';
+import { priceForSeconds } from '../src/contract/money.js';
+import { REALTIME_CLOSE, RealtimeServerMessage } from '../src/contract/realtime.js';
+import { ledgerEntries, transcriptions } from '../src/db/schema/index.js';
+import type { TranscriptionConfig } from '../src/transcription/config.js';
+import type { LiveEngine, LiveStreamOptions } from '../src/transcription/engine/types.js';
+import { LiveStreams, serveLiveStream } from '../src/transcription/realtime/session.js';
+import type { TestServer } from './helpers.js';
+import { customer, startTranscriptionServer } from './transcription-helpers.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class FakeSocket extends EventEmitter {
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readyState = 1;
+  sent: RealtimeServerMessage[] = [];
+  closedWith: { code: number; reason: string } | undefined;
+  send(data: string) {
+    this.sent.push(RealtimeServerMessage.parse(JSON.parse(data)));
+  }
+  close(code: number, reason: string) {
+    if (this.readyState !== 1) return;
+    this.readyState = 3;
+    this.closedWith = { code, reason };
+    setImmediate(() => this.emit('close', code, Buffer.from(reason)));
+  }
+  text(message: object) {
+    this.emit('message', Buffer.from(JSON.stringify(message)), false);
+  }
+  audio(pcm: Buffer) {
+    this.emit('message', pcm, true);
+  }
+}
+
+/** An engine that hears nothing: it takes audio (or, `hang`, never answers), ends when told. */
+function fakeEngine(hang = false) {
+  const fed: Buffer[] = [];
+  const opened: LiveStreamOptions[] = [];
+  let kills = 0;
+  const engine: LiveEngine = {
+    async kill() {
+      kills += 1;
+    },
+    openStream(opts) {
+      opened.push(opts);
+      let done: (value: { seconds: number; model: string }) => void = () => undefined;
+      const result = new Promise<{ seconds: number; model: string }>((resolve) => (done = resolve));
+      return {
+        audio: async (pcm: Buffer) => {
+          if (hang) return new Promise<never>(() => undefined);
+          fed.push(pcm);
+          return { queued_seconds: 0 };
+        },
+        end: async () => done({ seconds: 0, model: opts.model }),
+        result,
+      } as unknown as ReturnType<LiveEngine['openStream']>;
+    },
+  };
+  return { engine, fed, opened, kills: () => kills };
+}
+
+const silentLog = {
+  warn: () => undefined,
+  error: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+} as never;
+
+describe('live streams driven directly, with a fake engine', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTranscriptionServer();
+  }, 120_000);
+  afterAll(() => server.close());
+
+  const config = {
+    leaseSeconds: 60,
+    liveIdleTimeoutSeconds: 20,
+    liveMaxStreamsPerAccount: 2,
+    maxAudioSeconds: 4 * 3600,
+  } as TranscriptionConfig;
+
+  function serve(
+    userId: string,
+    engine: LiveEngine,
+    streams: LiveStreams,
+    resolve: (
+      model: string,
+      language: string | null,
+    ) => Promise<{ model: string; language: string | null }>,
+  ) {
+    const socket = new FakeSocket();
+    serveLiveStream(
+      socket as unknown as Parameters<typeof serveLiveStream>[0],
+      { db: server.storage.db, engine, config, streams, log: silentLog, resolve },
+      async () => ({
+        userId,
+        settings: { model: 'tiny.en', language: null, keyterms: null },
+        sampleRate: 16_000,
+      }),
+    );
+    return socket;
+  }
+
+  it('re-checks what the balance pays for when config switches to a dearer model', async () => {
+    const who = await customer(server, 0);
+    // 5 s of large-v3 (which is 30 s of tiny.en, the model the stream opened with).
+    await createLedger(server.storage.db).credit({
+      kind: 'adjustment',
+      userId: who.userId,
+      amountMicros: priceForSeconds('large-v3', 5),
+      description: 'review credit',
+    });
+    const { engine, fed } = fakeEngine();
+    const socket = serve(who.userId, engine, new LiveStreams(4), async (model, language) => ({
+      model,
+      language,
+    }));
+    await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+    socket.text({ type: 'config', model: 'large-v3' });
+    for (let i = 0; i < 20; i++) socket.audio(Buffer.alloc(32_000)); // 20 s at once
+    await sleep(200);
+    socket.text({ type: 'end' });
+    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
+    const heardSeconds = fed.reduce((sum, b) => sum + b.length, 0) / 32_000;
+    const usage = await server.storage.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'usage'), eq(ledgerEntries.userId, who.userId)));
+    expect(
+      { heardSeconds, billedSeconds: usage[0]?.audioSeconds },
+      'large-v3 audio handed to the engine vs. seconds billed',
+    ).toEqual({ heardSeconds: 5, billedSeconds: 5 });
+  }, 60_000);
+
+  it('ends a stream and gives its place back even when the engine stops answering', async () => {
+    const who = await customer(server, 100);
+    const streams = new LiveStreams(1);
+    const { engine, kills } = fakeEngine(true);
+    const socket = serve(who.userId, engine, streams, async (model, language) => ({
+      model,
+      language,
+    }));
+    await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+    socket.audio(Buffer.alloc(3200));
+    await sleep(100); // the frame is with the engine, which never answers
+    socket.text({ type: 'end' });
+    // The engine acknowledges audio at once; one that has not in 10 s is stuck: killed (to be
+    // started afresh for everyone), and the stream ends, saved, with its place given back.
+    await expect.poll(() => socket.closedWith, { timeout: 20_000 }).toBeTruthy();
+    expect(kills()).toBeGreaterThan(0);
+    // Saved with what the engine heard (nothing here), and billed for that.
+    expect(socket.sent.at(-1)).toMatchObject({ type: 'done', billed_seconds: 0 });
+    expect(() => streams.take()(), 'the place is given back').not.toThrow();
+  }, 60_000);
+
+  it('does not leave an unhandled rejection (a process crash) when config hits an unexpected error', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const who = await customer(server, 100);
+      const socket = serve(who.userId, fakeEngine().engine, new LiveStreams(4), async () => {
+        // e.g. the catalog's engine.models() answering an EngineRequestError (engineDown rethrows it)
+        throw new Error('unexpected failure while resolving the model');
+      });
+      await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+      const id = socket.sent.find((m) => m.type === 'ready')!;
+      socket.text({ type: 'config', language: 'en' });
+      await sleep(100);
+      socket.text({ type: 'end' });
+      await sleep(1_000);
+      const [row] = await server.storage.db
+        .select({ status: transcriptions.status })
+        .from(transcriptions)
+        .where(eq(transcriptions.id, id.type === 'ready' ? id.id : ''));
+      expect({
+        unhandled: unhandled.map(String),
+        closed: socket.closedWith?.code,
+        status: row?.status,
+      }).toEqual({ unhandled: [], closed: REALTIME_CLOSE.serverError, status: 'completed' });
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  }, 60_000);
+});
