@@ -6,8 +6,9 @@ import chromiumFlags from './chromium-flags.json' with { type: 'json' };
 export const chromiumArgs: string[] = chromiumFlags;
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+/** Chromium with the journeys' flags, and `extraArgs` (e.g. a fake microphone). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...extraArgs] });
 }
 
 export const phone = { width: 375, height: 667 };

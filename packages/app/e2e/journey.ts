@@ -6,11 +6,14 @@ import { launchBrowser } from './browser';
 /** The products started by global-setup.ts, one per storage backend: `describe.each(products)`. */
 export const products = inject('products');
 
-/** Launches Chromium before the file's tests and closes it after; call at the top of a file. */
-export function launchedPerFile(): () => Browser {
+/**
+ * Launches Chromium (with `extraArgs`) before the file's tests and closes it after; call at the
+ * top of a file.
+ */
+export function launchedPerFile(extraArgs: string[] = []): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(extraArgs);
   });
   afterAll(async () => {
     await browser?.close();
