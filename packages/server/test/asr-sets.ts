@@ -51,6 +51,7 @@ const benchOptions = (model: string): TranscribeOptions => ({
   language: null,
   prompt: null,
   keyterms: null,
+  task: 'transcribe',
   wordTimestamps: false,
   maxSeconds: null,
 });

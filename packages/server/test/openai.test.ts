@@ -18,6 +18,8 @@ import {
   customer,
   fixture,
   startTranscriptionServer,
+  submit,
+  waitForJob,
   type Customer,
 } from './transcription-helpers.js';
 
@@ -324,5 +326,68 @@ describe('abandoned calls and retries', () => {
     expect(retried).toMatchObject({ status: 'completed', idempotencyKey: 'openai-dropped' });
     expect(await usageOf(dropped!.id)).toEqual([]);
     expect(await usageOf(retried!.id)).toHaveLength(1);
+  });
+});
+
+describe('POST /v1/audio/translations (openai SDKs) and task=translate', () => {
+  /** Spanish, in espeak-ng's Spanish voice: a sentence of which every word is not English. */
+  let spanish: string;
+  const SAID =
+    'El informe muestra que los ingresos crecieron y el equipo presentará los resultados el lunes.';
+  const SPANISH_WORDS = ['el', 'los', 'informe', 'ingresos', 'equipo', 'resultados', 'lunes'];
+  const words = (text: string) => new Set(text.toLowerCase().match(/[a-záéíóúñ]+/g) ?? []);
+  const expectEnglish = (text: string) => {
+    const heard = words(text);
+    expect(heard.has('the'), text).toBe(true);
+    expect(
+      SPANISH_WORDS.filter((word) => heard.has(word)),
+      text,
+    ).toEqual([]);
+  };
+
+  beforeAll(() => {
+    spanish = join(dirname(longClip), 'es.wav');
+    execFileSync('espeak-ng', ['-v', 'es', '-w', spanish, SAID]);
+  });
+
+  it('Node: whisper-1 translates with the multilingual base model, billed as a job', async () => {
+    const erin = await customer(server, 100);
+    const result = await sdk(erin).audio.translations.create({
+      file: createReadStream(spanish),
+      model: 'whisper-1',
+    });
+    expectEnglish(result.text);
+    const [job] = await jobsOf(erin.userId);
+    expect(job).toMatchObject({ status: 'completed', model: 'base', task: 'translate' });
+    expect(job?.result?.segments.every((segment) => segment.language === 'es')).toBe(true);
+    expect(await usageOf(job!.id)).toHaveLength(1);
+  });
+
+  it('Python: the same', async () => {
+    const frank = await customer(server, 100);
+    const { stdout } = await run(pythonTool('python'), [
+      fileURLToPath(new URL('./clients/openai_translate.py', import.meta.url)),
+      `${server.url}/v1`,
+      frank.auth.authorization.replace('Bearer ', ''),
+      spanish,
+    ]);
+    expectEnglish(stdout);
+  });
+
+  it('refuses an English-only model, and POST /v1/transcript translates with task=translate', async () => {
+    const refused = await openai.audio.translations
+      .create({ file: createReadStream(spanish), model: 'tiny.en' })
+      .catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((refused as InstanceType<typeof OpenAI.BadRequestError>).message).toContain(
+      "Model 'tiny.en' is English-only: translation needs a multilingual model such as 'base'",
+    );
+    const grace = await customer(server, 100);
+    const res = await submit(server, grace, { task: 'translate' }, spanish);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ task: 'translate', model: 'base' });
+    const done = await waitForJob(server, grace, res.body.id);
+    expect(done.status).toBe('completed');
+    expectEnglish(done.result?.text ?? '');
   });
 });

@@ -22,6 +22,7 @@ const opts = {
   language: null,
   prompt: null,
   keyterms: null,
+  task: 'transcribe' as const,
   wordTimestamps: false,
   maxSeconds: null,
 };

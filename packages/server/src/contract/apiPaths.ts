@@ -57,6 +57,7 @@ export const transcriptPaths = {
   export: '/v1/transcript/:id/:format',
   models: '/v1/models',
   openAiTranscriptions: '/v1/audio/transcriptions',
+  openAiTranslations: '/v1/audio/translations',
 } as const;
 
 /** Live transcription: the WebSocket, and the one-use tokens browsers open it with. */

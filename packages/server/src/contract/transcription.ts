@@ -14,6 +14,13 @@ export type TranscriptStatus = z.infer<typeof TranscriptStatus>;
 export const TimestampStyle = z.enum(['none', 'segment', 'word']);
 export type TimestampStyle = z.infer<typeof TimestampStyle>;
 
+export const TranscriptionTask = z
+  .enum(['transcribe', 'translate'])
+  .describe(
+    'transcribe: the text as spoken; translate: English text from speech in any language (a multilingual model; the default model for it is base)',
+  );
+export type TranscriptionTask = z.infer<typeof TranscriptionTask>;
+
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -58,6 +65,7 @@ export const TranscriptRequest = z.object({
       .optional(),
   ),
   timestamp_style: z.preprocess(blankToUndefined, TimestampStyle.default('segment')),
+  task: z.preprocess(blankToUndefined, TranscriptionTask.default('transcribe')),
   prompt: z.preprocess(blankToUndefined, TranscriptPrompt.optional()),
   keyterms: Keyterms.optional(),
   webhook_url: z.preprocess(
@@ -123,6 +131,7 @@ export const TranscriptResult = z.object({
 
 export const Transcript = TranscriptSummary.extend({
   timestamp_style: TimestampStyle,
+  task: TranscriptionTask,
   queue_position: z.number().int().nullable().describe('Jobs ahead of this one while queued'),
   error: z.string().nullable(),
   startedAt: Timestamp.nullable(),

@@ -8,6 +8,8 @@ const count = (fallback: number) => z.coerce.number().int().min(0).default(fallb
 /** The transcription section of the environment (read with the rest by loadConfig). */
 export const transcriptionEnv = z.object({
   DEFAULT_MODEL: z.string().default('tiny.en'),
+  /** The model of a translation that names none (and of OpenAI's whisper-1 translating): multilingual. */
+  DEFAULT_TRANSLATION_MODEL: z.string().default('base'),
   MAX_UPLOAD_MB: positive(500),
   MAX_AUDIO_SECONDS: positive(4 * 60 * 60),
   AUDIO_FETCH_TIMEOUT_SECONDS: positive(120),
@@ -76,6 +78,7 @@ export function checkTranscriptionEnv(
 export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
   return {
     defaultModel: e.DEFAULT_MODEL,
+    defaultTranslationModel: e.DEFAULT_TRANSLATION_MODEL,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxAudioSeconds: e.MAX_AUDIO_SECONDS,
     fetchTimeoutMs: e.AUDIO_FETCH_TIMEOUT_SECONDS * 1000,

@@ -43,6 +43,7 @@ export function createModelCatalog(engine: ProbeEngine) {
   async function resolve(
     model: string,
     language: string | undefined,
+    task: 'transcribe' | 'translate' = 'transcribe',
   ): Promise<{ model: string; language: string | null }> {
     const models = await list();
     const found = models.find((m) => m.model === model);
@@ -52,6 +53,13 @@ export function createModelCatalog(engine: ProbeEngine) {
         'invalid',
         'invalid_model',
         `Unknown model '${model}'. Available models: ${names}`,
+      );
+    }
+    if (found.englishOnly && task === 'translate') {
+      throw new DomainError(
+        'invalid',
+        'unsupported_task',
+        `Model '${model}' is English-only: translation needs a multilingual model such as 'base'`,
       );
     }
     const lang = language === undefined || language === 'auto' ? null : language;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { formatUsd } from '../billing/money.js';
-import type { TimestampStyle } from '../contract/transcription.js';
+import type { TimestampStyle, TranscriptionTask } from '../contract/transcription.js';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
 import { DomainError } from '../domainErrors.js';
@@ -31,6 +31,8 @@ export interface Submission {
   /** Names and jargon to prefer; none when undefined (the OpenAI endpoint has no such field). */
   keyterms?: string[] | undefined;
   timestampStyle: TimestampStyle;
+  /** `translate`: English text from speech in any language (a multilingual model). */
+  task?: TranscriptionTask;
   webhookUrl: string | undefined;
   idempotencyKey: string | undefined;
   audio: AudioSource;
@@ -65,7 +67,7 @@ export async function submitTranscription(
       const existing = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
       if (existing) return { row: existing, created: false };
     }
-    const { model, language } = await catalog.resolve(input.model, input.language);
+    const { model, language } = await catalog.resolve(input.model, input.language, input.task);
     if (input.webhookUrl) await assertPublicUrl(input.webhookUrl, config.addressPolicy);
 
     const { audioUrl, fileName } = await stageAudio(runtime, input.audio, staged);
@@ -93,6 +95,7 @@ export async function submitTranscription(
       prompt: input.prompt ?? null,
       keyterms: input.keyterms?.length ? input.keyterms : null,
       timestampStyle: input.timestampStyle,
+      task: input.task ?? 'transcribe',
       source: input.audio.kind,
       audioUrl,
       fileName,

@@ -23,6 +23,9 @@ export const transcriptionStatus = pgEnum('transcription_status', [
 
 export const timestampStyle = pgEnum('timestamp_style', ['none', 'segment', 'word']);
 
+/** What the text is: the speech as spoken, or its English translation. */
+export const transcriptionTask = pgEnum('transcription_task', ['transcribe', 'translate']);
+
 /** Where a transcript's audio came from: a URL, an upload, or a live stream (`/v1/realtime`). */
 export const audioSource = pgEnum('audio_source', ['url', 'upload', 'live']);
 
@@ -71,6 +74,7 @@ export const transcriptions = pgTable(
     model: text('model').notNull(),
     /** Requested language; null = detect. The detected one is in `result`. */
     language: text('language'),
+    task: transcriptionTask('task').notNull().default('transcribe'),
     /** The caller's vocabulary or style hint for the model; null = none. */
     prompt: text('prompt'),
     /** Names and jargon the recognizer should prefer (faster-whisper hotwords). */

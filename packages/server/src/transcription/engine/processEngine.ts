@@ -107,6 +107,7 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       language: opts.language,
       prompt: opts.prompt,
       keyterms: opts.keyterms,
+      task: opts.task,
       word_timestamps: opts.wordTimestamps,
       max_seconds: opts.maxSeconds,
       vad: true,

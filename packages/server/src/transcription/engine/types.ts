@@ -20,6 +20,8 @@ export interface TranscribeOptions {
   prompt: string | null;
   /** Names and jargon to prefer when heard, or null. */
   keyterms: string[] | null;
+  /** `translate`: English text whatever the language spoken (a multilingual model). */
+  task: 'transcribe' | 'translate';
   wordTimestamps: boolean;
   /** Decode and transcribe at most this many seconds, or null for all of it. */
   maxSeconds: number | null;

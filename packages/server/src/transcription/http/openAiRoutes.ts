@@ -1,12 +1,16 @@
 import { once, type EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
 import { transcriptPaths } from '../../contract/apiPaths.js';
-import { OpenAiError, TranscriptPrompt } from '../../contract/transcription.js';
+import {
+  OpenAiError,
+  TranscriptPrompt,
+  type TranscriptionTask,
+} from '../../contract/transcription.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import type { DomainError } from '../../domainErrors.js';
@@ -264,31 +268,19 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
       .send(events);
   }
 
-  app.post(
-    transcriptPaths.openAiTranscriptions,
-    {
-      schema: {
-        tags: ['openai'],
-        security: [{ apiKey: [] }],
-        summary:
-          'OpenAI-compatible transcription (multipart: file, model, language, prompt, response_format, timestamp_granularities[], stream)',
-        response: {
-          200: z
-            .unknown()
-            .describe(
-              'json, verbose_json (objects) or text, srt, vtt (plain text); with stream=true, server-sent events: transcript.text.delta (delta) as text is decoded, then transcript.text.done (text, usage)',
-            ),
-          ...Object.fromEntries(
-            [400, 401, 402, 404, 408, 409, 413, 422, 429, 500, 503, 504].map((status) => [
-              status,
-              OpenAiError,
-            ]),
-          ),
-        },
-      },
-      ...limits.submission,
-    },
-    async (request, reply) => {
+  const errors = Object.fromEntries(
+    [400, 401, 402, 404, 408, 409, 413, 422, 429, 500, 503, 504].map((status) => [
+      status,
+      OpenAiError,
+    ]),
+  );
+
+  /**
+   * Both OpenAI endpoints: the upload becomes a job like any other, and the answer waits for it.
+   * A translation takes no language (any is heard) and does not stream, as OpenAI's does not.
+   */
+  function answer(task: TranscriptionTask) {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
       const user = currentUser(request);
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
       if (!request.isMultipart())
@@ -297,11 +289,13 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
       return withMultipart(request, runtime.blobs, config.maxUploadBytes, async (form) => {
         const format = (field(form, 'response_format') ?? 'json') as Format;
         const granularities =
-          form.fields.get('timestamp_granularities[]') ??
-          form.fields.get('timestamp_granularities') ??
-          [];
+          task === 'translate'
+            ? []
+            : (form.fields.get('timestamp_granularities[]') ??
+              form.fields.get('timestamp_granularities') ??
+              []);
         const requested = field(form, 'model') ?? 'whisper-1';
-        const stream = field(form, 'stream') === 'true';
+        const stream = task === 'transcribe' && field(form, 'stream') === 'true';
         if (!form.file) throw badRequest('missing_file', 'file is required');
         const prompt = TranscriptPrompt.optional().safeParse(field(form, 'prompt'));
         if (!prompt.success)
@@ -321,12 +315,18 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
             'stream=true answers with transcript.text events: response_format must be json or text',
           );
         }
+        const whisper1 =
+          task === 'translate' ? config.defaultTranslationModel : config.defaultModel;
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
-          model: requested === 'whisper-1' ? config.defaultModel : requested,
-          language: field(form, 'language')?.trim().toLowerCase() || undefined,
+          model: requested === 'whisper-1' ? whisper1 : requested,
+          language:
+            task === 'translate'
+              ? undefined
+              : field(form, 'language')?.trim().toLowerCase() || undefined,
           prompt: prompt.data?.trim() || undefined,
           timestampStyle: granularities.includes('word') ? 'word' : 'segment',
+          task,
           webhookUrl: undefined,
           idempotencyKey,
           audio: { kind: 'upload', ...form.file },
@@ -339,6 +339,48 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
           reply.type(format === 'vtt' ? 'text/vtt; charset=utf-8' : 'text/plain; charset=utf-8');
         return reply.send(body);
       });
+    };
+  }
+
+  app.post(
+    transcriptPaths.openAiTranscriptions,
+    {
+      schema: {
+        tags: ['openai'],
+        security: [{ apiKey: [] }],
+        summary:
+          'OpenAI-compatible transcription (multipart: file, model, language, prompt, response_format, timestamp_granularities[], stream)',
+        response: {
+          200: z
+            .unknown()
+            .describe(
+              'json, verbose_json (objects) or text, srt, vtt (plain text); with stream=true, server-sent events: transcript.text.delta (delta) as text is decoded, then transcript.text.done (text, usage)',
+            ),
+          ...errors,
+        },
+      },
+      ...limits.submission,
     },
+    answer('transcribe'),
+  );
+
+  app.post(
+    transcriptPaths.openAiTranslations,
+    {
+      schema: {
+        tags: ['openai'],
+        security: [{ apiKey: [] }],
+        summary:
+          'OpenAI-compatible translation into English (multipart: file, model, prompt, response_format); whisper-1 is the multilingual base model',
+        response: {
+          200: z
+            .unknown()
+            .describe('json, verbose_json (objects) or text, srt, vtt (plain text), in English'),
+          ...errors,
+        },
+      },
+      ...limits.submission,
+    },
+    answer('translate'),
   );
 };

@@ -28,6 +28,7 @@ export async function toTranscript(
   return {
     ...toSummary(row),
     timestamp_style: row.timestampStyle,
+    task: row.task,
     queue_position:
       row.status === 'queued' ? await queuePosition(db, row, maxRunningPerAccount) : null,
     error: row.errorMessage,

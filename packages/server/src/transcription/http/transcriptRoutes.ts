@@ -128,11 +128,16 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           throw badRequest('audio_required', 'Send an audio file (field "file") or an audio_url');
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
-          model: fields.model ?? runtime.config.defaultModel,
+          model:
+            fields.model ??
+            (fields.task === 'translate'
+              ? runtime.config.defaultTranslationModel
+              : runtime.config.defaultModel),
           language: fields.language,
           prompt: fields.prompt,
           keyterms: fields.keyterms,
           timestampStyle: fields.timestamp_style,
+          task: fields.task,
           webhookUrl: fields.webhook_url,
           idempotencyKey,
           audio,

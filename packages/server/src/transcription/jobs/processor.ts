@@ -215,6 +215,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
           language: job.language,
           prompt: job.prompt,
           keyterms: job.keyterms,
+          task: job.task,
           wordTimestamps: job.timestampStyle === 'word',
           maxSeconds: cap.seconds,
         },

@@ -162,7 +162,10 @@ export function DocsScreen({ apiBase, reference }: DocsPageProps) {
             <code>file</code>, <code>model</code>, <code>language</code>,{' '}
             <code>response_format</code>, <code>timestamp_granularities[]</code>) and answers in
             OpenAI&rsquo;s shapes, errors included. <code>whisper-1</code> maps to the default
-            model. The call waits for the transcript, so prefer the job API for long files.
+            model. The call waits for the transcript, so prefer the job API for long files.{' '}
+            <code>POST /v1/audio/translations</code> answers in English from speech in any language
+            (there <code>whisper-1</code> is the multilingual <code>base</code> model), as{' '}
+            <code>task=translate</code> does on <code>POST /v1/transcript</code>.
           </p>
           <CodeTabs
             label="OpenAI SDK"
