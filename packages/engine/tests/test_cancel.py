@@ -9,6 +9,7 @@ from conftest import FIXTURES
 from parlance_engine.engine import Engine
 from parlance_engine.errors import EngineError
 from parlance_engine.protocol import TranscribeParams
+from parlance_engine.textnorm import wer
 
 
 def send(engine, rid, method, params):
@@ -49,7 +50,7 @@ def test_cancel_a_running_transcription(engine, long_media):
     assert "country" in m["result"]["text"]
 
 
-def test_cancel_a_queued_transcription_ends_it_before_the_one_ahead(engine, long_media):
+def test_cancel_a_queued_transcription_ends_it_before_the_one_ahead(engine, long_media, refs):
     send(engine, "ahead", "transcribe", {"path": str(long_media["wav"]), "model": "tiny.en", "language": "en"})
     send(engine, "queued", "transcribe", {"path": str(FIXTURES / "jfk.wav"), "model": "tiny.en"})
     send(engine, "c2", "cancel", {"request": "queued"})
@@ -60,7 +61,8 @@ def test_cancel_a_queued_transcription_ends_it_before_the_one_ahead(engine, long
     assert by_id["queued"]["error"]["code"] == "cancelled"
     assert by_id["c2"]["result"] == {"cancelled": True}
     assert "queued" not in progress  # it never started
-    assert by_id["ahead"]["result"]["text"].lower().count("fellow") == 6
+    # The one ahead ran to its end: all six copies of the speech (a word may differ between runs).
+    assert wer(" ".join([refs["jfk"]] * 6), by_id["ahead"]["result"]["text"]) < 0.15
 
 
 def test_cancel_what_is_not_running(engine):
