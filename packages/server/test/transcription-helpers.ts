@@ -68,6 +68,16 @@ export async function customer(server: TestServer, cents: number): Promise<Custo
   return { api, userId: user.id, auth: { authorization: `Bearer ${key.body.secret}` } };
 }
 
+/** Adds `micros` of credit to the account (an adjustment), for a balance cents cannot express. */
+export async function addCredit(server: TestServer, userId: string, micros: number): Promise<void> {
+  await createLedger(server.storage.db).credit({
+    kind: 'adjustment',
+    userId,
+    amountMicros: micros,
+    description: 'test credit',
+  });
+}
+
 export async function audioForm(fields: Record<string, string>, file?: string): Promise<FormData> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -6,7 +6,6 @@
 import { EventEmitter } from 'node:events';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedger } from '../src/billing/ledger.js';
 import { priceForSeconds } from '../src/contract/money.js';
 import { REALTIME_CLOSE, RealtimeServerMessage } from '../src/contract/realtime.js';
 import { ledgerEntries, transcriptions } from '../src/db/schema/index.js';
@@ -14,7 +13,7 @@ import type { TranscriptionConfig } from '../src/transcription/config.js';
 import type { LiveEngine, LiveStreamOptions } from '../src/transcription/engine/types.js';
 import { LiveStreams, serveLiveStream } from '../src/transcription/realtime/session.js';
 import type { TestServer } from './helpers.js';
-import { customer, startTranscriptionServer } from './transcription-helpers.js';
+import { addCredit, customer, startTranscriptionServer } from './transcription-helpers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -114,12 +113,7 @@ describe('live streams driven directly, with a fake engine', () => {
   it('re-checks what the balance pays for when config switches to a dearer model', async () => {
     const who = await customer(server, 0);
     // 5 s of large-v3 (which is 30 s of tiny.en, the model the stream opened with).
-    await createLedger(server.storage.db).credit({
-      kind: 'adjustment',
-      userId: who.userId,
-      amountMicros: priceForSeconds('large-v3', 5),
-      description: 'review credit',
-    });
+    await addCredit(server, who.userId, priceForSeconds('large-v3', 5));
     const { engine, fed } = fakeEngine();
     const socket = serve(who.userId, engine, new LiveStreams(4), async (model, language) => ({
       model,

@@ -20,6 +20,7 @@ import {
 } from '../src/transcription/jobs/repository.js';
 import { backends, type TestServer } from './helpers.js';
 import {
+  addCredit,
   customer,
   fixture,
   startTranscriptionServer,
@@ -145,12 +146,7 @@ describe.each(backends)('live transcription over a WebSocket (%s)', (backend) =>
 
   it('lets two streams opened together spend the balance once', async () => {
     const me = await customer(server, 0);
-    await createLedger(server.storage.db).credit({
-      kind: 'adjustment',
-      userId: me.userId,
-      amountMicros: priceForSeconds('tiny.en', 5),
-      description: 'test credit',
-    });
+    await addCredit(server, me.userId, priceForSeconds('tiny.en', 5));
     const pcm = (await jfk()).subarray(0, 4 * 32_000);
     const streams = [connect(server, '', me.auth), connect(server, '', me.auth)];
     await Promise.all(
@@ -359,12 +355,7 @@ describe('live transcription: who, how and when it ends', () => {
     expect(rows).toEqual([]);
 
     // Enough for 3 s of audio, no more.
-    await createLedger(server.storage.db).credit({
-      kind: 'adjustment',
-      userId: broke.userId,
-      amountMicros: priceForSeconds('tiny.en', 3),
-      description: 'test credit',
-    });
+    await addCredit(server, broke.userId, priceForSeconds('tiny.en', 3));
     const stream = connect(server, '', broke.auth);
     await stream.next('ready');
     await play(stream, await jfk());

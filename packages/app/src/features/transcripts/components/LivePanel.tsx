@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import type { SpeechModelList } from '@parlance/server/contract';
-import { formatUsd, formatUsdPerMinute, priceMicros } from '@parlance/server/money';
-import { Alert, Badge, Button, Card, EmptyState, Link, MicIcon, Select } from '@parlance/ui';
+import { formatUsd, priceMicros } from '@parlance/server/money';
+import { REALTIME_CLOSE } from '@parlance/server/endpoints';
+import { Alert, Badge, Button, Card, EmptyState, Link, MicIcon } from '@parlance/ui';
 import { paths } from '../../../paths';
-import { LANGUAGES } from '../../../shared/languages';
 import { RouterLink } from '../../../shared/RouterLink';
 import { formatDuration } from '../../../shared/timeDisplay';
 import { Stack } from '../../../shared/PageHeader.styles';
-import { REALTIME_CLOSE } from '@parlance/server/endpoints';
 import type { LivePhase, LiveState } from '../api/liveSession';
 import type { LiveOptions } from '../api/useLiveTranscription';
 import type { MicrophoneProblem } from '../utils/microphone';
+import { ModelLanguageSelects } from './ModelLanguageSelects';
 import { Options } from './PlaygroundForm.styles';
 import { Controls, Figures, Meter, MeterFill, Phrase, Phrases, Time } from './LivePanel.styles';
 
@@ -85,22 +85,12 @@ export function LivePanel({
       >
         <Stack>
           <Options>
-            <Select
-              label="Model"
-              options={(models?.models ?? []).map((option) => ({
-                value: option.id,
-                label: `${option.id} · ${formatUsdPerMinute(option.microsPerHour)}/min`,
-              }))}
-              value={model}
-              onChange={(event) => setModel(event.target.value)}
-              placeholder={models ? undefined : 'Loading models…'}
-              disabled={active}
-            />
-            <Select
-              label="Language"
-              options={LANGUAGES}
-              value={language}
-              onChange={(event) => setLanguage(event.target.value)}
+            <ModelLanguageSelects
+              models={models}
+              model={model}
+              onModelChange={setModel}
+              language={language}
+              onLanguageChange={setLanguage}
               disabled={active}
             />
           </Options>

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { SpeechModelList, TimestampStyle } from '@parlance/server/contract';
-import { formatUsdPerMinute } from '@parlance/server/money';
-import { Alert, Button, FileDrop, SegmentedControl, Select, TextField } from '@parlance/ui';
-import { LANGUAGES } from '../../../shared/languages';
+import { Alert, Button, FileDrop, SegmentedControl, TextField } from '@parlance/ui';
 import type { TranscriptRequestInput } from '../api/transcriptRequest';
+import { ModelLanguageSelects } from './ModelLanguageSelects';
 import { Form, Group, GroupLabel, Options } from './PlaygroundForm.styles';
 
 /** What the upload accepts: any audio or video file. */
@@ -85,21 +84,12 @@ export function PlaygroundForm({
         />
       )}
       <Options>
-        <Select
-          label="Model"
-          options={(models?.models ?? []).map((option) => ({
-            value: option.id,
-            label: `${option.id} · ${formatUsdPerMinute(option.microsPerHour)}/min`,
-          }))}
-          value={model}
-          onChange={(event) => setModel(event.target.value)}
-          placeholder={models ? undefined : 'Loading models…'}
-        />
-        <Select
-          label="Language"
-          options={LANGUAGES}
-          value={language}
-          onChange={(event) => setLanguage(event.target.value)}
+        <ModelLanguageSelects
+          models={models}
+          model={model}
+          onModelChange={setModel}
+          language={language}
+          onLanguageChange={setLanguage}
         />
         <Group>
           <GroupLabel aria-hidden="true">Timestamps</GroupLabel>
