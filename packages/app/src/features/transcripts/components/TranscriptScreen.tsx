@@ -10,7 +10,7 @@ import { PageHeader } from '../../../shared/PageHeader';
 import { Stack } from '../../../shared/PageHeader.styles';
 import { RouterLink } from '../../../shared/RouterLink';
 import { formatDuration, relativeDate } from '../../../shared/timeDisplay';
-import { transcriptName } from '../utils/transcriptDisplay';
+import { languageFact, transcriptName } from '../utils/transcriptDisplay';
 import { TranscriptResultView } from './TranscriptResultView';
 import { useConfirmedAction } from '../../../shared/useConfirmedAction';
 import { Facts } from './TranscriptScreen.styles';
@@ -97,7 +97,7 @@ export function TranscriptScreen({
               </div>
               <div>
                 <dt>Language</dt>
-                <dd>{data.result?.language ?? data.language ?? 'Detect'}</dd>
+                <dd>{languageFact(data)}</dd>
               </div>
               <div>
                 <dt>Cost</dt>

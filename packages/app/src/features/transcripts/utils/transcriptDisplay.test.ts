@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromUrl, statusLabel, transcriptName } from './transcriptDisplay';
+import { fileNameFromUrl, languageFact, statusLabel, transcriptName } from './transcriptDisplay';
 
 describe('fileNameFromUrl', () => {
   it('takes the last path segment of the audio URL', () => {
@@ -28,5 +28,25 @@ describe('statusLabel', () => {
     expect(statusLabel('completed')).toBe('Completed');
     expect(statusLabel('queued')).toBe('Queued');
     expect(statusLabel('error')).toBe('Error');
+  });
+});
+
+describe('languageFact', () => {
+  const result = { language: 'de', language_probability: 0.934 } as never;
+  it('names the language asked for, or heard, with how sure detection was', () => {
+    expect(languageFact({ language: 'fr', task: 'transcribe', result: null })).toBe('French');
+    expect(languageFact({ language: null, task: 'transcribe', result: null })).toBe('Detect');
+    expect(languageFact({ language: 'de', task: 'transcribe', result })).toBe('German');
+    expect(languageFact({ language: null, task: 'transcribe', result })).toBe(
+      'German (detected, 93 %)',
+    );
+  });
+
+  it('says a translation is one, and keeps codes it has no name for', () => {
+    expect(languageFact({ language: null, task: 'translate', result })).toBe(
+      'German (detected, 93 %), translated to English',
+    );
+    const other = { language: 'xh', language_probability: 1 } as never;
+    expect(languageFact({ language: 'xh', task: 'transcribe', result: other })).toBe('xh');
   });
 });

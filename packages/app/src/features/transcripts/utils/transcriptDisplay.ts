@@ -1,4 +1,5 @@
-import type { TranscriptStatus } from '@parlance/server/contract';
+import type { Transcript, TranscriptStatus } from '@parlance/server/contract';
+import { LANGUAGES } from '../../../shared/languages';
 
 /** The file name of a transcription: the last path segment of its audio URL, or 'Unknown File'. */
 export function fileNameFromUrl(audioUrl: string | null | undefined): string {
@@ -31,4 +32,22 @@ export function transcriptName(transcript: {
 /** 'completed' → 'Completed'. */
 export function statusLabel(status: TranscriptStatus | string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+const languageName = (code: string) =>
+  LANGUAGES.find((language) => language.value === code)?.label ?? code;
+
+/**
+ * The transcript's language as the page states it: the one asked for, or the one heard and how
+ * sure the model was when it detected it ("German (detected, 93 %)"); a translation says so.
+ */
+export function languageFact(transcript: Pick<Transcript, 'language' | 'task' | 'result'>): string {
+  const { result } = transcript;
+  if (!result) return transcript.language ? languageName(transcript.language) : 'Detect';
+  const detected =
+    transcript.language === null
+      ? ` (detected, ${Math.round(result.language_probability * 100)} %)`
+      : '';
+  const heard = `${languageName(result.language)}${detected}`;
+  return transcript.task === 'translate' ? `${heard}, translated to English` : heard;
 }
