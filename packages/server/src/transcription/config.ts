@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { REALTIME_IDLE_TIMEOUT_SECONDS } from '../contract/realtime.js';
+import { REALTIME_IDLE_TIMEOUT_SECONDS } from '../contract/realtimeCodes.js';
 import { flag } from '../envFields.js';
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);

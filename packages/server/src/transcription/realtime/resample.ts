@@ -1,4 +1,4 @@
-import { REALTIME_SAMPLE_RATE } from '../../contract/realtime.js';
+import { REALTIME_SAMPLE_RATE } from '../../contract/realtimeCodes.js';
 
 /** Input samples each side of an output sample the low-pass filter reads, at the cut-off. */
 const ZERO_CROSSINGS = 8;
