@@ -9,7 +9,6 @@ from conftest import FIXTURES
 from parlance_engine.engine import Engine
 from parlance_engine.errors import EngineError
 from parlance_engine.protocol import TranscribeParams
-from parlance_engine.textnorm import wer
 
 
 def send(engine, rid, method, params):
@@ -50,7 +49,7 @@ def test_cancel_a_running_transcription(engine, long_media):
     assert "country" in m["result"]["text"]
 
 
-def test_cancel_a_queued_transcription_ends_it_before_the_one_ahead(engine, long_media, refs):
+def test_cancel_a_queued_transcription_ends_it_before_the_one_ahead(engine, long_media):
     send(engine, "ahead", "transcribe", {"path": str(long_media["wav"]), "model": "tiny.en", "language": "en"})
     send(engine, "queued", "transcribe", {"path": str(FIXTURES / "jfk.wav"), "model": "tiny.en"})
     send(engine, "c2", "cancel", {"request": "queued"})
@@ -61,8 +60,11 @@ def test_cancel_a_queued_transcription_ends_it_before_the_one_ahead(engine, long
     assert by_id["queued"]["error"]["code"] == "cancelled"
     assert by_id["c2"]["result"] == {"cancelled": True}
     assert "queued" not in progress  # it never started
-    # The one ahead ran to its end: all six copies of the speech (a word may differ between runs).
-    assert wer(" ".join([refs["jfk"]] * 6), by_id["ahead"]["result"]["text"]) < 0.15
+    # The one ahead ran to its end: all 66 s of it heard. (Not its exact words: six copies of one
+    # sentence trip Whisper's repetition check, whose fallback samples, so a copy can differ by run.)
+    ahead = by_id["ahead"]["result"]
+    assert ahead["duration"] == pytest.approx(66.0, abs=0.1) and not ahead["truncated"]
+    assert "country" in ahead["text"]
 
 
 def test_cancel_what_is_not_running(engine):
