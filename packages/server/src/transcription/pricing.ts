@@ -10,3 +10,8 @@ export function insufficientCreditsMessage(
     reservedMicros > 0 ? `, ${formatUsd(reservedMicros)} of it held for jobs in progress` : '';
   return `Insufficient credits: this transcription costs ${formatUsd(requiredMicros)} but your balance is ${formatUsd(balanceMicros)}${reserved}.`;
 }
+
+/** The one wording of a refusal while a refund or dispute leaves money owed (micro-dollars). */
+export function accountOnHoldMessage(owedMicros: number): string {
+  return `Your account is on hold: a payment was refunded or disputed after its credit was spent, and ${formatUsd(owedMicros)} is owed. Add credit to settle it and transcribe again.`;
+}

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { formatUsd } from '../billing/money.js';
 import type { TimestampStyle, TranscriptionTask } from '../contract/transcription.js';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
@@ -17,7 +16,7 @@ import { estimatedCost, heldCredit } from './credit.js';
 import { engineDown, type ModelCatalog } from './models.js';
 import { downloadToFile } from './net/download.js';
 import { assertPublicUrl, parsePublicUrl } from './net/safeRequest.js';
-import { insufficientCreditsMessage } from './pricing.js';
+import { accountOnHoldMessage, insufficientCreditsMessage } from './pricing.js';
 import type { TranscriptionRuntime } from './runtime.js';
 
 export type AudioSource =
@@ -153,11 +152,7 @@ async function checkCredit(
 ): Promise<void> {
   const { balance, reserved, owed } = await heldCredit(db, userId);
   if (owed > 0) {
-    throw new DomainError(
-      'payment_required',
-      'account_on_hold',
-      `Your account is on hold: a payment was refunded or disputed after its credit was spent, and ${formatUsd(owed)} is owed. Add credit to settle it and transcribe again.`,
-    );
+    throw new DomainError('payment_required', 'account_on_hold', accountOnHoldMessage(owed));
   }
   const estimate = estimatedCost(model, seconds);
   if (estimate > balance - reserved) {

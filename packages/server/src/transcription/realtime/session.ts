@@ -25,6 +25,7 @@ import {
   openLiveStreams,
   updateLiveStream,
 } from '../jobs/repository.js';
+import { accountOnHoldMessage } from '../pricing.js';
 import { PcmResampler } from './resample.js';
 
 export type CloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];
@@ -321,7 +322,7 @@ export class LiveSession {
           throw new StreamRefusal(
             REALTIME_CLOSE.insufficientCredits,
             'account_on_hold',
-            `Your account is on hold: a payment was refunded or disputed after its credit was spent, and ${formatUsd(owed)} is owed. Add credit to settle it and transcribe again.`,
+            accountOnHoldMessage(owed),
           );
         }
         this.setAllowed(balance - reserved);
