@@ -18,6 +18,7 @@ import {
 } from '../../contract/realtime.js';
 import { HttpError } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
+import { validationMessage } from '../../validationMessage.js';
 import type { ModelCatalog } from '../models.js';
 import { LiveStreams, serveLiveStream, StreamRefusal, type Opening } from '../realtime/session.js';
 import { issueRealtimeToken, spendRealtimeToken } from '../realtime/tokens.js';
@@ -97,13 +98,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
   async function opening(request: FastifyRequest): Promise<Opening> {
     const parsed = RealtimeQuery.safeParse(request.query);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
       throw new StreamRefusal(
         REALTIME_CLOSE.badRequest,
         'validation_failed',
-        issue?.message.startsWith(String(issue.path[0]))
-          ? issue.message
-          : `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'is invalid'}`,
+        validationMessage(parsed.error, 'query'),
       );
     }
     const query = parsed.data;

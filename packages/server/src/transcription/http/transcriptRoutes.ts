@@ -16,6 +16,7 @@ import { toSubtitles } from '../formats.js';
 import { deleteTranscription, findTranscription } from '../jobs/repository.js';
 import type { ModelCatalog } from '../models.js';
 import type { TranscriptionRuntime } from '../runtime.js';
+import { validationMessage } from '../../validationMessage.js';
 import { submitTranscription, type AudioSource } from '../submit.js';
 import { apiLimits } from './limits.js';
 import { withMultipart, type MultipartForm } from './multipart.js';
@@ -73,16 +74,8 @@ function parseRequest(
 ): { fields: TranscriptRequest; audio?: AudioSource } {
   const raw = form ? formFields(form) : (body ?? {});
   const parsed = TranscriptRequest.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || 'request';
-    const message = issue?.message ?? 'is invalid';
-    // Messages that name their field ("language must be …") stand alone.
-    throw badRequest(
-      'validation_failed',
-      message.startsWith(field) ? message : `${field}: ${message}`,
-    );
-  }
+  if (!parsed.success)
+    throw badRequest('validation_failed', validationMessage(parsed.error, 'request'));
   const fields = parsed.data;
   const file = form?.file;
   if (file && fields.audio_url)

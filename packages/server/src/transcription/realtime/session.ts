@@ -25,6 +25,7 @@ import {
   openLiveStreams,
   updateLiveStream,
 } from '../jobs/repository.js';
+import { validationMessage } from '../../validationMessage.js';
 import { accountOnHoldMessage } from '../pricing.js';
 import { PcmResampler } from './resample.js';
 
@@ -484,10 +485,7 @@ export class LiveSession {
     let message: RealtimeClientMessage;
     try {
       const parsed = RealtimeClientMessage.safeParse(JSON.parse(toBuffer(data).toString('utf8')));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new Error(`${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'is invalid'}`);
-      }
+      if (!parsed.success) throw new Error(validationMessage(parsed.error, 'message'));
       message = parsed.data;
     } catch (err) {
       void this.finish(
