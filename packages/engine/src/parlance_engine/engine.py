@@ -24,16 +24,17 @@ segments, so a cancelled request stops within about one segment's compute.
 
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from . import audio as audio_mod
-from . import languages
+from . import languages, speakers
 from . import models as models_mod
 from .errors import EngineError, cancelled_error
-from .protocol import Segment, Span, TranscribeParams, TranscribeResult, Word
+from .protocol import Segment, Span, TranscribeParams, TranscribeResult, Utterance, Word
 
 if TYPE_CHECKING:
     # Imported where used at run time: loading faster-whisper takes a second the engine's other
@@ -212,7 +213,13 @@ class _Run:
         self.cap = audio_mod.max_samples(params.max_seconds)
         self.pcm = audio_mod.PcmStream(params.path, self.cap)
         self.segments: list[Segment] = []
+        # Every word, asked for or not, when speakers are labelled (each word's segment too).
         self.words: list[Word] = []
+        self.word_segment: list[int] = []
+        # Each word as Whisper wrote it, with its leading space or none (Chinese, Japanese, Thai).
+        self.word_texts: list[str] = []
+        self.keep_words = params.word_timestamps or params.speaker_labels
+        self.voices = speakers.Voices() if params.speaker_labels else None
         # Stream times of every word heard, asked for or not: what the speech regions are checked against.
         self.heard: list[tuple[float, float]] = []
         self.untranscribed: list[Span] = []
@@ -240,6 +247,8 @@ class _Run:
         """Transcribe one window starting ``start_sample`` into the stream."""
         self.check_cancelled()
         regions = languages.speech_regions(chunk)
+        if self.voices is not None:
+            self.voices.add(chunk, start_sample, regions, self.check_cancelled)
         spans = languages.language_spans(self.model, chunk, regions) if self.per_span else []
         for span in spans:
             self.check_cancelled()
@@ -286,7 +295,6 @@ class _Run:
             self.check_cancelled()
         return got_any, info.language, float(info.language_probability)
 
-
     def add_segment(self, s: WhisperSegment, t0: float, language: str) -> None:
         text = s.text.strip()
         ws = s.words or []
@@ -296,7 +304,9 @@ class _Run:
             self.segments.append(
                 {"start": round(t0 + start, 3), "end": round(t0 + end, 3), "text": text, "language": language}
             )
-        if self.params.word_timestamps:
+        if self.keep_words:
+            self.word_segment.extend([len(self.segments) - 1 if text else -1] * len(ws))
+            self.word_texts.extend(w.word for w in ws)
             self.words.extend(
                 {
                     "start": round(t0 + float(w.start), 3),
@@ -331,6 +341,7 @@ class _Run:
             probability = weighted / seconds
         if not self.model.model.is_multilingual:
             language, probability = "en", 1.0
+        utterances = self.label_speakers() if self.voices is not None else None
         self.progress(100.0, "transcribing", None)
         result: TranscribeResult = {
             "text": " ".join(s["text"] for s in self.segments).strip(),
@@ -342,6 +353,37 @@ class _Run:
             "segments": self.segments,
             "untranscribed": self.untranscribed,
         }
+        if utterances is not None:
+            result["utterances"] = utterances
         if self.params.word_timestamps:
             result["words"] = self.words
         return result
+
+    def label_speakers(self) -> list[Utterance]:
+        """Give every word and segment its speaker (``speakers``), and the words' turns."""
+        assert self.voices is not None
+        labels = self.voices.label(
+            [(w["start"], w["end"]) for w in self.words], self.params.speakers_expected, self.check_cancelled
+        )
+        votes: list[dict[str, float]] = [{} for _ in self.segments]
+        for word, index, label in zip(self.words, self.word_segment, labels, strict=True):
+            word["speaker"] = label
+            if index >= 0:
+                votes[index][label] = votes[index].get(label, 0.0) + word["end"] - word["start"]
+        for segment, counted in zip(self.segments, votes, strict=True):
+            if counted:
+                segment["speaker"] = max(counted, key=lambda label: counted[label])
+        utterances: list[Utterance] = []
+        turns = itertools.groupby(zip(self.words, self.word_texts, labels, strict=True), key=lambda word: word[2])
+        for speaker, grouped in turns:
+            turn, texts, _ = zip(*grouped, strict=True)
+            utterances.append(
+                {
+                    "speaker": speaker,
+                    "start": turn[0]["start"],
+                    "end": turn[-1]["end"],
+                    "text": "".join(texts).strip(),
+                    "confidence": round(sum(w["confidence"] for w in turn) / len(turn), 4),
+                }
+            )
+        return utterances

@@ -25,6 +25,7 @@ MAX_BEAM_SIZE = 10
 # Key terms: names and jargon the recognizer should prefer (faster-whisper's hotwords).
 MAX_KEYTERMS = 100
 MAX_KEYTERM_CHARS = 50
+MAX_SPEAKERS = 10
 
 Params = dict[str, object]
 
@@ -111,6 +112,17 @@ def _keyterms(params: Params) -> tuple[str, ...] | None:
     return tuple(value)
 
 
+def _speakers_expected(params: Params) -> int | None:
+    value = params.get("speakers_expected")
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SPEAKERS:
+        raise _invalid(f"params.speakers_expected must be an integer 1..{MAX_SPEAKERS} or null")
+    return value
+
+
 def _model(params: Params, default: str) -> str:
     value = params.get("model")
     if value is None:
@@ -157,6 +169,8 @@ class TranscribeParams:
     beam_size: int = 5
     prompt: str | None = None
     keyterms: tuple[str, ...] | None = None
+    speaker_labels: bool = False
+    speakers_expected: int | None = None
     max_seconds: float | None = None
 
     @classmethod
@@ -171,6 +185,8 @@ class TranscribeParams:
             beam_size=_beam_size(params, cls.beam_size),
             prompt=_prompt(params),
             keyterms=_keyterms(params),
+            speaker_labels=_boolean(params, "speaker_labels", cls.speaker_labels),
+            speakers_expected=_speakers_expected(params),
             max_seconds=_max_seconds(params),
         )
 
@@ -287,12 +303,26 @@ class Span(TypedDict):
     end: float
 
 
-class Segment(Span):
+class _Segment(Span):
     text: str
     language: str
 
 
-class Word(Span):
+class Segment(_Segment, total=False):
+    speaker: str  # only with speaker_labels
+
+
+class _Word(Span):
+    text: str
+    confidence: float
+
+
+class Word(_Word, total=False):
+    speaker: str  # only with speaker_labels
+
+
+class Utterance(Span):
+    speaker: str
     text: str
     confidence: float
 
@@ -310,6 +340,7 @@ class _TranscribeResult(TypedDict):
 
 class TranscribeResult(_TranscribeResult, total=False):
     words: list[Word]  # only when params.word_timestamps
+    utterances: list[Utterance]  # only when params.speaker_labels
 
 
 class ProbeResult(TypedDict):

@@ -1,0 +1,69 @@
+"""Recordings joined from different real speakers, with known turns: what speaker labels are
+measured on (tests/test_speakers.py holds them to a bar; scripts/bench_speakers.py prints the
+figures). The voices are the held-out set's (fixtures/PROVENANCE.md): speaker labelling was tuned
+on other voices (LJ Speech, Common Voice, espeak-ng), named in speakers.py."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import wave
+from pathlib import Path
+
+import numpy as np
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SR = 16000
+PAUSE_SECONDS = 0.6
+VOICES = {
+    "jfk": FIXTURES / "jfk.wav",
+    "libri": FIXTURES / "held-out" / "libri-1088-134315-0000.wav",
+    "ami": FIXTURES / "held-out" / "ES2011a.Headset-0-40s-46s.wav",
+}
+# Turns as (voice, from second, to second) of its recording; None: to its end.
+Turn = tuple[str, float, float | None]
+ARRANGEMENTS: dict[str, list[Turn]] = {
+    "jfk, libri, ami": [("jfk", 0, None), ("libri", 0, None), ("ami", 0, None)],
+    "libri, jfk, ami, libri again": [("libri", 0, 8.0), ("jfk", 0, None), ("ami", 0, None), ("libri", 8.0, None)],
+}
+
+
+def _pcm(path: Path) -> np.ndarray:
+    raw = subprocess.run(
+        ["ffmpeg", "-nostdin", "-loglevel", "error", "-i", str(path), "-f", "s16le", "-ac", "1", "-ar", str(SR), "-"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    return np.frombuffer(raw, "<i2")
+
+
+def join(turns: list[Turn], out: Path) -> list[tuple[float, float, str]]:
+    """Writes the turns one after the other, PAUSE_SECONDS apart, as a 16 kHz wav at ``out``;
+    answers each turn's (start, end, voice) in it."""
+    parts, truth, at = [], [], 0.0
+    for voice, start, end in turns:
+        pcm = _pcm(VOICES[voice])[int(start * SR) : None if end is None else int(end * SR)]
+        parts += [pcm, np.zeros(int(PAUSE_SECONDS * SR), np.int16)]
+        truth.append((at, at + len(pcm) / SR, voice))
+        at += (len(pcm) + PAUSE_SECONDS * SR) / SR
+    with wave.open(str(out), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(SR)
+        w.writeframes(np.concatenate(parts).tobytes())
+    return truth
+
+
+def words_right(words: list[dict], truth: list[tuple[float, float, str]]) -> float:
+    """The share of words whose speaker label is right, under the best mapping of labels to
+    voices (labels are names the engine makes up). A word belongs to the turn holding its middle."""
+    middles = [(w["start"] + w["end"]) / 2 for w in words]
+    said = [next((v for a, b, v in truth if a <= at <= b + PAUSE_SECONDS), None) for at in middles]
+    labels = [w["speaker"] for w in words]
+    voices, names = sorted({v for v in said if v}), sorted(set(labels))
+    best = 0
+    for chosen in itertools.permutations(voices, min(len(voices), len(names))):
+        for named in itertools.permutations(names, len(chosen)):
+            mapping = dict(zip(named, chosen, strict=True))
+            best = max(best, sum(mapping.get(label) == v for label, v in zip(labels, said, strict=True)))
+    return best / len(words)

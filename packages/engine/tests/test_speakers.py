@@ -1,0 +1,109 @@
+"""Speaker labels: on recordings joined from real speakers with known turns (joined_speakers.py),
+at least 95 % of words carry the right speaker and the speaker count is right; one voice gets one
+label; the speaker model loads without running code from its file."""
+
+import io
+import pickle
+
+import numpy as np
+import pytest
+
+from conftest import validator
+from joined_speakers import ARRANGEMENTS, FIXTURES, join, words_right
+from parlance_engine import speakers
+from parlance_engine.errors import EngineError
+
+
+def transcribe(engine, path, **params):
+    m, _ = engine.call(
+        "transcribe", {"path": str(path), "word_timestamps": True, "speaker_labels": True, **params}, timeout=300
+    )
+    assert "result" in m, m
+    validator("TranscribeResult").validate(m["result"])
+    return m["result"]
+
+
+@pytest.mark.parametrize("name", list(ARRANGEMENTS))
+@pytest.mark.parametrize("told", [False, True])
+def test_labels_the_speakers_of_a_joined_recording(engine, tmp_path, name, told):
+    truth = join(ARRANGEMENTS[name], tmp_path / "joined.wav")
+    voices = {v for _, _, v in truth}
+    r = transcribe(engine, tmp_path / "joined.wav", speakers_expected=len(voices) if told else None)
+    assert len(r["words"]) > 50
+    assert words_right(r["words"], truth) >= 0.95
+    assert {w["speaker"] for w in r["words"]} == set(speakers.LABELS[: len(voices)])
+    # Utterances are the words' turns, in order, with the first voice heard as "A".
+    assert r["utterances"][0]["speaker"] == "A"
+    assert " ".join(u["text"] for u in r["utterances"]) == " ".join(w["text"] for w in r["words"] if w["text"])
+    assert all(a["speaker"] != b["speaker"] for a, b in zip(r["utterances"], r["utterances"][1:], strict=False))
+    assert all(s["speaker"] in "ABC" for s in r["segments"])
+
+
+def test_one_voice_is_one_speaker(engine):
+    r = transcribe(engine, FIXTURES / "jfk.wav")
+    assert {w["speaker"] for w in r["words"]} == {"A"}
+    assert len(r["utterances"]) == 1
+    assert r["utterances"][0]["text"].startswith("And so, my fellow Americans")
+
+
+def test_without_speaker_labels_there_are_none(engine):
+    m, _ = engine.call("transcribe", {"path": str(FIXTURES / "jfk.wav"), "word_timestamps": True}, timeout=300)
+    r = m["result"]
+    assert "utterances" not in r
+    assert not any("speaker" in w for w in r["words"]) and not any("speaker" in s for s in r["segments"])
+
+
+def test_told_one_speaker_labels_everything_a():
+    vectors = np.eye(4, dtype=np.float32)[[0, 0, 1, 1, 2, 2]]
+    assert speakers.cluster(vectors, np.full(6, 1.0), 1).tolist() == [0] * 6
+    assert len(set(speakers.cluster(vectors, np.full(6, 1.0), 3).tolist())) == 3
+
+
+def test_a_short_stray_voice_is_not_a_speaker():
+    rng = np.random.default_rng(0)
+    voice = rng.normal(size=(2, 16)).astype(np.float32)
+    vectors = np.repeat(voice, [40, 1], axis=0) + rng.normal(scale=0.05, size=(41, 16)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    assert set(speakers.cluster(vectors, np.full(41, speakers.STEP_SECONDS), None).tolist()) == {0}
+
+
+def test_the_speaker_model_file_cannot_run_code(tmp_path):
+    class Exploit:
+        def __reduce__(self):
+            return (print, ("ran",))
+
+    # Only the file the wheel ships is read at all...
+    evil = tmp_path / "pretrained.pt"
+    evil.write_bytes(b"".join(pickle.dumps(x, protocol=2) for x in (1, 1001, {}, Exploit())))
+    with pytest.raises(EngineError, match=r"not Resemblyzer 0\.1\.4's") as refused:
+        speakers._read_checkpoint(evil)
+    assert refused.value.code == "model_load_failed"
+    # ...and its unpickler builds tensors and nothing else.
+    with pytest.raises(pickle.UnpicklingError, match="print"):
+        speakers._TensorUnpickler(io.BytesIO(pickle.dumps(Exploit(), protocol=2))).load()
+
+
+def test_labelling_stops_when_cancelled():
+    def cancelled():
+        raise EngineError("cancelled", "stop")
+
+    pcm = np.random.default_rng(0).normal(scale=0.1, size=16000 * 5).astype(np.float32)
+    with pytest.raises(EngineError, match="stop"):
+        speakers.Voices().add(pcm, 0, [(0, pcm.shape[0])], cancelled)
+
+
+def test_at_most_as_many_speakers_as_labels():
+    voices = 30
+    vectors = np.repeat(np.eye(32, dtype=np.float32)[:voices], 10, axis=0)
+    groups = speakers.cluster(vectors, np.full(len(vectors), 1.0), None)
+    assert len(set(groups.tolist())) == len(speakers.LABELS)
+
+
+def test_the_speaker_model_loads_from_its_package():
+    encoder = speakers.encoder()
+    assert speakers.weights_path().name == "pretrained.pt"
+    assert [layer.w_hh.shape for layer in encoder.layers] == [(256, 1024)] * 3
+    # librosa.filters.mel(sr=16000, n_fft=400, n_mels=40): Slaney area norm, so each band's
+    # weights sum to 2 / its width in Hz times the FFT bin spacing (40 Hz).
+    assert encoder.mel_basis.shape == (201, 40)
+    assert np.all(encoder.mel_basis.sum(axis=0) > 0)
