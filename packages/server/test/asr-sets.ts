@@ -53,6 +53,8 @@ const benchOptions = (model: string): TranscribeOptions => ({
   keyterms: null,
   task: 'transcribe',
   wordTimestamps: false,
+  speakerLabels: false,
+  speakersExpected: null,
   maxSeconds: null,
 });
 

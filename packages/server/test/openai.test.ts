@@ -66,14 +66,25 @@ afterAll(async () => {
 });
 
 describe('POST /v1/audio/transcriptions (openai SDK)', () => {
-  it('json: whisper-1 maps to the default model and answers synchronously', async () => {
+  it('json: whisper-1 maps to the default model for the language and answers synchronously', async () => {
     const result = await openai.audio.transcriptions.create({
       file: createReadStream(fixture('jfk.wav')),
       model: 'whisper-1',
     });
     expect(result.text.toLowerCase()).toContain('ask not what your country can do for you');
     const list = await alice.api.get('/api/transcript/user');
+    // No language: the multilingual default, which detects it.
     expect(list.body.transcriptions[0]).toMatchObject({
+      model: 'base',
+      status: 'completed',
+      fileName: 'jfk.wav',
+    });
+    await openai.audio.transcriptions.create({
+      file: createReadStream(fixture('jfk.wav')),
+      model: 'whisper-1',
+      language: 'en',
+    });
+    expect((await alice.api.get('/api/transcript/user')).body.transcriptions[0]).toMatchObject({
       model: 'tiny.en',
       status: 'completed',
       fileName: 'jfk.wav',
@@ -118,6 +129,7 @@ describe('POST /v1/audio/transcriptions (openai SDK)', () => {
     const shouted = await openai.audio.transcriptions.create({
       file: createReadStream(fixture('jfk.wav')),
       model: 'whisper-1',
+      language: 'en',
       prompt: 'ASK NOT WHAT YOUR COUNTRY CAN DO FOR YOU',
     });
     expect(shouted.text).toBe(shouted.text.toUpperCase());
@@ -244,7 +256,7 @@ describe('abandoned calls and retries', () => {
     const leaving = new AbortController();
     const call = sdk(dave)
       .audio.transcriptions.create(
-        { file: createReadStream(longClip), model: 'whisper-1' },
+        { file: createReadStream(longClip), model: 'whisper-1', language: 'en' },
         { signal: leaving.signal },
       )
       .catch((e: unknown) => e);
@@ -277,7 +289,7 @@ describe('abandoned calls and retries', () => {
     const withKey = { headers: { 'Idempotency-Key': 'openai-same-call' } };
     const transcribe = () =>
       client.audio.transcriptions.create(
-        { file: createReadStream(longClip), model: 'whisper-1' },
+        { file: createReadStream(longClip), model: 'whisper-1', language: 'en' },
         withKey,
       );
     const first = transcribe();
@@ -311,7 +323,7 @@ describe('abandoned calls and retries', () => {
       fetch: dropFirstAttempt,
       maxRetries: 1,
     }).audio.transcriptions.create(
-      { file: createReadStream(longClip), model: 'whisper-1' },
+      { file: createReadStream(longClip), model: 'whisper-1', language: 'en' },
       { headers: { 'Idempotency-Key': 'openai-dropped' } },
     );
     expect(result.text.toLowerCase()).toContain('ask not');

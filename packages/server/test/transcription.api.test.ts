@@ -32,7 +32,12 @@ afterAll(() => server?.close());
 
 describe('POST /v1/transcript (upload) → GET until completed', () => {
   it('transcribes jfk.wav, reports progress and charges its exact price once', async () => {
-    const res = await submit(server, alice, { timestamp_style: 'word' }, fixture('jfk.wav'));
+    const res = await submit(
+      server,
+      alice,
+      { language: 'en', timestamp_style: 'word' },
+      fixture('jfk.wav'),
+    );
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({
       status: 'queued',
@@ -111,16 +116,18 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
     expect(job.result?.text.toLowerCase()).toMatch(/hello,? world.*speech to text service/);
     expect(job.result?.segments).toEqual([]); // timestamp_style none
 
+    // No model and no language: the multilingual default, which detects English.
     const mp3 = await submit(server, alice, {}, fixture('jfk.mp3'));
-    expect((await waitForJob(server, alice, mp3.body.id)).result?.text.toLowerCase()).toContain(
-      'your country',
-    );
+    expect(mp3.body).toMatchObject({ model: 'base', language: null });
+    const detected = (await waitForJob(server, alice, mp3.body.id)).result;
+    expect(detected?.text.toLowerCase()).toContain('your country');
+    expect(detected?.language).toBe('en');
   });
 
   it('a prompt steers the model through the job queue (here: its casing)', async () => {
     const prompt = 'ASK NOT WHAT YOUR COUNTRY CAN DO FOR YOU';
     const carol = await customer(server, 100);
-    const res = await submit(server, carol, { prompt }, fixture('jfk.wav'));
+    const res = await submit(server, carol, { prompt, language: 'en' }, fixture('jfk.wav'));
     expect(res.status).toBe(202);
     const text = (await waitForJob(server, carol, res.body.id)).result?.text ?? '';
     expect(text).toBe(text.toUpperCase());
@@ -179,7 +186,7 @@ describe('key terms', () => {
 describe('refusals', () => {
   it('402 with the amount when the balance cannot cover the estimate, nothing queued', async () => {
     const broke = await customer(server, 0);
-    const res = await submit(server, broke, {}, fixture('jfk.wav'));
+    const res = await submit(server, broke, { language: 'en' }, fixture('jfk.wav'));
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ code: 'insufficient_credits' });
     expect(res.body.message).toMatch(
@@ -248,9 +255,10 @@ describe('refusals', () => {
     expect(
       (await submit(server, alice, { prompt: 'x'.repeat(1001) }, fixture('jfk.wav'))).body,
     ).toMatchObject({ message: 'prompt must be at most 1000 characters' });
-    expect((await submit(server, alice, { language: 'fr' }, fixture('jfk.wav'))).body.code).toBe(
-      'unsupported_language',
-    );
+    expect(
+      (await submit(server, alice, { model: 'tiny.en', language: 'fr' }, fixture('jfk.wav'))).body
+        .code,
+    ).toBe('unsupported_language');
     const notAudio = await submit(server, alice, {}, fixture('transcripts.tsv'));
     expect(notAudio.status).toBe(422);
     expect(notAudio.body.code).toBe('unsupported_audio');
@@ -288,9 +296,10 @@ describe('idempotency, listing, deletion, models', () => {
       (t: { id: string }) => t.id,
     );
     expect(new Set(ids).size).toBe(3);
+    // The newest: jfk.mp3, which named no model nor language.
     expect(all.body.transcriptions[0]).toMatchObject({
       status: 'completed',
-      model: 'tiny.en',
+      model: 'base',
       costMicros: expect.any(Number),
       progress: { percent: 100, stage: 'done' },
     });
@@ -341,10 +350,23 @@ describe('idempotency, listing, deletion, models', () => {
     await expect(stat(blob)).rejects.toThrow(/ENOENT/);
   });
 
+  it('a request naming no model gets the English model for English, the multilingual one otherwise', async () => {
+    for (const [fields, model] of [
+      [{ language: 'en' }, 'tiny.en'],
+      [{ language: 'auto' }, 'base'],
+      [{ language: 'de' }, 'base'],
+      [{ task: 'translate' }, 'base'],
+    ] as const) {
+      const res = await submit(server, alice, fields, fixture('LJ002-0020.wav'));
+      expect(res.status).toBe(202);
+      expect(res.body.model).toBe(model);
+    }
+  });
+
   it('GET /v1/models lists installed models with languages and price', async () => {
     const res = await server.client().get('/v1/models', { headers: alice.auth });
     expect(res.status).toBe(200);
-    expect(res.body.default).toBe('tiny.en');
+    expect(res.body).toMatchObject({ default: 'base', defaultEnglish: 'tiny.en' });
     expect(res.body.models).toContainEqual({
       id: 'tiny.en',
       languages: 'en',

@@ -24,6 +24,8 @@ const opts = {
   keyterms: null,
   task: 'transcribe' as const,
   wordTimestamps: false,
+  speakerLabels: false,
+  speakersExpected: null,
   maxSeconds: null,
 };
 

@@ -498,8 +498,9 @@ describe('while jobs wait (this server runs no workers)', () => {
   it('reports queue positions in order and holds credit for queued jobs at submission', async () => {
     const carol = await customer(server, 1);
     const dave = await customer(server, 100);
-    const first = await submit(server, carol, {}, fixture('LJ002-0035.wav'));
+    const first = await submit(server, carol, { language: 'en' }, fixture('LJ002-0035.wav'));
     expect(first.status).toBe(202);
+    expect(first.body.model).toBe('tiny.en');
     const ahead = first.body.queue_position as number; // jobs other tests left queued
     const second = await submit(server, dave, {}, fixture('LJ002-0035.wav'));
     expect(second.body.queue_position).toBe(ahead + 1);
@@ -508,7 +509,7 @@ describe('while jobs wait (this server runs no workers)', () => {
     const cost = priceForSeconds('tiny.en', first.body.audio_duration as number);
     const left = cost + Math.floor(cost / 2);
     await leave(carol.userId, left);
-    const refused = await submit(server, carol, {}, fixture('LJ002-0035.wav'));
+    const refused = await submit(server, carol, { language: 'en' }, fixture('LJ002-0035.wav'));
     expect(refused.status).toBe(402);
     expect(refused.body.message).toBe(
       `Insufficient credits: this transcription costs ${formatUsd(cost)} but your balance is ${formatUsd(left)}, ${formatUsd(cost)} of it held for jobs in progress.`,

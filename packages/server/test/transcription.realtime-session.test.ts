@@ -93,7 +93,7 @@ describe('live streams driven directly, with a fake engine', () => {
     engine: LiveEngine,
     streams: LiveStreams,
     resolve: (
-      model: string,
+      model: string | undefined,
       language: string | null,
     ) => Promise<{ model: string; language: string | null }>,
   ) {
@@ -105,6 +105,7 @@ describe('live streams driven directly, with a fake engine', () => {
         userId,
         settings: { model: 'tiny.en', language: null, keyterms: null },
         sampleRate: 16_000,
+        modelNamed: true,
       }),
     );
     return socket;
@@ -116,7 +117,7 @@ describe('live streams driven directly, with a fake engine', () => {
     await addCredit(server, who.userId, priceForSeconds('large-v3', 5));
     const { engine, fed } = fakeEngine();
     const socket = serve(who.userId, engine, new LiveStreams(4), async (model, language) => ({
-      model,
+      model: model ?? 'tiny.en',
       language,
     }));
     await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
@@ -141,7 +142,7 @@ describe('live streams driven directly, with a fake engine', () => {
     const streams = new LiveStreams(1);
     const { engine, kills } = fakeEngine(true);
     const socket = serve(who.userId, engine, streams, async (model, language) => ({
-      model,
+      model: model ?? 'tiny.en',
       language,
     }));
     await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);

@@ -43,6 +43,9 @@ interface Stream {
   next(type: RealtimeServerMessage['type']): Promise<RealtimeServerMessage>;
 }
 
+/** English speech, said to be English: the English default model (tiny.en) hears it. */
+const ENGLISH = '?language=en';
+
 function connect(server: TestServer, query = '', headers: Record<string, string> = {}): Stream {
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/v1/realtime${query}`, {
     headers,
@@ -106,9 +109,9 @@ describe.each(backends)('live transcription over a WebSocket (%s)', (backend) =>
 
   it('streams partials and finals, then saves the transcript and bills the seconds once', async () => {
     const before = await createLedger(server.storage.db).balance(who.userId);
-    const stream = connect(server, '', who.auth);
+    const stream = connect(server, ENGLISH, who.auth);
     const ready = await stream.next('ready');
-    expect(ready).toMatchObject({ model: 'tiny.en', language: null, sample_rate: 16_000 });
+    expect(ready).toMatchObject({ model: 'tiny.en', language: 'en', sample_rate: 16_000 });
     await play(stream, await jfk());
     stream.socket.send(JSON.stringify({ type: 'end' }));
     expect(await stream.closed).toEqual({ code: 1000, reason: 'done' });
@@ -144,11 +147,23 @@ describe.each(backends)('live transcription over a WebSocket (%s)', (backend) =>
     expect(history.body.transcriptions.map((t: { id: string }) => t.id)).toContain(done.id);
   });
 
+  it('names no model nor language: the multilingual default, which follows a language given later', async () => {
+    const stream = connect(server, '', who.auth);
+    expect(await stream.next('ready')).toMatchObject({ model: 'base', language: null });
+    // Said to be English before any audio: the model follows the language, as it was not named.
+    stream.socket.send(JSON.stringify({ type: 'config', language: 'en' }));
+    await expect
+      .poll(() => stream.messages.filter((m) => m.type === 'ready').at(-1))
+      .toMatchObject({ model: 'tiny.en', language: 'en' });
+    stream.socket.send(JSON.stringify({ type: 'end' }));
+    await stream.closed;
+  });
+
   it('lets two streams opened together spend the balance once', async () => {
     const me = await customer(server, 0);
     await addCredit(server, me.userId, priceForSeconds('tiny.en', 5));
     const pcm = (await jfk()).subarray(0, 4 * 32_000);
-    const streams = [connect(server, '', me.auth), connect(server, '', me.auth)];
+    const streams = [connect(server, ENGLISH, me.auth), connect(server, ENGLISH, me.auth)];
     await Promise.all(
       streams.map((s) =>
         expect.poll(() => s.messages.length, { timeout: 30_000 }).toBeGreaterThan(0),
@@ -198,7 +213,7 @@ describe('live transcription: who, how and when it ends', () => {
   it('refuses a stream without a key, with a bad key, and with only a session cookie', async () => {
     await refusedWith(connect(server), REALTIME_CLOSE.unauthorized, 'unauthenticated');
     await refusedWith(
-      connect(server, '', { authorization: 'Bearer pk_nope' }),
+      connect(server, ENGLISH, { authorization: 'Bearer pk_nope' }),
       REALTIME_CLOSE.unauthorized,
       'invalid_api_key',
     );
@@ -206,7 +221,7 @@ describe('live transcription: who, how and when it ends', () => {
     const cookie = who.api.jar.header() ?? '';
     expect(cookie).toContain('parlance_session');
     await refusedWith(
-      connect(server, '', { cookie, origin: server.url }),
+      connect(server, ENGLISH, { cookie, origin: server.url }),
       REALTIME_CLOSE.unauthorized,
       'unauthenticated',
     );
@@ -216,18 +231,18 @@ describe('live transcription: who, how and when it ends', () => {
     const fromSession = await who.api.post('/api/realtime/token', {});
     expect(fromSession.status).toBe(200);
     expect(Date.parse(fromSession.body.expires_at) - Date.now()).toBeLessThanOrEqual(60_000);
-    const stream = connect(server, `?token=${fromSession.body.token}`);
+    const stream = connect(server, `?token=${fromSession.body.token}&language=en`);
     await stream.next('ready');
     expect((await end(stream)).code).toBe(1000);
     // Used once: the same token opens nothing more.
     await refusedWith(
-      connect(server, `?token=${fromSession.body.token}`),
+      connect(server, `?token=${fromSession.body.token}&language=en`),
       REALTIME_CLOSE.unauthorized,
       'invalid_token',
     );
     const fromKey = await server.client().post('/v1/realtime/token', {}, { headers: who.auth });
     expect(fromKey.status).toBe(200);
-    const second = connect(server, `?token=${fromKey.body.token}`);
+    const second = connect(server, `?token=${fromKey.body.token}&language=en`);
     await second.next('ready');
     expect((await end(second)).code).toBe(1000);
     expect((await server.client().post('/api/realtime/token', {})).status).toBe(401);
@@ -238,8 +253,8 @@ describe('live transcription: who, how and when it ends', () => {
     const owner = await customer(server, 100);
     const { body } = await owner.api.post('/api/realtime/token', {});
     const racers = [
-      connect(server, `?token=${body.token}`),
-      connect(server, `?token=${body.token}`),
+      connect(server, `?token=${body.token}&language=en`),
+      connect(server, `?token=${body.token}&language=en`),
     ];
     const codes = await Promise.all(
       racers.map(async (racer) => {
@@ -255,7 +270,7 @@ describe('live transcription: who, how and when it ends', () => {
 
   it('closes the socket on a frame over 256 KiB (1009)', async () => {
     const sender = await customer(server, 100);
-    const stream = connect(server, '', sender.auth);
+    const stream = connect(server, ENGLISH, sender.auth);
     await stream.next('ready');
     stream.socket.send(Buffer.alloc(256 * 1024 + 2));
     expect((await stream.closed).code).toBe(1009);
@@ -268,7 +283,7 @@ describe('live transcription: who, how and when it ends', () => {
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(realtimeTokens.userId, who.userId));
     await refusedWith(
-      connect(server, `?token=${body.token}`),
+      connect(server, `?token=${body.token}&language=en`),
       REALTIME_CLOSE.unauthorized,
       'invalid_token',
     );
@@ -276,7 +291,7 @@ describe('live transcription: who, how and when it ends', () => {
 
   it('ends a stream sent much faster than it plays (4415), still saved and billed', async () => {
     const pcm = await jfk();
-    const stream = connect(server, '', who.auth);
+    const stream = connect(server, ENGLISH, who.auth);
     await stream.next('ready');
     // 44 s at once, in 100 ms frames.
     for (let i = 0; i < 4; i++)
@@ -304,7 +319,7 @@ describe('live transcription: who, how and when it ends', () => {
   });
 
   it('takes config before audio, and refuses it after, and text that is not a message', async () => {
-    const stream = connect(server, '', who.auth);
+    const stream = connect(server, ENGLISH, who.auth);
     await stream.next('ready');
     stream.socket.send(JSON.stringify({ type: 'config', language: 'en', keyterms: ['Kennedy'] }));
     await expect
@@ -315,7 +330,7 @@ describe('live transcription: who, how and when it ends', () => {
     expect((await stream.closed).code).toBe(REALTIME_CLOSE.badRequest);
     expect(stream.messages).toContainEqual(expect.objectContaining({ code: 'config_after_audio' }));
 
-    const garbled = connect(server, '', who.auth);
+    const garbled = connect(server, ENGLISH, who.auth);
     await garbled.next('ready');
     garbled.socket.send('{"type":"stop"}');
     expect((await garbled.closed).code).toBe(REALTIME_CLOSE.badRequest);
@@ -323,10 +338,10 @@ describe('live transcription: who, how and when it ends', () => {
   });
 
   it('allows one stream per account here (LIVE_MAX_STREAMS_PER_ACCOUNT=1), and closes idle ones', async () => {
-    const first = connect(server, '', who.auth);
+    const first = connect(server, ENGLISH, who.auth);
     await first.next('ready');
     await refusedWith(
-      connect(server, '', who.auth),
+      connect(server, ENGLISH, who.auth),
       REALTIME_CLOSE.tooManyStreams,
       'too_many_streams',
     );
@@ -336,7 +351,7 @@ describe('live transcription: who, how and when it ends', () => {
     expect(first.messages.map((m) => m.type)).toEqual(['ready', 'error', 'done']);
     expect(first.messages[2]).toMatchObject({ billed_seconds: 0, cost_micros: 0 });
     // The place is free again.
-    const again = connect(server, '', who.auth);
+    const again = connect(server, ENGLISH, who.auth);
     await again.next('ready');
     expect((await end(again)).code).toBe(1000);
   });
@@ -344,7 +359,7 @@ describe('live transcription: who, how and when it ends', () => {
   it('refuses a stream the balance cannot start, and ends one when the balance runs out', async () => {
     const broke = await customer(server, 0);
     await refusedWith(
-      connect(server, '', broke.auth),
+      connect(server, ENGLISH, broke.auth),
       REALTIME_CLOSE.insufficientCredits,
       'insufficient_credits',
     );
@@ -356,7 +371,7 @@ describe('live transcription: who, how and when it ends', () => {
 
     // Enough for 3 s of audio, no more.
     await addCredit(server, broke.userId, priceForSeconds('tiny.en', 3));
-    const stream = connect(server, '', broke.auth);
+    const stream = connect(server, ENGLISH, broke.auth);
     await stream.next('ready');
     await play(stream, await jfk());
     expect((await stream.closed).code).toBe(REALTIME_CLOSE.insufficientCredits);
@@ -379,7 +394,7 @@ describe('live transcription: who, how and when it ends', () => {
       for (let k = 0; k < 3; k++)
         pcm48.writeInt16LE(Math.round(a + ((b - a) * k) / 3), (i * 3 + k) * 2);
     }
-    const stream = connect(server, '?sample_rate=48000', who.auth);
+    const stream = connect(server, `${ENGLISH}&sample_rate=48000`, who.auth);
     expect(await stream.next('ready')).toMatchObject({ sample_rate: 48_000 });
     await play(stream, pcm48, 48_000);
     stream.socket.send(JSON.stringify({ type: 'end' }));
@@ -397,7 +412,7 @@ describe('live transcription: who, how and when it ends', () => {
   it('refuses to delete a running stream, which goes on to be billed for what it heard', async () => {
     const me = await customer(server, 100);
     const before = await createLedger(server.storage.db).balance(me.userId);
-    const stream = connect(server, '', me.auth);
+    const stream = connect(server, ENGLISH, me.auth);
     const ready = await stream.next('ready');
     const id = ready.type === 'ready' ? ready.id : '';
     await play(stream, await jfk());
@@ -420,7 +435,7 @@ describe('live transcription: who, how and when it ends', () => {
 
   it('ends a stream whose account is deleted while it runs (4409), nothing saved', async () => {
     const me = await customer(server, 100);
-    const stream = connect(server, '', me.auth);
+    const stream = connect(server, ENGLISH, me.auth);
     await stream.next('ready');
     const pcm = await jfk();
     await server.storage.db.delete(users).where(eq(users.id, me.userId));
@@ -435,7 +450,7 @@ describe('live transcription: who, how and when it ends', () => {
 
   it('hears and bills the frames that arrive together with {"type":"end"}', async () => {
     const me = await customer(server, 100);
-    const stream = connect(server, '', me.auth);
+    const stream = connect(server, ENGLISH, me.auth);
     await stream.next('ready');
     const pcm = await jfk();
     // 11 s in 100 ms frames written at once (a file client, or a microphone's last buffers), then end.
@@ -482,7 +497,7 @@ describe('live transcription: a stream that sends no audio holds no place', () =
 
   it('closes a stream that sends frames holding no audio (1 byte) after the idle timeout', async () => {
     const squatter = await customer(server, 1);
-    const stream = connect(server, '', squatter.auth);
+    const stream = connect(server, ENGLISH, squatter.auth);
     await stream.next('ready');
     try {
       // 4 s of one-byte frames: not one whole sample, so nothing is heard or billed.
@@ -492,7 +507,7 @@ describe('live transcription: a stream that sends no audio holds no place', () =
       }
       // Meanwhile, nobody else can stream on this process.
       const other = await customer(server, 100);
-      const refused = connect(server, '', other.auth);
+      const refused = connect(server, ENGLISH, other.auth);
       await refused.closed;
       expect(
         stream.socket.readyState,
@@ -512,7 +527,7 @@ describe('live transcription beyond the audio limit', () => {
     const server = await startTranscriptionServer({ MAX_AUDIO_SECONDS: '3' });
     try {
       const who = await customer(server, 100);
-      const stream = connect(server, '', who.auth);
+      const stream = connect(server, ENGLISH, who.auth);
       await stream.next('ready');
       await play(stream, await jfk());
       expect((await stream.closed).code).toBe(REALTIME_CLOSE.badAudio);
@@ -531,7 +546,7 @@ describe('live transcription when the server shuts down', () => {
   it('finishes the stream first: the client hears why, gets done, and the audio is billed', async () => {
     const server = await startTranscriptionServer();
     const who = await customer(server, 100);
-    const stream = connect(server, '', who.auth);
+    const stream = connect(server, ENGLISH, who.auth);
     await stream.next('ready');
     const pcm = await jfk();
     await play(stream, pcm.subarray(0, 16_000 * 2 * 4));

@@ -54,6 +54,7 @@ export const transcriptPaths = {
   list: '/api/transcript/user',
   submit: '/v1/transcript',
   transcript: '/v1/transcript/:id',
+  speakers: '/v1/transcript/:id/speakers',
   export: '/v1/transcript/:id/:format',
   models: '/v1/models',
   openAiTranscriptions: '/v1/audio/transcriptions',

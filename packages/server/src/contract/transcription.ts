@@ -5,6 +5,12 @@ import {
   TRANSCRIPT_LIST_DEFAULT_LIMIT,
   TRANSCRIPT_LIST_FIRST_PAGE,
 } from './listDefaults.js';
+import {
+  MAX_KEYTERM_CHARS,
+  MAX_KEYTERMS,
+  MAX_SPEAKER_NAME_CHARS,
+  MAX_SPEAKERS,
+} from './transcriptionLimits.js';
 
 export const TranscriptStatus = z
   .enum(['queued', 'processing', 'completed', 'error'])
@@ -32,9 +38,6 @@ export const TranscriptPrompt = z
   .max(MAX_PROMPT_CHARS, { error: `prompt must be at most ${MAX_PROMPT_CHARS} characters` })
   .describe('Vocabulary or style hint for the model, e.g. names and their spelling');
 
-export const MAX_KEYTERMS = 100;
-export const MAX_KEYTERM_CHARS = 50;
-
 /** Names and jargon to get right (Deepgram's keyterm, AssemblyAI's keyterms_prompt). */
 export const Keyterms = z
   .array(
@@ -48,6 +51,17 @@ export const Keyterms = z
   .describe(
     'Words or phrases the recognizer should prefer when it hears them: names, products, jargon. In multipart, a JSON array or the field repeated',
   );
+
+/** A form field's "true"/"false" (multipart carries text), or a JSON boolean. */
+const FormBoolean = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean({ error: 'must be true or false' }),
+);
+
+/** A speaker's label in a transcript: "A", "B", … in order of first speech. */
+export const SpeakerLabel = z
+  .string()
+  .regex(/^[A-Z]$/, { error: 'a speaker label is one capital letter' });
 
 /** The text fields of `POST /v1/transcript` (multipart, alongside an optional `file`). */
 export const TranscriptRequest = z.object({
@@ -68,6 +82,34 @@ export const TranscriptRequest = z.object({
   task: z.preprocess(blankToUndefined, TranscriptionTask.default('transcribe')),
   prompt: z.preprocess(blankToUndefined, TranscriptPrompt.optional()),
   keyterms: Keyterms.optional(),
+  speaker_labels: z.preprocess(
+    blankToUndefined,
+    FormBoolean.optional().describe(
+      'Label who spoke when: every word and segment gets a speaker ("A", "B", …) and the result has utterances',
+    ),
+  ),
+  diarize: z.preprocess(
+    blankToUndefined,
+    FormBoolean.optional().describe("The same as speaker_labels (Deepgram's name for it)"),
+  ),
+  speakers_expected: z.preprocess(
+    // A form field's digits, or a JSON number; null or blank: not said.
+    (value) =>
+      value === null
+        ? undefined
+        : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+          ? Number(value)
+          : blankToUndefined(value),
+    z
+      .number({ error: 'speakers_expected must be a whole number' })
+      .int({ error: 'speakers_expected must be a whole number' })
+      .min(1, { error: `speakers_expected must be 1 to ${MAX_SPEAKERS}` })
+      .max(MAX_SPEAKERS, { error: `speakers_expected must be 1 to ${MAX_SPEAKERS}` })
+      .optional()
+      .describe(
+        'How many people speak, when known (with speaker_labels); otherwise it is estimated',
+      ),
+  ),
   webhook_url: z.preprocess(
     blankToUndefined,
     z
@@ -86,13 +128,26 @@ export const TranscriptSegment = z.object({
     .string()
     .optional()
     .describe('The language the segment was heard in; detected per stretch of speech'),
+  speaker: SpeakerLabel.optional().describe('Who spoke most of the segment (with speaker_labels)'),
 });
 export const TranscriptWord = z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
   confidence: z.number(),
+  speaker: SpeakerLabel.optional().describe('Who spoke the word (with speaker_labels)'),
 });
+/** Consecutive words of one speaker (AssemblyAI's utterances). */
+export const TranscriptUtterance = z
+  .object({
+    speaker: SpeakerLabel,
+    start: z.number(),
+    end: z.number(),
+    text: z.string(),
+    confidence: z.number().describe('The mean confidence of its words'),
+  })
+  .meta({ id: 'TranscriptUtterance' });
+export type TranscriptUtterance = z.infer<typeof TranscriptUtterance>;
 
 export const TranscriptProgress = z.object({
   percent: z.number().min(0).max(100),
@@ -121,6 +176,10 @@ export const TranscriptResult = z.object({
   language_probability: z.number(),
   segments: z.array(TranscriptSegment),
   words: z.array(TranscriptWord),
+  utterances: z
+    .array(TranscriptUtterance)
+    .optional()
+    .describe('Who said what, turn by turn (with speaker_labels)'),
   notice: z
     .string()
     .nullable()
@@ -132,6 +191,11 @@ export const TranscriptResult = z.object({
 export const Transcript = TranscriptSummary.extend({
   timestamp_style: TimestampStyle,
   task: TranscriptionTask,
+  speaker_labels: z.boolean(),
+  speakers_expected: z.number().int().nullable(),
+  speaker_names: z
+    .record(SpeakerLabel, z.string())
+    .describe('Names given to speaker labels (PUT /v1/transcript/{id}/speakers); exports use them'),
   queue_position: z.number().int().nullable().describe('Jobs ahead of this one while queued'),
   error: z.string().nullable(),
   startedAt: Timestamp.nullable(),
@@ -139,6 +203,29 @@ export const Transcript = TranscriptSummary.extend({
   result: TranscriptResult.nullable().describe('Present once completed'),
 }).meta({ id: 'Transcript' });
 export type Transcript = z.infer<typeof Transcript>;
+
+/** `PUT /v1/transcript/{id}/speakers`: the names of a transcript's speakers, all at once. */
+export const SpeakerNames = z
+  .object({
+    names: z
+      .record(
+        SpeakerLabel,
+        z
+          .string()
+          .trim()
+          .max(MAX_SPEAKER_NAME_CHARS, {
+            error: `a speaker name is at most ${MAX_SPEAKER_NAME_CHARS} characters`,
+          })
+          // A line break in a name would make lines of its own in subtitle exports. (A refinement,
+          // not a pattern: JSON Schema tools cannot build strings for Unicode property classes.)
+          .refine((name) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(name), {
+            error: 'a speaker name cannot hold line breaks or control characters',
+          }),
+      )
+      .describe('Label → name; a blank name or a label left out shows the label again'),
+  })
+  .meta({ id: 'SpeakerNames' });
+export type SpeakerNames = z.infer<typeof SpeakerNames>;
 
 export const TranscriptListQuery = z.object({
   page: z.coerce.number().int().min(TRANSCRIPT_LIST_FIRST_PAGE).default(TRANSCRIPT_LIST_FIRST_PAGE),
@@ -178,7 +265,15 @@ export const SpeechModel = z
     microsPerHour: Micros.describe('Price per hour of audio'),
   })
   .meta({ id: 'SpeechModel' });
-export const SpeechModelList = z.object({ models: z.array(SpeechModel), default: z.string() });
+export const SpeechModelList = z.object({
+  models: z.array(SpeechModel),
+  default: z
+    .string()
+    .describe(
+      'The model of a request that names none, unless it says language=en: detection, other languages, translation',
+    ),
+  defaultEnglish: z.string().describe('The model of a request with language=en that names none'),
+});
 export type SpeechModelList = z.infer<typeof SpeechModelList>;
 
 /** OpenAI's error body, as its SDKs expect on /v1/audio/transcriptions. */

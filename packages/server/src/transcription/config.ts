@@ -7,9 +7,10 @@ const count = (fallback: number) => z.coerce.number().int().min(0).default(fallb
 
 /** The transcription section of the environment (read with the rest by loadConfig). */
 export const transcriptionEnv = z.object({
+  /** The model of a request in English ('en') that names none: the fast English one. */
   DEFAULT_MODEL: z.string().default('tiny.en'),
-  /** The model of a translation that names none (and of OpenAI's whisper-1 translating): multilingual. */
-  DEFAULT_TRANSLATION_MODEL: z.string().default('base'),
+  /** The model of any other request that names none (another language, detection, translation). */
+  DEFAULT_MULTILINGUAL_MODEL: z.string().default('base'),
   MAX_UPLOAD_MB: positive(500),
   MAX_AUDIO_SECONDS: positive(4 * 60 * 60),
   AUDIO_FETCH_TIMEOUT_SECONDS: positive(120),
@@ -74,11 +75,26 @@ export function checkTranscriptionEnv(
   }
 }
 
+/**
+ * The model of a request that names none (OpenAI's `whisper-1` too): the English default for
+ * speech said to be English, the multilingual one otherwise, since only it can detect a
+ * language, transcribe another or translate.
+ */
+export function defaultModelFor(
+  config: { defaultModel: string; defaultMultilingualModel: string },
+  language: string | undefined,
+  task: 'transcribe' | 'translate',
+): string {
+  return task === 'transcribe' && language === 'en'
+    ? config.defaultModel
+    : config.defaultMultilingualModel;
+}
+
 /** Settings of transcription jobs (see the README table). */
 export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
   return {
     defaultModel: e.DEFAULT_MODEL,
-    defaultTranslationModel: e.DEFAULT_TRANSLATION_MODEL,
+    defaultMultilingualModel: e.DEFAULT_MULTILINGUAL_MODEL,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxAudioSeconds: e.MAX_AUDIO_SECONDS,
     fetchTimeoutMs: e.AUDIO_FETCH_TIMEOUT_SECONDS * 1000,

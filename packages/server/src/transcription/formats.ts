@@ -1,4 +1,12 @@
-import type { TranscriptResult, TranscriptSegment } from '../db/schema/transcription.js';
+import type {
+  TranscriptResult,
+  TranscriptSegment,
+  TranscriptUtterance,
+  TranscriptWord,
+} from '../db/schema/transcription.js';
+
+/** Names given to speaker labels ("A" → "Alice"). */
+export type SpeakerNames = Record<string, string>;
 
 export const SUBTITLE_FORMATS = ['srt', 'vtt'] as const;
 export type SubtitleFormat = (typeof SUBTITLE_FORMATS)[number];
@@ -10,6 +18,13 @@ interface Cue {
   start: number;
   end: number;
   lines: string[];
+  /** Who speaks, with speaker labels: the speaker's name, or "Speaker A". */
+  speaker?: string;
+}
+
+/** The name shown for a speaker label: the one given to it, or "Speaker A". */
+export function speakerName(label: string, names: SpeakerNames): string {
+  return names[label]?.trim() || `Speaker ${label}`;
 }
 
 /** Words of a segment with times spread by character position (for results without word timestamps). */
@@ -45,10 +60,43 @@ function toCues(words: TranscriptSegment[], maxLen: number): Cue[] {
   return cues;
 }
 
-function cuesFor(result: TranscriptResult, maxLen: number): Cue[] {
+function cuesFor(result: TranscriptResult, names: SpeakerNames, maxLen: number): Cue[] {
+  // With speaker labels, a cue keeps to one speaker's turn.
+  if (result.utterances?.length) {
+    return turnsOf(result.utterances, result.words).flatMap((turn) =>
+      toCues(turn.words, maxLen).map((cue) => ({
+        ...cue,
+        speaker: cueText(speakerName(turn.speaker, names)),
+      })),
+    );
+  }
   if (result.words.length > 0) return toCues(result.words, maxLen);
   // Segments never share a cue: a cue keeps to one stretch of speech.
   return result.segments.flatMap((s) => toCues(interpolateWords(s), maxLen));
+}
+
+/**
+ * Each speaker's turns with their words: the timed words, runs of one speaker, when the result
+ * has them (the turns were made from them); otherwise each turn's text spread over its time.
+ */
+function turnsOf(
+  turns: TranscriptUtterance[],
+  words: TranscriptWord[],
+): { speaker: string; words: TranscriptSegment[] }[] {
+  if (words.length === 0 || words.some((w) => w.speaker === undefined))
+    return turns.map((turn) => ({ speaker: turn.speaker, words: interpolateWords(turn) }));
+  const runs: { speaker: string; words: TranscriptSegment[] }[] = [];
+  for (const word of words) {
+    const last = runs[runs.length - 1];
+    if (last && last.speaker === word.speaker) last.words.push(word);
+    else runs.push({ speaker: word.speaker ?? '', words: [word] });
+  }
+  return runs;
+}
+
+/** A name as cue text: no markup (SRT players render <font>, {\\an8}; VTT reads tags) and no "-->". */
+function cueText(name: string): string {
+  return name.replace(/[<>&{}]/g, ' ').replaceAll('-->', '->');
 }
 
 function clock(seconds: number, separator: ',' | '.'): string {
@@ -60,28 +108,46 @@ function clock(seconds: number, separator: ',' | '.'): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`;
 }
 
-export function toSrt(result: TranscriptResult, maxLen = DEFAULT_LINE_LENGTH): string {
-  return cuesFor(result, maxLen)
-    .map(
-      (c, i) =>
-        `${i + 1}\n${clock(c.start, ',')} --> ${clock(c.end, ',')}\n${c.lines.join('\n')}\n`,
-    )
+export function toSrt(
+  result: TranscriptResult,
+  names: SpeakerNames = {},
+  maxLen = DEFAULT_LINE_LENGTH,
+): string {
+  return cuesFor(result, names, maxLen)
+    .map((c, i) => {
+      const text = (c.speaker ? `${c.speaker}: ` : '') + c.lines.join('\n');
+      return `${i + 1}\n${clock(c.start, ',')} --> ${clock(c.end, ',')}\n${text}\n`;
+    })
     .join('\n');
 }
 
-export function toVtt(result: TranscriptResult, maxLen = DEFAULT_LINE_LENGTH): string {
-  const cues = cuesFor(result, maxLen).map(
-    (c) => `${clock(c.start, '.')} --> ${clock(c.end, '.')}\n${c.lines.join('\n')}\n`,
-  );
+export function toVtt(
+  result: TranscriptResult,
+  names: SpeakerNames = {},
+  maxLen = DEFAULT_LINE_LENGTH,
+): string {
+  const cues = cuesFor(result, names, maxLen).map((c) => {
+    const text = (c.speaker ? `<v ${c.speaker}>` : '') + c.lines.join('\n');
+    return `${clock(c.start, '.')} --> ${clock(c.end, '.')}\n${text}\n`;
+  });
   return ['WEBVTT\n', ...cues].join('\n');
 }
 
 export function toSubtitles(
   format: SubtitleFormat,
   result: TranscriptResult,
+  names: SpeakerNames = {},
   maxLen?: number,
 ): string {
-  return format === 'srt' ? toSrt(result, maxLen) : toVtt(result, maxLen);
+  return format === 'srt' ? toSrt(result, names, maxLen) : toVtt(result, names, maxLen);
+}
+
+/** Plain text: the transcript, or with speaker labels one "Name: words" line per turn. */
+export function toText(result: TranscriptResult, names: SpeakerNames = {}): string {
+  if (!result.utterances?.length) return `${result.text}\n`;
+  return result.utterances
+    .map((turn) => `${speakerName(turn.speaker, names)}: ${turn.text}\n`)
+    .join('');
 }
 
 /** 14400 → "4 h", 5400 → "1 h 30 min", 600 → "10 min", 11.2 → "11 s": durations in messages. */

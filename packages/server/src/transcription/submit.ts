@@ -32,6 +32,9 @@ export interface Submission {
   timestampStyle: TimestampStyle;
   /** `translate`: English text from speech in any language (a multilingual model). */
   task?: TranscriptionTask;
+  /** Label who spoke when; `speakersExpected` (with it) is the caller's count of speakers. */
+  speakerLabels?: boolean;
+  speakersExpected?: number | undefined;
   webhookUrl: string | undefined;
   idempotencyKey: string | undefined;
   audio: AudioSource;
@@ -95,6 +98,8 @@ export async function submitTranscription(
       keyterms: input.keyterms?.length ? input.keyterms : null,
       timestampStyle: input.timestampStyle,
       task: input.task ?? 'transcribe',
+      speakerLabels: input.speakerLabels ?? false,
+      speakersExpected: input.speakersExpected ?? null,
       source: input.audio.kind,
       audioUrl,
       fileName,

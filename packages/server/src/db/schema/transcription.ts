@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -35,9 +36,21 @@ export interface TranscriptSegment {
   text: string;
   /** The language it was heard in (absent on transcripts made before languages were per segment). */
   language?: string;
+  /** Who spoke most of it (with speaker labels). */
+  speaker?: string;
 }
 
 export interface TranscriptWord {
+  start: number;
+  end: number;
+  text: string;
+  confidence: number;
+  speaker?: string;
+}
+
+/** Consecutive words of one speaker. */
+export interface TranscriptUtterance {
+  speaker: string;
   start: number;
   end: number;
   text: string;
@@ -51,6 +64,8 @@ export interface TranscriptResult {
   languageProbability: number;
   segments: TranscriptSegment[];
   words: TranscriptWord[];
+  /** With speaker labels: who said what, turn by turn. */
+  utterances?: TranscriptUtterance[];
   /** Why part of the audio was not transcribed (duration limit, credit); absent or null when all was. */
   notice?: string | null;
 }
@@ -79,6 +94,11 @@ export const transcriptions = pgTable(
     prompt: text('prompt'),
     /** Names and jargon the recognizer should prefer (faster-whisper hotwords). */
     keyterms: jsonb('keyterms').$type<string[]>(),
+    /** Label who spoke when; `speakersExpected` is the caller's count, null = estimate it. */
+    speakerLabels: boolean('speaker_labels').notNull().default(false),
+    speakersExpected: integer('speakers_expected'),
+    /** Names the owner gave the speaker labels ("A" → "Alice"); exports use them. */
+    speakerNames: jsonb('speaker_names').$type<Record<string, string>>().notNull().default({}),
     timestampStyle: timestampStyle('timestamp_style').notNull().default('segment'),
     source: audioSource('source').notNull(),
     audioUrl: text('audio_url'),

@@ -109,6 +109,8 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       keyterms: opts.keyterms,
       task: opts.task,
       word_timestamps: opts.wordTimestamps,
+      speaker_labels: opts.speakerLabels,
+      speakers_expected: opts.speakersExpected,
       max_seconds: opts.maxSeconds,
       vad: true,
     };

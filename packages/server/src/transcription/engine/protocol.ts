@@ -67,6 +67,10 @@ export type Result =
   | StreamAudioResult
   | StreamEndResult;
 export type Pong = 'pong';
+/**
+ * Who spoke (with speaker_labels): "A", "B", … in order of first speech; a segment has the speaker of most of its words.
+ */
+export type SpeakerLabel = string;
 export type StreamEvent = PartialEvent | FinalEvent;
 export type ErrorCode =
   | 'parse_error'
@@ -154,6 +158,14 @@ export interface TranscribeParams {
    */
   prompt?: string | null;
   keyterms?: Keyterms;
+  /**
+   * Label who spoke when: words and segments get a speaker, the result its utterances.
+   */
+  speaker_labels?: boolean;
+  /**
+   * How many people speak, when known (with speaker_labels); null: estimated.
+   */
+  speakers_expected?: number | null;
   max_seconds?: MaxSeconds;
 }
 /**
@@ -273,6 +285,10 @@ export interface TranscribeResult {
    */
   words?: Word[];
   /**
+   * Only with speaker_labels: who said what, turn by turn.
+   */
+  utterances?: Utterance[];
+  /**
    * Speech (to the voice-activity detector) of at least 1.5 s that gave no word: noise taken for speech, or speech the model could not make out. Never dropped without saying so.
    */
   untranscribed: Span[];
@@ -285,11 +301,26 @@ export interface Segment {
    * The language the segment was heard in: found per stretch of speech when the request asked to detect it with a multilingual model.
    */
   language: string;
+  speaker?: SpeakerLabel;
 }
 export interface Word {
   start: number;
   end: number;
   text: string;
+  confidence: number;
+  speaker?: SpeakerLabel;
+}
+/**
+ * Consecutive words of one speaker.
+ */
+export interface Utterance {
+  speaker: SpeakerLabel;
+  start: number;
+  end: number;
+  text: string;
+  /**
+   * The mean confidence of its words.
+   */
   confidence: number;
 }
 /**

@@ -23,6 +23,10 @@ export interface TranscribeOptions {
   /** `translate`: English text whatever the language spoken (a multilingual model). */
   task: 'transcribe' | 'translate';
   wordTimestamps: boolean;
+  /** Label who spoke when (words, segments, utterances). */
+  speakerLabels: boolean;
+  /** How many people speak, when the caller knows; null: estimated. */
+  speakersExpected: number | null;
   /** Decode and transcribe at most this many seconds, or null for all of it. */
   maxSeconds: number | null;
 }

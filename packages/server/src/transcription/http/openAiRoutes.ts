@@ -15,6 +15,7 @@ import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import type { DomainError } from '../../domainErrors.js';
 import { badRequest, clientError, HttpError } from '../../http/errors.js';
+import { defaultModelFor } from '../config.js';
 import { toSubtitles } from '../formats.js';
 import { abandonTranscription, findTranscriptionById } from '../jobs/repository.js';
 import { expirySeconds } from '../jobs/queue.js';
@@ -315,15 +316,14 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
             'stream=true answers with transcript.text events: response_format must be json or text',
           );
         }
-        const whisper1 =
-          task === 'translate' ? config.defaultTranslationModel : config.defaultModel;
+        const language =
+          task === 'translate'
+            ? undefined
+            : field(form, 'language')?.trim().toLowerCase() || undefined;
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
-          model: requested === 'whisper-1' ? whisper1 : requested,
-          language:
-            task === 'translate'
-              ? undefined
-              : field(form, 'language')?.trim().toLowerCase() || undefined,
+          model: requested === 'whisper-1' ? defaultModelFor(config, language, task) : requested,
+          language,
           prompt: prompt.data?.trim() || undefined,
           timestampStyle: granularities.includes('word') ? 'word' : 'segment',
           task,

@@ -29,6 +29,9 @@ export async function toTranscript(
     ...toSummary(row),
     timestamp_style: row.timestampStyle,
     task: row.task,
+    speaker_labels: row.speakerLabels,
+    speakers_expected: row.speakersExpected,
+    speaker_names: row.speakerNames,
     queue_position:
       row.status === 'queued' ? await queuePosition(db, row, maxRunningPerAccount) : null,
     error: row.errorMessage,
@@ -41,6 +44,7 @@ export async function toTranscript(
           language_probability: r.languageProbability,
           segments: r.segments,
           words: r.words,
+          ...(r.utterances ? { utterances: r.utterances } : {}),
           notice: r.notice ?? null,
         }
       : null,

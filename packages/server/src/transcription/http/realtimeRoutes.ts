@@ -19,6 +19,7 @@ import {
 import { HttpError } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { validationMessage } from '../../validationMessage.js';
+import { defaultModelFor, type TranscriptionConfig } from '../config.js';
 import type { ModelCatalog } from '../models.js';
 import { LiveStreams, serveLiveStream, StreamRefusal, type Opening } from '../realtime/session.js';
 import { issueRealtimeToken, spendRealtimeToken } from '../realtime/tokens.js';
@@ -31,6 +32,17 @@ const MAX_FRAME_BYTES = 256 * 1024;
 const closeCodes = Object.entries(REALTIME_CLOSE)
   .map(([meaning, code]) => `${code} ${meaning}`)
   .join(', ');
+
+/** A stream's model (undefined: the default for its language) and language, from the catalog. */
+function resolveLive(
+  catalog: ModelCatalog,
+  config: TranscriptionConfig,
+  model: string | undefined,
+  language: string | null,
+) {
+  const code = language ?? undefined;
+  return catalog.resolve(model ?? defaultModelFor(config, code, 'transcribe'), code);
+}
 
 export interface RealtimeRouteOptions {
   runtime: TranscriptionRuntime;
@@ -132,8 +144,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
         'Send an API key as "Authorization: Bearer <key>", or a token from POST /v1/realtime/token as ?token=',
       );
     }
-    const settings = await catalog.resolve(query.model ?? config.defaultModel, query.language);
-    return { userId, settings: { ...settings, keyterms: null }, sampleRate: query.sample_rate };
+    const settings = await resolveLive(catalog, config, query.model, query.language ?? null);
+    return {
+      userId,
+      settings: { ...settings, keyterms: null },
+      sampleRate: query.sample_rate,
+      modelNamed: query.model !== undefined,
+    };
   }
 
   app.route({
@@ -174,7 +191,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
           config,
           streams,
           log: request.log,
-          resolve: (model, language) => catalog.resolve(model, language ?? undefined),
+          resolve: (model, language) => resolveLive(catalog, config, model, language),
         },
         () => opening(request),
       ),

@@ -4,6 +4,7 @@ import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
 import { IdParams, MessageResponse } from '../../contract/common.js';
 import { transcriptPaths } from '../../contract/apiPaths.js';
 import {
+  SpeakerNames,
   SpeechModelList,
   SubtitleQuery,
   Transcript,
@@ -12,8 +13,9 @@ import {
 } from '../../contract/transcription.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
-import { toSubtitles } from '../formats.js';
-import { deleteTranscription, findTranscription } from '../jobs/repository.js';
+import { toSubtitles, toText } from '../formats.js';
+import { deleteTranscription, findTranscription, nameSpeakers } from '../jobs/repository.js';
+import { defaultModelFor } from '../config.js';
 import type { ModelCatalog } from '../models.js';
 import type { TranscriptionRuntime } from '../runtime.js';
 import { validationMessage } from '../../validationMessage.js';
@@ -78,6 +80,8 @@ function parseRequest(
     throw badRequest('validation_failed', validationMessage(parsed.error, 'request'));
   const fields = parsed.data;
   const file = form?.file;
+  if (fields.speakers_expected !== undefined && !(fields.speaker_labels ?? fields.diarize))
+    throw badRequest('validation_failed', 'speakers_expected needs speaker_labels=true');
   if (file && fields.audio_url)
     throw badRequest('audio_conflict', 'Send either a file or an audio_url, not both');
   if (file) return { fields, audio: { kind: 'upload', ...file } };
@@ -103,13 +107,18 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         security,
         summary: 'Submit audio (multipart `file` or `audio_url`) for transcription',
         description:
-          'Answers at once with the queued job; poll GET /v1/transcript/{id}. Send an Idempotency-Key header to make retries safe.',
+          'Answers at once with the queued job; poll GET /v1/transcript/{id}. Send an Idempotency-Key header to make retries safe. Multipart takes the fields below and the audio as `file`; JSON takes them with `audio_url`.',
+        consumes: ['multipart/form-data', 'application/json'],
+        // The fields, for the document: both bodies are checked by parseRequest (a multipart
+        // body streams its file first), so validation here only sets request.validationError.
+        body: TranscriptRequest,
         response: {
           200: Transcript,
           202: Transcript,
           ...errorResponses(400, 401, 402, 408, 413, 422, 429, 503),
         },
       },
+      attachValidation: true,
       ...limits.submission,
     },
     async (request, reply) => {
@@ -121,16 +130,14 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           throw badRequest('audio_required', 'Send an audio file (field "file") or an audio_url');
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
-          model:
-            fields.model ??
-            (fields.task === 'translate'
-              ? runtime.config.defaultTranslationModel
-              : runtime.config.defaultModel),
+          model: fields.model ?? defaultModelFor(runtime.config, fields.language, fields.task),
           language: fields.language,
           prompt: fields.prompt,
           keyterms: fields.keyterms,
           timestampStyle: fields.timestamp_style,
           task: fields.task,
+          speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,
+          speakersExpected: fields.speakers_expected,
           webhookUrl: fields.webhook_url,
           idempotencyKey,
           audio,
@@ -160,6 +167,51 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       const row = await findTranscription(db, currentUser(request).id, request.params.id);
       if (!row) throw transcriptNotFound();
       return toTranscript(db, row, runtime.config.maxRunningPerAccount);
+    },
+  );
+
+  app.put(
+    transcriptPaths.speakers,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Name a transcript's speakers (replaces the names given before)",
+        description:
+          'For a completed transcript with speaker labels. Exports (txt, srt, vtt) then show the names instead of "Speaker A".',
+        params: IdParams,
+        body: SpeakerNames,
+        response: { 200: Transcript, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const userId = currentUser(request).id;
+      const row = await findTranscription(db, userId, id);
+      if (!row) throw transcriptNotFound();
+      const spoken = new Set(row.result?.utterances?.map((u) => u.speaker));
+      if (row.status !== 'completed' || spoken.size === 0) {
+        throw conflict(
+          'transcript_not_ready',
+          row.status !== 'completed'
+            ? `Transcript is ${row.status}; speakers can be named once it is completed`
+            : row.speakerLabels
+              ? 'No one was heard speaking in this transcript: it has no speakers to name'
+              : 'This transcript has no speaker labels: transcribe with speaker_labels=true',
+        );
+      }
+      const names = Object.entries(request.body.names);
+      const unknown = names.find(([label]) => !spoken.has(label));
+      if (unknown)
+        throw badRequest('unknown_speaker', `This transcript has no speaker ${unknown[0]}`);
+      const named = await nameSpeakers(
+        db,
+        userId,
+        id,
+        Object.fromEntries(names.filter(([, name]) => name !== '')),
+      );
+      if (!named) throw transcriptNotFound();
+      return toTranscript(db, named, runtime.config.maxRunningPerAccount);
     },
   );
 
@@ -195,11 +247,11 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         );
       }
       if (format === 'txt')
-        return reply.type('text/plain; charset=utf-8').send(`${row.result.text}\n`);
+        return reply.type('text/plain; charset=utf-8').send(toText(row.result, row.speakerNames));
       reply.type(
         format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
       );
-      return toSubtitles(format, row.result, request.query.max_line_length);
+      return toSubtitles(format, row.result, row.speakerNames, request.query.max_line_length);
     },
   );
 
@@ -239,7 +291,8 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       },
     },
     async () => ({
-      default: runtime.config.defaultModel,
+      default: runtime.config.defaultMultilingualModel,
+      defaultEnglish: runtime.config.defaultModel,
       models: (await catalog.list()).map((m) => ({
         id: m.model,
         languages: m.languages,

@@ -86,6 +86,7 @@ function toResult(
     languageProbability: result.language_probability,
     segments: style === 'none' ? [] : result.segments,
     words: style === 'word' ? result.words : [],
+    ...(result.utterances ? { utterances: result.utterances } : {}),
     notice,
   };
 }
@@ -217,6 +218,8 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
           keyterms: job.keyterms,
           task: job.task,
           wordTimestamps: job.timestampStyle === 'word',
+          speakerLabels: job.speakerLabels,
+          speakersExpected: job.speakersExpected,
           maxSeconds: cap.seconds,
         },
         onProgress,

@@ -61,6 +61,27 @@ export async function findTranscription(
   return row;
 }
 
+/** Sets the names of a completed transcript's speakers; undefined when it is not the user's. */
+export async function nameSpeakers(
+  db: Db,
+  userId: string,
+  id: string,
+  names: Record<string, string>,
+): Promise<TranscriptionRow | undefined> {
+  const [row] = await db
+    .update(transcriptions)
+    .set({ speakerNames: names })
+    .where(
+      and(
+        eq(transcriptions.userId, userId),
+        eq(transcriptions.id, id),
+        eq(transcriptions.status, 'completed'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 export async function findTranscriptionById(
   db: Db,
   id: string,

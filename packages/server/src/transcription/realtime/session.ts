@@ -93,6 +93,8 @@ export interface Opening {
   userId: string;
   settings: LiveStreamOptions;
   sampleRate: number;
+  /** The client named the model; otherwise it is the default for the language, and follows it. */
+  modelNamed: boolean;
 }
 
 /** The live streams of this process: its capacity, and ending them all at shutdown. */
@@ -149,9 +151,12 @@ export interface LiveDeps {
   config: TranscriptionConfig;
   streams: LiveStreams;
   log: FastifyBaseLogger;
-  /** The model and language a stream may use (the model catalog); throws a DomainError if not. */
+  /**
+   * The model (undefined: the default for the language) and language a stream may use (the model
+   * catalog); throws a DomainError if not.
+   */
   resolve(
-    model: string,
+    model: string | undefined,
     language: string | null,
   ): Promise<{ model: string; language: string | null }>;
 }
@@ -519,7 +524,7 @@ export class LiveSession {
   private async configure(message: Extract<RealtimeClientMessage, { type: 'config' }>) {
     try {
       const resolved = await this.deps.resolve(
-        message.model ?? this.model,
+        message.model ?? (this.opening.modelNamed ? this.model : undefined),
         message.language === undefined ? this.settings.language : message.language,
       );
       const settings = { ...resolved, keyterms: message.keyterms ?? this.settings.keyterms };

@@ -1,0 +1,10 @@
+/** Limits of a transcription request's options: the server's schemas, the app's forms and the mocks. */
+
+/** `keyterms`: at most this many words or phrases, each at most MAX_KEYTERM_CHARS long. */
+export const MAX_KEYTERMS = 100;
+export const MAX_KEYTERM_CHARS = 50;
+
+/** `speakers_expected` is 1 to MAX_SPEAKERS. */
+export const MAX_SPEAKERS = 10;
+/** A name given to a speaker label is at most this long. */
+export const MAX_SPEAKER_NAME_CHARS = 40;
