@@ -4,6 +4,7 @@ import type {
   MessageResponse,
   RealtimeServerMessage,
   RealtimeToken,
+  SpeakerNames,
   SpeechModelList,
   Transcript,
   TranscriptList,
@@ -27,6 +28,7 @@ import {
   modelsFixture,
   queuedTranscriptFixture,
   realtimeTokenFixture,
+  speakersTranscriptFixture,
   transcriptFixture,
   transcriptSummariesFixture,
 } from './fixtures/transcripts';
@@ -40,6 +42,7 @@ import {
 } from './support';
 
 const done = apiHref(transcriptPaths.transcript, { id: completedTranscriptFixture.id });
+const withSpeakers = apiHref(transcriptPaths.speakers, { id: speakersTranscriptFixture.id });
 
 export const transcriptsEndpoints = [
   { method: 'get', path: transcriptPaths.list },
@@ -51,6 +54,11 @@ export const transcriptsEndpoints = [
   { method: 'get', path: transcriptPaths.transcript, example: { url: done } },
   { method: 'get', path: transcriptPaths.export, example: { url: `${done}/txt` } },
   { method: 'delete', path: transcriptPaths.transcript, example: { url: done } },
+  {
+    method: 'put',
+    path: transcriptPaths.speakers,
+    example: { url: withSpeakers, body: { names: { A: 'Dana Whitfield', B: 'Priya Raman' } } },
+  },
   { method: 'get', path: transcriptPaths.models },
   { method: 'post', path: realtimePaths.sessionToken },
 ] as const satisfies readonly Endpoint[];
@@ -96,7 +104,18 @@ export function transcriptList(
   });
 }
 
-/** Detail, exports, delete, submit and models; `poll` answers the detail of the submitted job. */
+/** The names a transcript keeps from a `PUT …/speakers`: trimmed, the blank ones left out. */
+const givenNames = ({ names }: SpeakerNames): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(names)
+      .map(([label, name]) => [label, name.trim()])
+      .filter(([, name]) => name !== ''),
+  );
+
+/**
+ * Detail, exports, speaker names, delete, submit and models; `poll` answers the detail of the
+ * submitted job.
+ */
 function jobHandlers(poll: (id: string) => Transcript | undefined) {
   return [
     http.post(transcriptPaths.submit, () =>
@@ -117,6 +136,15 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         headers: { 'content-type': 'text/plain; charset=utf-8' },
       });
     }),
+    http.put<{ id: string }, SpeakerNames, Transcript | ErrorResponse>(
+      transcriptPaths.speakers,
+      async ({ params, request }) => {
+        const transcript = poll(String(params.id));
+        if (!transcript) return notFound();
+        const names = givenNames(await request.json());
+        return HttpResponse.json<Transcript>({ ...transcript, speaker_names: names });
+      },
+    ),
     http.delete(transcriptPaths.transcript, () =>
       HttpResponse.json<MessageResponse>({ message: 'Transcript deleted' }),
     ),
@@ -170,7 +198,10 @@ export function liveStream(behaviour: LiveBehaviour = 'speech'): WebSocketHandle
     }
     const query = client.url.searchParams;
     const sampleRate = Number(query.get('sample_rate') ?? REALTIME_SAMPLE_RATE);
-    const model = query.get('model') ?? modelsFixture.default;
+    // The server's rule: the English model for English, the multilingual one otherwise.
+    const model =
+      query.get('model') ??
+      (query.get('language') === 'en' ? modelsFixture.defaultEnglish : modelsFixture.default);
     const rate = modelsFixture.models.find((option) => option.id === model)?.microsPerHour ?? 0;
     send({
       type: 'ready',
@@ -312,6 +343,14 @@ export const transcriptsHandlers = {
   deleteError: [
     http.delete(transcriptPaths.transcript, () =>
       apiError(500, 'Could not delete the transcript. Try again.', 'internal_error'),
+    ),
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers(finishes),
+  ],
+  /** Saving speaker names fails on the server's side. */
+  renameSpeakersError: [
+    http.put(transcriptPaths.speakers, () =>
+      apiError(500, 'Something went wrong on our side', 'internal'),
     ),
     transcriptList(transcriptSummariesFixture),
     ...jobHandlers(finishes),

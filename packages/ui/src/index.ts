@@ -26,6 +26,7 @@ export * from './components/CodeBlock';
 export * from './components/FileDrop';
 export * from './components/CopyField';
 export * from './components/Transcript';
+export * from './components/SpeakerChip';
 export * from './components/Header';
 export * from './components/Footer';
 export * from './components/Modal';

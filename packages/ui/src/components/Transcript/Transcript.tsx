@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, type CSSProperties } from 'react';
+import { Fragment, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { EmptyState } from '../EmptyState';
 import { Skeleton } from '../Skeleton';
 import { formatTimestamp } from './formatTimestamp';
@@ -23,7 +23,8 @@ export interface TranscriptSegment {
   start: number;
   end: number;
   text: string;
-  speaker?: string;
+  /** Who speaks, above the text: a name, or a `SpeakerChip`. */
+  speaker?: ReactNode;
   words?: readonly TranscriptWord[];
 }
 

@@ -66,7 +66,9 @@ export function SettingsScreen(props: SettingsScreenProps) {
   const modelOptions = [
     {
       value: ServerDefault,
-      label: models ? `Service default (${models.default})` : 'Service default',
+      label: models
+        ? `Service default (${models.defaultEnglish} for English, ${models.default} otherwise)`
+        : 'Service default',
     },
     ...(models?.models ?? []).map((option) => ({ value: option.id, label: option.id })),
   ];

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, CopyField, Modal, TextField } from '@parlance/ui';
+import { Button, CopyField, Modal, TextField } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
-import { Actions, Body } from './CreateKeyModal.styles';
+import { Actions, Body } from '../../../shared/ModalForm.styles';
+import { ModalFormEnd } from '../../../shared/ModalFormEnd';
 
 interface CreateKeyModalProps {
   open: boolean;
@@ -53,15 +54,7 @@ export function CreateKeyModal({ open, creating, onCreate, onClose }: CreateKeyM
             hint="A name to tell your keys apart."
             autoFocus
           />
-          {error && <Alert variant="danger">{error}</Alert>}
-          <Actions>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={creating}>
-              Create key
-            </Button>
-          </Actions>
+          <ModalFormEnd error={error} onCancel={close} busy={creating} submitLabel="Create key" />
         </Body>
       )}
     </Modal>

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiKey } from '@parlance/server/contract';
-import { Alert, Button, Modal, TextField } from '@parlance/ui';
+import { Modal, TextField } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
-import { Actions, Body } from './RenameKeyModal.styles';
+import { Body } from '../../../shared/ModalForm.styles';
+import { ModalFormEnd } from '../../../shared/ModalFormEnd';
 
 interface RenameKeyModalProps {
   /** The key being renamed; null when closed. */
@@ -37,15 +38,7 @@ export function RenameKeyModal({ apiKey, renaming, onRename, onClose }: RenameKe
           onChange={(event) => setName(event.target.value)}
           autoFocus
         />
-        {error && <Alert variant="danger">{error}</Alert>}
-        <Actions>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={renaming}>
-            Save
-          </Button>
-        </Actions>
+        <ModalFormEnd error={error} onCancel={onClose} busy={renaming} submitLabel="Save" />
       </Body>
     </Modal>
   );

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { AddPaymentMethod } from '@parlance/server/contract';
-import { Alert, Button, Modal, TextField } from '@parlance/ui';
+import { Alert, Modal, TextField } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
-import { Actions, Form, Row } from './AddCardModal.styles';
+import { Body } from '../../../shared/ModalForm.styles';
+import { ModalFormEnd } from '../../../shared/ModalFormEnd';
+import { Row } from './AddCardModal.styles';
 
 interface AddCardModalProps {
   open: boolean;
@@ -45,7 +47,7 @@ export function AddCardModal({ open, testMode, adding, onAdd, onClose }: AddCard
 
   return (
     <Modal open={open} onClose={close} title="Add a card">
-      <Form onSubmit={submit} aria-label="Add a card">
+      <Body onSubmit={submit} aria-label="Add a card">
         {testMode && (
           <Alert variant="info" title="Test mode">
             Use 4242 4242 4242 4242 for a card that works, or 4000 0000 0000 0002 for one that is
@@ -76,16 +78,8 @@ export function AddCardModal({ open, testMode, adding, onAdd, onClose }: AddCard
             onChange={(event) => setCvc(event.target.value)}
           />
         </Row>
-        {error && <Alert variant="danger">{error}</Alert>}
-        <Actions>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={adding}>
-            Save card
-          </Button>
-        </Actions>
-      </Form>
+        <ModalFormEnd error={error} onCancel={close} busy={adding} submitLabel="Save card" />
+      </Body>
     </Modal>
   );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { transcriptExportHref, transcriptFormData } from './transcriptRequest';
+import { MAX_KEYTERM_CHARS, MAX_KEYTERMS } from '@parlance/server/endpoints';
+import {
+  keytermsError,
+  parseKeyterms,
+  transcriptExportHref,
+  transcriptFormData,
+} from './transcriptRequest';
 
 const options = { model: 'base', language: 'auto', timestampStyle: 'segment' as const };
 
@@ -24,6 +30,83 @@ describe('transcriptFormData', () => {
     expect(body.has('audio_url')).toBe(false);
     expect((body.get('file') as File).name).toBe('call.wav');
     expect(body.get('timestamp_style')).toBe('word');
+  });
+
+  it('sends the extras the user set: the task, each key term, speaker labels and their number', () => {
+    const body = transcriptFormData({
+      ...options,
+      audioUrl: 'https://example.com/a.mp3',
+      task: 'translate',
+      keyterms: ['Parlance', 'Ada Lovelace'],
+      speakerLabels: true,
+      speakersExpected: 3,
+    });
+    expect([...body.keys()]).toEqual([
+      'audio_url',
+      'timestamp_style',
+      'model',
+      'language',
+      'task',
+      'keyterms',
+      'keyterms',
+      'speaker_labels',
+      'speakers_expected',
+    ]);
+    expect(body.get('task')).toBe('translate');
+    expect(body.getAll('keyterms')).toEqual(['Parlance', 'Ada Lovelace']);
+    expect(body.get('speaker_labels')).toBe('true');
+    expect(body.get('speakers_expected')).toBe('3');
+  });
+
+  it('leaves out the extras left unset, and the number of speakers without speaker labels', () => {
+    const body = transcriptFormData({
+      ...options,
+      audioUrl: 'https://example.com/a.mp3',
+      keyterms: [],
+      speakerLabels: false,
+      speakersExpected: 2,
+    });
+    expect([...body.keys()]).toEqual(['audio_url', 'timestamp_style', 'model', 'language']);
+  });
+
+  it('labels speakers without a number when it is left to detection', () => {
+    const body = transcriptFormData({ ...options, audioUrl: 'x', speakerLabels: true });
+    expect(body.get('speaker_labels')).toBe('true');
+    expect(body.has('speakers_expected')).toBe(false);
+  });
+});
+
+describe('parseKeyterms', () => {
+  it('splits at commas and new lines, trims, and drops blanks', () => {
+    expect(parseKeyterms(' Parlance, Ada Lovelace ,\n\nWhisper,, \n')).toEqual([
+      'Parlance',
+      'Ada Lovelace',
+      'Whisper',
+    ]);
+    expect(parseKeyterms('  ')).toEqual([]);
+  });
+});
+
+describe('keytermsError', () => {
+  it('takes up to the most terms the server allows, each up to its length', () => {
+    expect(keytermsError([])).toBeNull();
+    const most = Array.from({ length: MAX_KEYTERMS }, (_, index) => `term ${index}`);
+    expect(keytermsError(most)).toBeNull();
+    expect(keytermsError(['x'.repeat(MAX_KEYTERM_CHARS)])).toBeNull();
+  });
+
+  it('says how many terms there are when there are too many', () => {
+    const tooMany = Array.from({ length: MAX_KEYTERMS + 1 }, (_, index) => `term ${index}`);
+    expect(keytermsError(tooMany)).toBe(
+      `At most ${MAX_KEYTERMS} key terms: this list has ${MAX_KEYTERMS + 1}.`,
+    );
+  });
+
+  it('names the first term that is too long', () => {
+    const long = `Supercalifragilistic${'o'.repeat(MAX_KEYTERM_CHARS)}`;
+    expect(keytermsError(['Parlance', long])).toBe(
+      `A key term is at most ${MAX_KEYTERM_CHARS} characters: “Supercalifragilistic…” has ${long.length}.`,
+    );
   });
 });
 

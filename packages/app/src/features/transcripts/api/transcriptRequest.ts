@@ -1,5 +1,10 @@
-import type { TimestampStyle } from '@parlance/server/contract';
-import { apiHref, transcriptPaths } from '@parlance/server/endpoints';
+import type { TimestampStyle, TranscriptionTask } from '@parlance/server/contract';
+import {
+  apiHref,
+  MAX_KEYTERM_CHARS,
+  MAX_KEYTERMS,
+  transcriptPaths,
+} from '@parlance/server/endpoints';
 
 /** What the playground submits to POST /v1/transcript: an upload or a URL, plus options. */
 export interface TranscriptRequestInput {
@@ -9,18 +14,62 @@ export interface TranscriptRequestInput {
   /** A language code, or 'auto' to detect it. */
   language: string;
   timestampStyle: TimestampStyle;
+  /** 'translate': English text from speech in any language. Not sent when left out. */
+  task?: TranscriptionTask;
+  /** Words or phrases the recognizer should prefer: names, products, jargon. */
+  keyterms?: string[];
+  /** Label who spoke when. */
+  speakerLabels?: boolean;
+  /** How many people speak, when known (with `speakerLabels`); otherwise it is estimated. */
+  speakersExpected?: number;
 }
 
-/** The multipart body of POST /v1/transcript: the file (if any) or audio_url, and the options. */
+/**
+ * The text fields of POST /v1/transcript, in order: audio_url (when no file goes with them), the
+ * options, and only the extras the input sets — `keyterms` once per term.
+ */
+export function transcriptFields(input: TranscriptRequestInput): [string, string][] {
+  const fields: [string, string][] = [];
+  const audioUrl = input.audioUrl?.trim();
+  if (!input.file && audioUrl) fields.push(['audio_url', audioUrl]);
+  fields.push(
+    ['timestamp_style', input.timestampStyle],
+    ['model', input.model],
+    ['language', input.language],
+  );
+  if (input.task) fields.push(['task', input.task]);
+  for (const term of input.keyterms ?? []) fields.push(['keyterms', term]);
+  if (input.speakerLabels) {
+    fields.push(['speaker_labels', 'true']);
+    if (input.speakersExpected !== undefined)
+      fields.push(['speakers_expected', String(input.speakersExpected)]);
+  }
+  return fields;
+}
+
+/** The multipart body of POST /v1/transcript: the file (if any), then `transcriptFields`. */
 export function transcriptFormData(input: TranscriptRequestInput): FormData {
   const body = new FormData();
-  const audioUrl = input.audioUrl?.trim();
   if (input.file) body.append('file', input.file);
-  else if (audioUrl) body.append('audio_url', audioUrl);
-  body.append('timestamp_style', input.timestampStyle);
-  body.append('model', input.model);
-  body.append('language', input.language);
+  for (const [name, value] of transcriptFields(input)) body.append(name, value);
   return body;
+}
+
+/** Key terms as typed: separated by commas or new lines, blanks left out. */
+export function parseKeyterms(text: string): string[] {
+  return text
+    .split(/[,\n]/)
+    .map((term) => term.trim())
+    .filter((term) => term !== '');
+}
+
+/** Why the server would refuse these key terms, or null when it takes them. */
+export function keytermsError(terms: readonly string[]): string | null {
+  if (terms.length > MAX_KEYTERMS)
+    return `At most ${MAX_KEYTERMS} key terms: this list has ${terms.length}.`;
+  const long = terms.find((term) => term.length > MAX_KEYTERM_CHARS);
+  if (long === undefined) return null;
+  return `A key term is at most ${MAX_KEYTERM_CHARS} characters: “${long.slice(0, 20)}…” has ${long.length}.`;
 }
 
 export const TRANSCRIPT_EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json'] as const;

@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { makeStore } from '../../../store/store';
 import { recordRequests } from '../../../test/recordRequests';
 import { transcriptsApi } from './transcriptsApi';
 
@@ -66,6 +67,28 @@ describe('transcript calls', () => {
       method: 'DELETE',
       path: `/v1/transcript/${id}`,
     });
+  });
+
+  test('speaker names are a PUT of { names } to /v1/transcript/{id}/speakers', async () => {
+    const id = '7d3e8f20-4a1b-4c5d-9e6f-000000000003';
+    const names = { A: 'Dana Whitfield', B: 'Priya Raman' };
+    expect(
+      await call((d) => d(transcriptsApi.endpoints.renameSpeakers.initiate({ id, names }))),
+    ).toMatchObject({ method: 'PUT', path: `/v1/transcript/${id}/speakers`, body: { names } });
+  });
+
+  test('the transcript the speaker names answer with replaces the cached one', async () => {
+    const id = '7d3e8f20-4a1b-4c5d-9e6f-000000000003';
+    const store = makeStore();
+    const cached = () => transcriptsApi.endpoints.getTranscript.select(id)(store.getState()).data;
+    const subscription = store.dispatch(transcriptsApi.endpoints.getTranscript.initiate(id));
+    await subscription;
+    expect(cached()?.speaker_names).toEqual({ A: 'Dana Whitfield' });
+    await store.dispatch(
+      transcriptsApi.endpoints.renameSpeakers.initiate({ id, names: { B: 'Priya Raman' } }),
+    );
+    await vi.waitFor(() => expect(cached()?.speaker_names).toEqual({ B: 'Priya Raman' }));
+    subscription.unsubscribe();
   });
 
   test('a live stream token is a POST to /api/realtime/token with no body', async () => {

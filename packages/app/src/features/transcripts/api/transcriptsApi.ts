@@ -1,6 +1,7 @@
 import type {
   MessageResponse,
   RealtimeToken,
+  SpeakerNames,
   Transcript,
   TranscriptList,
 } from '@parlance/server/contract';
@@ -37,6 +38,18 @@ export const transcriptsApi = api.injectEndpoints({
       }),
       invalidatesTags: [LIST],
     }),
+    /** Names a transcript's speakers, all at once; the answer replaces the cached transcript. */
+    renameSpeakers: build.mutation<Transcript, { id: string } & SpeakerNames>({
+      query: ({ id, names }) => ({
+        url: apiHref(transcriptPaths.speakers, { id }),
+        method: 'PUT',
+        body: { names } satisfies SpeakerNames,
+      }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) await dispatch(transcriptsApi.util.upsertQueryData('getTranscript', id, data));
+      },
+    }),
     deleteTranscript: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: apiHref(transcriptPaths.transcript, { id }), method: 'DELETE' }),
       invalidatesTags: [LIST, 'Stats', 'Chart', 'Spending'],
@@ -52,6 +65,7 @@ export const {
   useListTranscriptionsQuery,
   useGetTranscriptQuery,
   useSubmitTranscriptMutation,
+  useRenameSpeakersMutation,
   useDeleteTranscriptMutation,
   useCreateRealtimeTokenMutation,
 } = transcriptsApi;

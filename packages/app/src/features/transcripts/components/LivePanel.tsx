@@ -10,7 +10,7 @@ import { Stack } from '../../../shared/PageHeader.styles';
 import type { LivePhase, LiveState } from '../api/liveSession';
 import type { LiveOptions } from '../api/useLiveTranscription';
 import type { MicrophoneProblem } from '../utils/microphone';
-import { ModelLanguageSelects } from './ModelLanguageSelects';
+import { languageDefaultModel, ModelLanguageSelects } from './ModelLanguageSelects';
 import { Options } from './PlaygroundForm.styles';
 import { Controls, Figures, Meter, MeterFill, Phrase, Phrases, Time } from './LivePanel.styles';
 
@@ -70,7 +70,7 @@ export function LivePanel({
 }: LivePanelProps) {
   const [chosenModel, setModel] = useState<string | null>(null);
   const [language, setLanguage] = useState(defaultLanguage);
-  const model = chosenModel ?? defaultModel ?? models?.default ?? '';
+  const model = chosenModel ?? defaultModel ?? languageDefaultModel(models, language) ?? '';
   const active = ACTIVE.has(state.phase);
   const billedModel = state.model ?? model;
   const rate = models?.models.find((option) => option.id === billedModel)?.microsPerHour;

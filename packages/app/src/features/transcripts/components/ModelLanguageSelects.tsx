@@ -11,6 +11,23 @@ export interface ModelLanguageSelectsProps {
   language: string;
   onLanguageChange: (language: string) => void;
   disabled?: boolean;
+  /** Only multilingual models may be chosen (translation): English-only ones are listed, disabled. */
+  multilingualOnly?: boolean;
+}
+
+/** English-only models (`tiny.en`, …) hear English alone and cannot translate. */
+export const englishOnly = (model: SpeechModelList['models'][number]) => model.languages === 'en';
+
+/**
+ * The model the server gives a request that names none: its English model for English, its
+ * multilingual one otherwise (only that one detects a language or hears another).
+ */
+export function languageDefaultModel(
+  models: SpeechModelList | undefined,
+  language: string,
+): string | undefined {
+  if (!models) return undefined;
+  return language === 'en' ? models.defaultEnglish : models.default;
 }
 
 /** The model (with its price a minute) and the language, as both playground modes ask for them. */
@@ -21,6 +38,7 @@ export function ModelLanguageSelects({
   language,
   onLanguageChange,
   disabled,
+  multilingualOnly = false,
 }: ModelLanguageSelectsProps) {
   return (
     <>
@@ -29,6 +47,7 @@ export function ModelLanguageSelects({
         options={(models?.models ?? []).map((option) => ({
           value: option.id,
           label: `${option.id} · ${formatUsdPerMinute(option.microsPerHour)}/min`,
+          disabled: multilingualOnly && englishOnly(option),
         }))}
         value={model}
         onChange={(event) => onModelChange(event.target.value)}

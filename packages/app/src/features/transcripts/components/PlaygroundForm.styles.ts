@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Checkbox } from '@parlance/ui';
 
 export const Form = styled.form`
   display: grid;
@@ -10,6 +11,19 @@ export const Options = styled.div`
   gap: ${({ theme }) => theme.space[4]};
   grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
   align-items: end;
+`;
+
+/** The file form's options: rows of at most three, so the second row lines up with the first. */
+export const OptionRows = styled(Options)`
+  grid-template-columns: repeat(
+    auto-fill,
+    minmax(max(200px, calc((100% - 2 * ${({ theme }) => theme.space[4]}) / 3)), 1fr)
+  );
+`;
+
+/** A checkbox option: its label lines up with the labels of the fields beside it. */
+export const Toggle = styled(Checkbox)`
+  align-self: start;
 `;
 
 export const Group = styled.div`

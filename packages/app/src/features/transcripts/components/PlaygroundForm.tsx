@@ -1,9 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import type { SpeechModelList, TimestampStyle } from '@parlance/server/contract';
-import { Alert, Button, FileDrop, SegmentedControl, TextField } from '@parlance/ui';
-import type { TranscriptRequestInput } from '../api/transcriptRequest';
-import { ModelLanguageSelects } from './ModelLanguageSelects';
-import { Form, Group, GroupLabel, Options } from './PlaygroundForm.styles';
+import { MAX_KEYTERMS, MAX_SPEAKERS } from '@parlance/server/endpoints';
+import {
+  Alert,
+  Button,
+  FileDrop,
+  SegmentedControl,
+  Select,
+  Textarea,
+  TextField,
+} from '@parlance/ui';
+import {
+  keytermsError,
+  parseKeyterms,
+  type TranscriptRequestInput,
+} from '../api/transcriptRequest';
+import { englishOnly, languageDefaultModel, ModelLanguageSelects } from './ModelLanguageSelects';
+import { Form, Group, GroupLabel, OptionRows, Toggle } from './PlaygroundForm.styles';
 
 /** What the upload accepts: any audio or video file. */
 export const ACCEPTED_MEDIA = ['audio/*', 'video/*'] as const;
@@ -26,6 +39,29 @@ const TIMESTAMP_OPTIONS: { value: TimestampStyle; label: string }[] = [
   { value: 'word', label: 'Word' },
 ];
 
+/** Detect automatically (the empty value), or 1 to MAX_SPEAKERS people. */
+const SPEAKER_COUNT_OPTIONS = [
+  { value: '', label: 'Detect automatically' },
+  ...Array.from({ length: MAX_SPEAKERS }, (_, index) => ({
+    value: String(index + 1),
+    label: String(index + 1),
+  })),
+];
+
+/**
+ * The model a translation uses: the preferred one unless it is English-only, then the models
+ * list's default if it is multilingual, else the first multilingual one. With none installed, the
+ * preferred one: the server refuses it and says why.
+ */
+function translationModel(models: SpeechModelList | undefined, preferred: string): string {
+  const multilingual = (models?.models ?? [])
+    .filter((option) => !englishOnly(option))
+    .map((option) => option.id);
+  const [first] = multilingual;
+  if (!models || first === undefined || multilingual.includes(preferred)) return preferred;
+  return multilingual.includes(models.default) ? models.default : first;
+}
+
 /** Audio (upload or URL) and the options of one transcription request. */
 export function PlaygroundForm({
   models,
@@ -41,8 +77,20 @@ export function PlaygroundForm({
   const [chosenModel, setModel] = useState<string | null>(null);
   const [language, setLanguage] = useState(defaultLanguage);
   const [timestampStyle, setTimestampStyle] = useState<TimestampStyle>('segment');
-  const model = chosenModel ?? defaultModel ?? models?.default ?? '';
-  const ready = (source === 'file' ? file !== null : audioUrl.trim() !== '') && model !== '';
+  const [translate, setTranslate] = useState(false);
+  const [speakerLabels, setSpeakerLabels] = useState(false);
+  /** '' while the number of speakers is left to detection. */
+  const [speakersExpected, setSpeakersExpected] = useState('');
+  const [keytermText, setKeytermText] = useState('');
+  const keyterms = parseKeyterms(keytermText);
+  const keytermProblem = keytermsError(keyterms);
+  const preferred = chosenModel ?? defaultModel ?? languageDefaultModel(models, language) ?? '';
+  // Translation needs a multilingual model: an English-only choice gives way while it is on.
+  const model = translate ? translationModel(models, preferred) : preferred;
+  const ready =
+    (source === 'file' ? file !== null : audioUrl.trim() !== '') &&
+    model !== '' &&
+    keytermProblem === null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,6 +100,10 @@ export function PlaygroundForm({
       model,
       language,
       timestampStyle,
+      task: translate ? 'translate' : undefined,
+      keyterms,
+      speakerLabels,
+      speakersExpected: speakersExpected === '' ? undefined : Number(speakersExpected),
     });
   };
 
@@ -83,13 +135,14 @@ export function PlaygroundForm({
           hint="A public http(s) link to an audio or video file."
         />
       )}
-      <Options>
+      <OptionRows>
         <ModelLanguageSelects
           models={models}
           model={model}
           onModelChange={setModel}
           language={language}
           onLanguageChange={setLanguage}
+          multilingualOnly={translate}
         />
         <Group>
           <GroupLabel aria-hidden="true">Timestamps</GroupLabel>
@@ -100,7 +153,36 @@ export function PlaygroundForm({
             onChange={setTimestampStyle}
           />
         </Group>
-      </Options>
+        <Toggle
+          label="Translate to English"
+          hint="English text from speech in any language; needs a multilingual model."
+          checked={translate}
+          onChange={(event) => setTranslate(event.target.checked)}
+        />
+        <Toggle
+          label="Label speakers"
+          hint="Who spoke when: each segment and word gets a speaker, A, B, …"
+          checked={speakerLabels}
+          onChange={(event) => setSpeakerLabels(event.target.checked)}
+        />
+        {speakerLabels && (
+          <Select
+            label="Number of speakers"
+            options={SPEAKER_COUNT_OPTIONS}
+            value={speakersExpected}
+            onChange={(event) => setSpeakersExpected(event.target.value)}
+          />
+        )}
+      </OptionRows>
+      <Textarea
+        label="Key terms"
+        rows={2}
+        placeholder="Parlance, Ada Lovelace, diarization"
+        hint={`Names and jargon to get right, separated by commas or new lines (up to ${MAX_KEYTERMS}).`}
+        error={keytermProblem}
+        value={keytermText}
+        onChange={(event) => setKeytermText(event.target.value)}
+      />
       {error && <Alert variant="danger">{error}</Alert>}
       <div>
         <Button type="submit" size="lg" loading={submitting} disabled={!ready}>

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { MAX_KEYTERM_CHARS, MAX_KEYTERMS } from '@parlance/server/endpoints';
 import { transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates } from '../../../test/pageStates';
@@ -52,6 +53,97 @@ export const Transcribed: Story = {
       "-F 'audio_url=https://media.example.com/recordings/new-upload.mp3'",
     );
     await expect(code).toHaveTextContent("-F 'timestamp_style=word'");
+  },
+};
+
+/**
+ * Translate, key terms and speaker labels: translating, the user's English-only model gives way to
+ * a multilingual one (and back when translation is off), and every option set is sent.
+ */
+export const WithOptions: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const model = await canvas.findByRole('combobox', { name: 'Model' });
+    await expect(await within(model).findByRole('option', { name: /tiny\.en/ })).toBeEnabled();
+    await expect(model).toHaveValue('tiny.en');
+    const translate = canvas.getByRole('checkbox', { name: 'Translate to English' });
+    await userEvent.click(translate);
+    await expect(model).toHaveValue('base');
+    await expect(within(model).getByRole('option', { name: /tiny\.en/ })).toBeDisabled();
+    await userEvent.click(translate);
+    await expect(model).toHaveValue('tiny.en');
+    await userEvent.click(translate);
+
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'Key terms' }),
+      'Parlance, Ada Lovelace{enter}standup',
+    );
+    await expect(canvas.queryByRole('combobox', { name: 'Number of speakers' })).toBeNull();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Label speakers' }));
+    const speakers = canvas.getByRole('combobox', { name: 'Number of speakers' });
+    await expect(speakers).toHaveDisplayValue('Detect automatically');
+    await userEvent.selectOptions(speakers, '3');
+
+    await submitUrl(canvasElement);
+    const code = await canvas.findByRole('tabpanel', { name: 'curl' });
+    for (const field of [
+      'model=base',
+      'task=translate',
+      'keyterms=Parlance',
+      'keyterms=Ada Lovelace',
+      'keyterms=standup',
+      'speaker_labels=true',
+      'speakers_expected=3',
+    ])
+      await expect(code).toHaveTextContent(`-F '${field}'`);
+  },
+};
+
+/** Key terms the server would refuse: too many, or one too long; Transcribe waits for a fix. */
+export const KeytermsOverLimit: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('radio', { name: 'From a URL' }));
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: /Audio URL/ }),
+      'https://media.example.com/recordings/new-upload.mp3',
+    );
+    const keyterms = canvas.getByRole('textbox', { name: 'Key terms' });
+    const transcribe = canvas.getByRole('button', { name: 'Transcribe' });
+
+    await userEvent.click(keyterms);
+    await userEvent.paste(
+      Array.from({ length: MAX_KEYTERMS + 1 }, (_, index) => `term ${index + 1}`).join(', '),
+    );
+    await expect(keyterms).toBeInvalid();
+    await expect(keyterms).toHaveAccessibleDescription(
+      expect.stringContaining(
+        `At most ${MAX_KEYTERMS} key terms: this list has ${MAX_KEYTERMS + 1}.`,
+      ),
+    );
+    await expect(transcribe).toBeDisabled();
+
+    await userEvent.clear(keyterms);
+    await userEvent.type(
+      keyterms,
+      'Ada Lovelace Charles Babbage Analytical Engine Difference Engine',
+    );
+    await expect(keyterms).toHaveAccessibleDescription(
+      expect.stringContaining(
+        `A key term is at most ${MAX_KEYTERM_CHARS} characters: “Ada Lovelace Charles…” has 64.`,
+      ),
+    );
+    await expect(transcribe).toBeDisabled();
+
+    await userEvent.clear(keyterms);
+    await userEvent.type(
+      keyterms,
+      'Ada Lovelace, Charles Babbage, Analytical Engine, Difference Engine',
+    );
+    await expect(keyterms).toBeValid();
+    await expect(transcribe).toBeEnabled();
   },
 };
 

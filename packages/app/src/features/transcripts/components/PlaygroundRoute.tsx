@@ -5,7 +5,7 @@ import { errorMessage } from '../../../store/errors';
 import { useAuth } from '../../../session/useAuth';
 import { AUTO_LANGUAGE } from '../../../shared/languages';
 import type { SnippetRequest } from '../utils/requestSnippets';
-import type { TranscriptRequestInput } from '../api/transcriptRequest';
+import { transcriptFields, type TranscriptRequestInput } from '../api/transcriptRequest';
 import { useListModelsQuery } from '../../../shared/modelsApi';
 import { useSubmitTranscriptMutation } from '../api/transcriptsApi';
 import { useTranscriptJob } from '../api/useTranscriptJob';
@@ -46,10 +46,7 @@ export function PlaygroundRoute() {
   const request: SnippetRequest | null = sent && {
     baseUrl: window.location.origin,
     fileName: sent.file?.name ?? null,
-    audioUrl: sent.file ? null : (sent.audioUrl ?? null),
-    model: sent.model,
-    language: sent.language,
-    timestampStyle: sent.timestampStyle,
+    fields: transcriptFields(sent),
   };
 
   return (
@@ -69,7 +66,7 @@ export function PlaygroundRoute() {
       onSubmit={onSubmit}
       job={job.data ?? submission.data}
       request={request}
-      audioSrc={fileUrl ?? request?.audioUrl ?? null}
+      audioSrc={fileUrl ?? (sent?.file ? null : sent?.audioUrl) ?? null}
       onCopyText={(text) => void copyText(text, toast)}
     />
   );

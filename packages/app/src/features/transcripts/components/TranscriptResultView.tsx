@@ -1,8 +1,11 @@
 import { useRef, useState } from 'react';
 import type { Transcript as TranscriptData } from '@parlance/server/contract';
-import { Alert, Button, Transcript } from '@parlance/ui';
+import { Alert, Button, SpeakerChip, Transcript } from '@parlance/ui';
 import { TRANSCRIPT_EXPORT_FORMATS, transcriptExportHref } from '../api/transcriptRequest';
+import type { Outcome } from '../../../shared/outcome';
 import { transcriptSegments } from '../../../shared/transcriptSegments';
+import { speakerLabels, speakerName } from '../utils/speakers';
+import { SpeakerLegend } from './SpeakerLegend';
 import { Download, Layout, Player, Toolbar } from './TranscriptResultView.styles';
 
 export interface TranscriptResultViewProps {
@@ -10,22 +13,44 @@ export interface TranscriptResultViewProps {
   /** What to play alongside the text (the audio URL, or the uploaded file's object URL). */
   audioSrc: string | null;
   onCopyText: (text: string) => void;
+  /** Saves the speakers' names (all of them); without it speakers are shown, not renamed. */
+  onRenameSpeakers?: (names: Record<string, string>) => Promise<Outcome>;
+  renamingSpeakers?: boolean;
 }
 
 /**
  * A finished transcript: playback synced with the text, downloads in four formats, copy; and
- * the server's notice first when it stopped before the end of the audio (limit, credit).
+ * the server's notice first when it stopped before the end of the audio (limit, credit). With
+ * speaker labels the text goes turn by turn, each turn marked with its speaker, and the speakers
+ * are listed above it, each with a Rename action where `onRenameSpeakers` is given.
  */
 export function TranscriptResultView({
   transcript,
   audioSrc,
   onCopyText,
+  onRenameSpeakers,
+  renamingSpeakers = false,
 }: TranscriptResultViewProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [currentTime, setCurrentTime] = useState(0);
   const result = transcript.result;
   if (!result) return null;
   const wordLevel = transcript.timestamp_style === 'word';
+  const turns = result.utterances?.length ? result.utterances : undefined;
+  const segments = transcriptSegments(
+    turns ?? result.segments,
+    wordLevel ? result.words : undefined,
+  ).map((segment, index) => {
+    const label = turns?.[index]?.speaker;
+    return label === undefined
+      ? segment
+      : {
+          ...segment,
+          speaker: (
+            <SpeakerChip label={label} name={speakerName(transcript.speaker_names, label)} />
+          ),
+        };
+  });
 
   const seek = (seconds: number) => {
     const player = audio.current;
@@ -67,9 +92,17 @@ export function TranscriptResultView({
           </Download>
         ))}
       </Toolbar>
+      {turns && (
+        <SpeakerLegend
+          labels={speakerLabels(turns)}
+          names={transcript.speaker_names}
+          renaming={renamingSpeakers}
+          onRename={onRenameSpeakers}
+        />
+      )}
       <Transcript
         label="Transcript text"
-        segments={transcriptSegments(result.segments, wordLevel ? result.words : undefined)}
+        segments={segments}
         showWords={wordLevel}
         currentTime={currentTime}
         onSeek={seek}

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { http } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { transcriptsHandlers } from '@parlance/mocks';
+import { transcriptPaths } from '@parlance/server/endpoints';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates, serverError } from '../../../test/pageStates';
 
@@ -100,5 +102,83 @@ export const DeleteRefused: Story = {
     await expect(
       await within(dialog).findByText('Could not delete the transcript. Try again.'),
     ).toBeInTheDocument();
+  },
+};
+
+/** With speaker labels: the speakers listed with their colours, the text turn by turn. */
+export const WithSpeakers: Story = {
+  args: { path: transcript(3) },
+  play: async ({ canvas }) => {
+    const speakers = await canvas.findByRole('list', { name: 'Speakers' });
+    await expect(within(speakers).getAllByRole('listitem')).toHaveLength(3);
+    for (const name of ['Dana Whitfield', 'Speaker B', 'Speaker C'])
+      await expect(
+        within(speakers).getByRole('button', { name: `Rename ${name}` }),
+      ).toBeInTheDocument();
+    const text = canvas.getByRole('region', { name: 'Transcript text' });
+    await expect(within(text).getAllByRole('button')).toHaveLength(6);
+    for (const turn of [
+      /^\[00:00\] ?Dana Whitfield ?Thanks for making time today/,
+      /^\[00:06\] ?Speaker B ?We record every customer call/,
+      /^\[00:27\] ?Speaker C ?That is the part I care about most/,
+    ])
+      await expect(within(text).getByRole('button', { name: turn })).toBeInTheDocument();
+  },
+};
+
+/** What the page sends when a speaker is renamed. */
+const sentNames = fn();
+const recordSpeakerNames = http.put(transcriptPaths.speakers, async ({ request }) => {
+  sentNames(await request.clone().json());
+});
+
+/** Renaming B saves every name at once; the new name shows in the legend and the transcript. */
+export const RenamingASpeaker: Story = {
+  args: { path: transcript(3) },
+  parameters: {
+    visual: false,
+    msw: { handlers: { transcripts: [recordSpeakerNames, ...transcriptsHandlers.default] } },
+  },
+  play: async ({ canvas }) => {
+    sentNames.mockClear();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Rename Speaker B' }));
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Rename Speaker B',
+    });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await userEvent.type(name, 'Priya Raman');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await expect(sentNames).toHaveBeenCalledTimes(1);
+    await expect(sentNames).toHaveBeenCalledWith({
+      names: { A: 'Dana Whitfield', B: 'Priya Raman' },
+    });
+    await expect(await within(document.body).findByText('Speaker name saved')).toBeInTheDocument();
+    const text = canvas.getByRole('region', { name: 'Transcript text' });
+    await expect(within(text).getAllByText('Priya Raman')).toHaveLength(2);
+    await expect(canvas.queryByText('Speaker B')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Rename Priya Raman' })).toBeInTheDocument();
+  },
+};
+
+/** A refused save keeps the dialog open with the server's message; the name is unchanged. */
+export const RenameFails: Story = {
+  args: { path: transcript(3) },
+  parameters: {
+    visual: false,
+    msw: { handlers: { transcripts: transcriptsHandlers.renameSpeakersError } },
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Rename Speaker B' }));
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Rename Speaker B',
+    });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Priya Raman');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(
+      await within(dialog).findByText('Something went wrong on our side'),
+    ).toBeInTheDocument();
+    await expect(canvas.getAllByText('Speaker B').length).toBeGreaterThan(0);
+    await expect(canvas.queryByText('Priya Raman')).toBeNull();
   },
 };

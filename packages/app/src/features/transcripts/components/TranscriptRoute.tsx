@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@parlance/ui';
 import { paths } from '../../../paths';
-import { useDeleteTranscriptMutation } from '../api/transcriptsApi';
+import { useDeleteTranscriptMutation, useRenameSpeakersMutation } from '../api/transcriptsApi';
 import { useTranscriptJob } from '../api/useTranscriptJob';
 import { toBlock } from '../../../shared/block';
 import { copyText } from '../utils/copyText';
@@ -15,6 +15,7 @@ export function TranscriptRoute() {
   const navigate = useNavigate();
   const transcript = useTranscriptJob(id);
   const [remove, removal] = useDeleteTranscriptMutation();
+  const [renameSpeakers, speakerRenaming] = useRenameSpeakersMutation();
   const notFound =
     transcript.isError && 'status' in transcript.error && transcript.error.status === 404;
 
@@ -27,6 +28,16 @@ export function TranscriptRoute() {
     return outcome;
   };
 
+  const onRenameSpeakers = async (names: Record<string, string>) => {
+    const outcome = toOutcome(
+      await renameSpeakers({ id, names }),
+      'Could not save the speaker’s name',
+      () => undefined,
+    );
+    if (outcome.ok) toast.success('Speaker name saved');
+    return outcome;
+  };
+
   return (
     <TranscriptScreen
       transcript={toBlock(transcript, 'Failed to load the transcript')}
@@ -35,6 +46,8 @@ export function TranscriptRoute() {
       deleting={removal.isLoading}
       onDelete={onDelete}
       onCopyText={(text) => void copyText(text, toast)}
+      renamingSpeakers={speakerRenaming.isLoading}
+      onRenameSpeakers={onRenameSpeakers}
     />
   );
 }

@@ -23,6 +23,9 @@ export interface TranscriptScreenProps {
   deleting: boolean;
   onDelete: () => Promise<Outcome>;
   onCopyText: (text: string) => void;
+  renamingSpeakers: boolean;
+  /** Saves the speakers' names, all at once. */
+  onRenameSpeakers: (names: Record<string, string>) => Promise<Outcome>;
 }
 
 const back = (
@@ -39,6 +42,8 @@ export function TranscriptScreen({
   deleting,
   onDelete,
   onCopyText,
+  renamingSpeakers,
+  onRenameSpeakers,
 }: TranscriptScreenProps) {
   const deletion = useConfirmedAction<true>(onDelete);
   const data = transcript.data;
@@ -111,6 +116,8 @@ export function TranscriptScreen({
                 transcript={data}
                 audioSrc={data.audioUrl}
                 onCopyText={onCopyText}
+                renamingSpeakers={renamingSpeakers}
+                onRenameSpeakers={onRenameSpeakers}
               />
             ) : (
               <JobProgress job={data} />

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { requestSnippets } from './requestSnippets';
 
-const base = {
-  baseUrl: 'https://api.parlance.test/',
-  model: 'small',
-  language: 'auto',
-  timestampStyle: 'word' as const,
-};
+const baseUrl = 'https://api.parlance.test/';
+const options: [string, string][] = [
+  ['timestamp_style', 'word'],
+  ['model', 'small'],
+  ['language', 'auto'],
+];
 
 describe('requestSnippets', () => {
   it('repeats an audio_url request with curl, Node and Python', () => {
     const { curl, node, python } = requestSnippets({
-      ...base,
+      baseUrl,
       fileName: null,
-      audioUrl: 'https://x.test/a.mp3',
+      fields: [['audio_url', 'https://x.test/a.mp3'], ...options],
     });
     expect(curl).toBe(
       [
@@ -29,16 +29,16 @@ describe('requestSnippets', () => {
     expect(node).toContain(`await fetch("https://api.parlance.test/v1/transcript"`);
     expect(node).not.toContain('readFile');
     expect(python).toContain(
-      `data={"audio_url": "https://x.test/a.mp3", "timestamp_style": "word", "model": "small", "language": "auto"},`,
+      `json={"audio_url": "https://x.test/a.mp3", "timestamp_style": "word", "model": "small", "language": "auto"},`,
     );
     expect(python).not.toContain('files=');
   });
 
   it('uploads the file instead of a URL', () => {
     const { curl, node, python } = requestSnippets({
-      ...base,
+      baseUrl,
       fileName: 'call.wav',
-      audioUrl: null,
+      fields: options,
     });
     expect(curl).toContain(`-F 'file=@call.wav'`);
     expect(curl).not.toContain('audio_url');
@@ -47,7 +47,20 @@ describe('requestSnippets', () => {
   });
 
   it('quotes values safely for the shell', () => {
-    const { curl } = requestSnippets({ ...base, fileName: "it's.mp3", audioUrl: null });
+    const { curl } = requestSnippets({ baseUrl, fileName: "it's.mp3", fields: options });
     expect(curl).toContain(`-F 'file=@it'\\''s.mp3'`);
+  });
+
+  it('repeats a field sent more than once, as a list in Python', () => {
+    const { curl, node, python } = requestSnippets({
+      baseUrl,
+      fileName: 'call.wav',
+      fields: [...options, ['keyterms', 'Parlance'], ['keyterms', 'Ada Lovelace']],
+    });
+    expect(curl).toContain(`  -F 'keyterms=Parlance' \\\n  -F 'keyterms=Ada Lovelace'`);
+    expect(node).toContain(
+      `form.append("keyterms", "Parlance");\nform.append("keyterms", "Ada Lovelace");`,
+    );
+    expect(python).toContain(`"language": "auto", "keyterms": ["Parlance", "Ada Lovelace"]},`);
   });
 });

@@ -1,16 +1,13 @@
-import type { TimestampStyle } from '@parlance/server/contract';
 import { transcriptPaths } from '@parlance/server/endpoints';
 
 /** The request the playground sent, to repeat from code. */
 export interface SnippetRequest {
   /** Base URL of the API, e.g. https://parlance.example.com. */
   baseUrl: string;
-  /** The uploaded file's name, or null when the audio comes from `audioUrl`. */
+  /** The uploaded file's name, or null when the audio comes from the `audio_url` field. */
   fileName: string | null;
-  audioUrl: string | null;
-  model: string;
-  language: string;
-  timestampStyle: TimestampStyle;
+  /** The text fields sent, in order (`transcriptFields`); a name repeats for a list. */
+  fields: [string, string][];
 }
 
 export interface Snippets {
@@ -22,17 +19,17 @@ export interface Snippets {
 const quoteShell = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 const quoteJs = (value: string) => JSON.stringify(value);
 const quotePy = (value: string) => JSON.stringify(value);
+/** One value, or a list of them: requests sends a list as the field repeated. */
+const pyValue = ([first = '', ...rest]: string[]) =>
+  rest.length === 0 ? quotePy(first) : `[${[first, ...rest].map(quotePy).join(', ')}]`;
 
 /** Equivalent calls of POST /v1/transcript with curl, Node (fetch) and Python (requests). */
 export function requestSnippets(request: SnippetRequest): Snippets {
   const url = `${request.baseUrl.replace(/\/$/, '')}${transcriptPaths.submit}`;
-  const fields: [string, string][] = [
-    ['timestamp_style', request.timestampStyle],
-    ['model', request.model],
-    ['language', request.language],
-  ];
-  if (!request.fileName) fields.unshift(['audio_url', request.audioUrl ?? '']);
-  const file = request.fileName;
+  const { fields, fileName: file } = request;
+  const pythonData = new Map<string, string[]>();
+  for (const [name, value] of fields)
+    pythonData.set(name, [...(pythonData.get(name) ?? []), value]);
 
   const curl = [
     `curl -X POST ${quoteShell(url)}`,
@@ -65,7 +62,8 @@ export function requestSnippets(request: SnippetRequest): Snippets {
     'response = requests.post(',
     `    ${quotePy(url)},`,
     '    headers={"Authorization": f"Bearer {os.environ[\'PARLANCE_API_KEY\']}"},',
-    `    data={${fields.map(([name, value]) => `${quotePy(name)}: ${quotePy(value)}`).join(', ')}},`,
+    // With no file, requests would form-encode `data`, which the API does not take: JSON then.
+    `    ${file ? 'data' : 'json'}={${[...pythonData].map(([name, values]) => `${quotePy(name)}: ${pyValue(values)}`).join(', ')}},`,
     ...(file ? [`    files={"file": open(${quotePy(file)}, "rb")},`] : []),
     ')',
     'job = response.json()',

@@ -161,8 +161,11 @@ export function DocsScreen({ apiBase, reference }: DocsPageProps) {
             <code>POST /v1/audio/transcriptions</code> accepts OpenAI&rsquo;s fields (
             <code>file</code>, <code>model</code>, <code>language</code>,{' '}
             <code>response_format</code>, <code>timestamp_granularities[]</code>) and answers in
-            OpenAI&rsquo;s shapes, errors included. <code>whisper-1</code> maps to the default
-            model. The call waits for the transcript, so prefer the job API for long files.{' '}
+            OpenAI&rsquo;s shapes, errors included. <code>whisper-1</code> maps to the default model
+            for the language, as a request naming no model gets: the English one (
+            <code>defaultEnglish</code> in <code>GET /v1/models</code>) with{' '}
+            <code>language=en</code>, the multilingual <code>default</code> otherwise. The call
+            waits for the transcript, so prefer the job API for long files.{' '}
             <code>POST /v1/audio/translations</code> answers in English from speech in any language
             (there <code>whisper-1</code> is the multilingual <code>base</code> model), as{' '}
             <code>task=translate</code> does on <code>POST /v1/transcript</code>.

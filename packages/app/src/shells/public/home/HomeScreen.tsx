@@ -144,7 +144,7 @@ export function HomeScreen({ figures, apiBase }: HomePageProps) {
                 id="code-title"
                 eyebrow="Built for your stack"
                 title="Coming from OpenAI? Change one line"
-                lede="Point the official OpenAI SDK at Parlance and keep your code: whisper-1 maps to our default model. Or use plain HTTP and JSON, no SDK needed."
+                lede="Point the official OpenAI SDK at Parlance and keep your code: whisper-1 maps to our default model for the language. Or use plain HTTP and JSON, no SDK needed."
               />
               <Checklist>
                 <li>Segment and word timestamps with confidence scores</li>

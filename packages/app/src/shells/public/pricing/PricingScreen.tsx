@@ -94,6 +94,14 @@ export function PricingScreen({ rates, loading = false, error, onRetry }: Pricin
               </span>
             </li>
             <li>
+              <strong>Options cost nothing extra</strong>
+              <span>
+                Speaker labels, key terms and translation are included: the price depends only on
+                the model and the seconds of audio. Translation and language detection need a
+                multilingual model, which is the default unless you say the audio is English.
+              </span>
+            </li>
+            <li>
               <strong>Same price through every door</strong>
               <span>
                 The dashboard, the REST API and the OpenAI-compatible endpoint all use these rates.

@@ -1,0 +1,2 @@
+export { SpeakerChip } from './SpeakerChip';
+export type { SpeakerChipProps } from './SpeakerChip';
