@@ -50,9 +50,9 @@ export const Transcribed: Story = {
     await expect(canvas.getByRole('link', { name: 'Download SRT' })).toBeInTheDocument();
     const code = canvas.getByRole('tabpanel', { name: 'curl' });
     await expect(code).toHaveTextContent(
-      "-F 'audio_url=https://media.example.com/recordings/new-upload.mp3'",
+      "--form-string 'audio_url=https://media.example.com/recordings/new-upload.mp3'",
     );
-    await expect(code).toHaveTextContent("-F 'timestamp_style=word'");
+    await expect(code).toHaveTextContent("--form-string 'timestamp_style=word'");
   },
 };
 
@@ -96,7 +96,7 @@ export const WithOptions: Story = {
       'speaker_labels=true',
       'speakers_expected=3',
     ])
-      await expect(code).toHaveTextContent(`-F '${field}'`);
+      await expect(code).toHaveTextContent(`--form-string '${field}'`);
   },
 };
 

@@ -19,10 +19,10 @@ describe('requestSnippets', () => {
       [
         `curl -X POST 'https://api.parlance.test/v1/transcript'`,
         `  -H "Authorization: Bearer $PARLANCE_API_KEY"`,
-        `  -F 'audio_url=https://x.test/a.mp3'`,
-        `  -F 'timestamp_style=word'`,
-        `  -F 'model=small'`,
-        `  -F 'language=auto'`,
+        `  --form-string 'audio_url=https://x.test/a.mp3'`,
+        `  --form-string 'timestamp_style=word'`,
+        `  --form-string 'model=small'`,
+        `  --form-string 'language=auto'`,
       ].join(' \\\n'),
     );
     expect(node).toContain(`form.append("audio_url", "https://x.test/a.mp3");`);
@@ -57,10 +57,21 @@ describe('requestSnippets', () => {
       fileName: 'call.wav',
       fields: [...options, ['keyterms', 'Parlance'], ['keyterms', 'Ada Lovelace']],
     });
-    expect(curl).toContain(`  -F 'keyterms=Parlance' \\\n  -F 'keyterms=Ada Lovelace'`);
+    expect(curl).toContain(
+      `  --form-string 'keyterms=Parlance' \\\n  --form-string 'keyterms=Ada Lovelace'`,
+    );
     expect(node).toContain(
       `form.append("keyterms", "Parlance");\nform.append("keyterms", "Ada Lovelace");`,
     );
     expect(python).toContain(`"language": "auto", "keyterms": ["Parlance", "Ada Lovelace"]},`);
+  });
+
+  it('sends a value starting with @ or < as text, not as a file to read', () => {
+    const { curl } = requestSnippets({
+      baseUrl: 'https://api.test',
+      fileName: 'call.wav',
+      fields: [['keyterms', '@parlance']],
+    });
+    expect(curl).toContain(`--form-string 'keyterms=@parlance'`);
   });
 });

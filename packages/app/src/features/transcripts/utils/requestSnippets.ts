@@ -35,7 +35,8 @@ export function requestSnippets(request: SnippetRequest): Snippets {
     `curl -X POST ${quoteShell(url)}`,
     `  -H "Authorization: Bearer $PARLANCE_API_KEY"`,
     ...(file ? [`  -F ${quoteShell(`file=@${file}`)}`] : []),
-    ...fields.map(([name, value]) => `  -F ${quoteShell(`${name}=${value}`)}`),
+    // --form-string: with -F, a value starting with @ or < would be read from a file.
+    ...fields.map(([name, value]) => `  --form-string ${quoteShell(`${name}=${value}`)}`),
   ].join(' \\\n');
 
   const node = [
