@@ -6,14 +6,15 @@ on other voices (LJ Speech, Common Voice, espeak-ng), named in speakers.py."""
 from __future__ import annotations
 
 import itertools
-import subprocess
 import wave
 from pathlib import Path
 
 import numpy as np
 
+from parlance_engine.audio import SAMPLE_RATE as SR
+from parlance_engine.audio import iter_pcm
+
 FIXTURES = Path(__file__).parent / "fixtures"
-SR = 16000
 PAUSE_SECONDS = 0.6
 VOICES = {
     "jfk": FIXTURES / "jfk.wav",
@@ -29,12 +30,8 @@ ARRANGEMENTS: dict[str, list[Turn]] = {
 
 
 def _pcm(path: Path) -> np.ndarray:
-    raw = subprocess.run(
-        ["ffmpeg", "-nostdin", "-loglevel", "error", "-i", str(path), "-f", "s16le", "-ac", "1", "-ar", str(SR), "-"],
-        check=True,
-        capture_output=True,
-    ).stdout
-    return np.frombuffer(raw, "<i2")
+    """The recording as 16-bit samples at 16 kHz, decoded as the engine decodes it."""
+    return (np.clip(np.concatenate(list(iter_pcm(str(path)))), -1, 1) * 32767).astype("<i2")
 
 
 def join(turns: list[Turn], out: Path) -> list[tuple[float, float, str]]:

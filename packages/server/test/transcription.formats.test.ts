@@ -1,6 +1,7 @@
 /** Subtitle exports: cue building from words or from segments, line length, timestamps. */
 import { describe, expect, it } from 'vitest';
 import type { TranscriptResult } from '../src/db/schema/transcription.js';
+import { speakerName } from '../src/contract/speakerNames.js';
 import { toSrt, toText, toVtt } from '../src/transcription/formats.js';
 
 const base: TranscriptResult = {
@@ -105,5 +106,13 @@ describe('exports with speaker labels', () => {
     expect(srt).toContain('00:00:00,000 --  09:59:59,000: hi x');
     expect(srt).toContain('\n font color="red"  \\an8 Bo /font : there\n');
     expect(toVtt(labelled, names)).toContain('<v  font color="red"  \\an8 Bo /font >there');
+  });
+});
+
+describe('speakerName', () => {
+  it('is the name given to the label, else "Speaker" and the label', () => {
+    expect(speakerName({ A: 'Dana Whitfield' }, 'A')).toBe('Dana Whitfield');
+    expect(speakerName({ A: 'Dana Whitfield' }, 'B')).toBe('Speaker B');
+    expect(speakerName({ B: '  ' }, 'B')).toBe('Speaker B');
   });
 });

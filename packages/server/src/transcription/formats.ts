@@ -4,9 +4,7 @@ import type {
   TranscriptUtterance,
   TranscriptWord,
 } from '../db/schema/transcription.js';
-
-/** Names given to speaker labels ("A" → "Alice"). */
-export type SpeakerNames = Record<string, string>;
+import { speakerName, type SpeakerNameMap } from '../contract/speakerNames.js';
 
 export const SUBTITLE_FORMATS = ['srt', 'vtt'] as const;
 export type SubtitleFormat = (typeof SUBTITLE_FORMATS)[number];
@@ -20,11 +18,6 @@ interface Cue {
   lines: string[];
   /** Who speaks, with speaker labels: the speaker's name, or "Speaker A". */
   speaker?: string;
-}
-
-/** The name shown for a speaker label: the one given to it, or "Speaker A". */
-export function speakerName(label: string, names: SpeakerNames): string {
-  return names[label]?.trim() || `Speaker ${label}`;
 }
 
 /** Words of a segment with times spread by character position (for results without word timestamps). */
@@ -60,13 +53,13 @@ function toCues(words: TranscriptSegment[], maxLen: number): Cue[] {
   return cues;
 }
 
-function cuesFor(result: TranscriptResult, names: SpeakerNames, maxLen: number): Cue[] {
+function cuesFor(result: TranscriptResult, names: SpeakerNameMap, maxLen: number): Cue[] {
   // With speaker labels, a cue keeps to one speaker's turn.
   if (result.utterances?.length) {
     return turnsOf(result.utterances, result.words).flatMap((turn) =>
       toCues(turn.words, maxLen).map((cue) => ({
         ...cue,
-        speaker: cueText(speakerName(turn.speaker, names)),
+        speaker: cueText(speakerName(names, turn.speaker)),
       })),
     );
   }
@@ -110,7 +103,7 @@ function clock(seconds: number, separator: ',' | '.'): string {
 
 export function toSrt(
   result: TranscriptResult,
-  names: SpeakerNames = {},
+  names: SpeakerNameMap = {},
   maxLen = DEFAULT_LINE_LENGTH,
 ): string {
   return cuesFor(result, names, maxLen)
@@ -123,7 +116,7 @@ export function toSrt(
 
 export function toVtt(
   result: TranscriptResult,
-  names: SpeakerNames = {},
+  names: SpeakerNameMap = {},
   maxLen = DEFAULT_LINE_LENGTH,
 ): string {
   const cues = cuesFor(result, names, maxLen).map((c) => {
@@ -136,17 +129,17 @@ export function toVtt(
 export function toSubtitles(
   format: SubtitleFormat,
   result: TranscriptResult,
-  names: SpeakerNames = {},
+  names: SpeakerNameMap = {},
   maxLen?: number,
 ): string {
   return format === 'srt' ? toSrt(result, names, maxLen) : toVtt(result, names, maxLen);
 }
 
 /** Plain text: the transcript, or with speaker labels one "Name: words" line per turn. */
-export function toText(result: TranscriptResult, names: SpeakerNames = {}): string {
+export function toText(result: TranscriptResult, names: SpeakerNameMap = {}): string {
   if (!result.utterances?.length) return `${result.text}\n`;
   return result.utterances
-    .map((turn) => `${speakerName(turn.speaker, names)}: ${turn.text}\n`)
+    .map((turn) => `${speakerName(names, turn.speaker)}: ${turn.text}\n`)
     .join('');
 }
 

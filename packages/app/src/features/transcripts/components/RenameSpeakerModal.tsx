@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_SPEAKER_NAME_CHARS } from '@parlance/server/endpoints';
+import {
+  MAX_SPEAKER_NAME_CHARS,
+  speakerName,
+  type SpeakerNameMap,
+} from '@parlance/server/endpoints';
 import { Modal, TextField } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
-import { speakerName, type SpeakerNameMap } from '../utils/speakers';
 import { Body } from '../../../shared/ModalForm.styles';
 import { ModalFormEnd } from '../../../shared/ModalFormEnd';
 

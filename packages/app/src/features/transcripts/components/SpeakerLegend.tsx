@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, SpeakerChip } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
-import { renamedSpeakers, speakerName, type SpeakerNameMap } from '../utils/speakers';
+import { speakerName, type SpeakerNameMap } from '@parlance/server/endpoints';
+import { renamedSpeakers } from '../utils/speakers';
 import { RenameSpeakerModal } from './RenameSpeakerModal';
 import { Legend, LegendItem } from './SpeakerLegend.styles';
 

@@ -4,7 +4,8 @@ import { Alert, Button, SpeakerChip, Transcript } from '@parlance/ui';
 import { TRANSCRIPT_EXPORT_FORMATS, transcriptExportHref } from '../api/transcriptRequest';
 import type { Outcome } from '../../../shared/outcome';
 import { transcriptSegments } from '../../../shared/transcriptSegments';
-import { speakerLabels, speakerName } from '../utils/speakers';
+import { speakerName } from '@parlance/server/endpoints';
+import { speakerLabels } from '../utils/speakers';
 import { SpeakerLegend } from './SpeakerLegend';
 import { Download, Layout, Player, Toolbar } from './TranscriptResultView.styles';
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renamedSpeakers, speakerLabels, speakerName } from './speakers';
-
-describe('speakerName', () => {
-  it('is the name given to the label, else "Speaker" and the label', () => {
-    expect(speakerName({ A: 'Dana Whitfield' }, 'A')).toBe('Dana Whitfield');
-    expect(speakerName({ A: 'Dana Whitfield' }, 'B')).toBe('Speaker B');
-    expect(speakerName({ B: '  ' }, 'B')).toBe('Speaker B');
-  });
-});
+import { renamedSpeakers, speakerLabels } from './speakers';
 
 describe('speakerLabels', () => {
   it('lists each speaker once, in the order they first speak', () => {

@@ -1,10 +1,4 @@
-/** Label → name, as a transcript's `speaker_names` and the body of `PUT …/speakers` hold them. */
-export type SpeakerNameMap = Readonly<Record<string, string>>;
-
-/** What a speaker is called on the page: the name given to its label, else "Speaker A". */
-export function speakerName(names: SpeakerNameMap, label: string): string {
-  return names[label]?.trim() || `Speaker ${label}`;
-}
+import type { SpeakerNameMap } from '@parlance/server/endpoints';
 
 /** The speakers of a transcript's utterances, each once, in the order they first speak. */
 export function speakerLabels(utterances: readonly { speaker: string }[]): string[] {
