@@ -73,7 +73,7 @@ export const openAiNode = (base: string): Snippet => ({
   code: `import fs from 'node:fs';
 import OpenAI from 'openai';
 
-// Only the base URL and the key change: whisper-1 maps to our default model for the language.
+// Only the base URL and the key change.
 const client = new OpenAI({ baseURL: '${base}/v1', apiKey: process.env.PARLANCE_API_KEY });
 
 const transcription = await client.audio.transcriptions.create({
