@@ -2,12 +2,15 @@ import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
 import { breakpoints } from '@parlance/ui';
-import { handlers } from '@parlance/mocks';
+import { handlers, setSignedInHint } from '@parlance/mocks';
 import { withRouter, withStore, withTheme } from './decorators';
 
 // Play functions wait for MSW answers and lazily loaded routes: more than the default second on a
 // busy CI machine.
 configure({ asyncUtilTimeout: 5000 });
+
+// Each story's handlers say whether someone is signed in (a 401 from the current-user call means no).
+setSignedInHint();
 
 const viewports = Object.fromEntries(
   Object.entries(breakpoints).map(([name, width]) => [

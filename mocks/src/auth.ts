@@ -5,7 +5,7 @@ import type {
   User,
   UserResponse,
 } from '@parlance/server/contract';
-import { authPaths, sessionPaths } from '@parlance/server/endpoints';
+import { SIGNED_IN_HINT_COOKIE, authPaths, sessionPaths } from '@parlance/server/endpoints';
 import { registrationIdFixture, userFixture } from './fixtures/auth';
 import {
   apiError,
@@ -27,6 +27,15 @@ export const authEndpoints = [
   { method: 'post', path: authPaths.forgotPassword },
   { method: 'post', path: authPaths.resetPassword },
 ] as const satisfies readonly Endpoint[];
+
+/**
+ * Leaves in the page the signed-in hint a real session comes with (the server sets that cookie
+ * with the session's). Without it the app does not ask who is signed in; with it, the handlers'
+ * answer to the current-user call decides, as a real server's would.
+ */
+export function setSignedInHint(): void {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+}
 
 const signedIn = () => HttpResponse.json<UserResponse>({ user: userFixture });
 const message = (text: string) => () => HttpResponse.json<MessageResponse>({ message: text });

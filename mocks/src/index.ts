@@ -11,7 +11,7 @@ import { transcriptsEndpoints, transcriptsHandlers } from './transcripts';
 import { apiKeysEndpoints, apiKeysHandlers } from './apiKeys';
 import { accountEndpoints, accountHandlers } from './account';
 
-export { authHandlers } from './auth';
+export { authHandlers, setSignedInHint } from './auth';
 export { registrationIdFixture, userFixture } from './fixtures/auth';
 export { configHandlers, TURNSTILE_TEST_SITE_KEY } from './config';
 export { contactHandlers } from './contact';

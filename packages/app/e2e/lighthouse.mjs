@@ -11,21 +11,22 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromiumArgs, chromiumPath } from './browser.ts';
 import { startProduct } from './product.ts';
-import { createAccount, newAccount, SESSION_COOKIE } from './session.ts';
+import { createAccount, newAccount, sessionCookies } from './session.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const desktop = process.argv.includes('--desktop');
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
 
-async function lighthouseRun(port, url, extraHeaders) {
+async function lighthouseRun(port, url) {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: categories, extraHeaders },
+    { port, output: 'json', logLevel: 'error', onlyCategories: categories },
     desktop ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -35,9 +36,9 @@ async function lighthouseRun(port, url, extraHeaders) {
   return lhr;
 }
 
-async function audit(port, url, extraHeaders) {
+async function audit(port, url) {
   const lhrs = [];
-  for (let i = 0; i < runs; i += 1) lhrs.push(await lighthouseRun(port, url, extraHeaders));
+  for (let i = 0; i < runs; i += 1) lhrs.push(await lighthouseRun(port, url));
   const lhr = computeMedianRun(lhrs);
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -59,13 +60,23 @@ async function audit(port, url, extraHeaders) {
 const product = await startProduct('pglite');
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
 try {
+  const home = await audit(chrome.port, `${product.url}/`);
+  // Signed in as a browser is after a sign-in: Lighthouse keeps the browser's cookies.
   const token = await createAccount(product.url, newAccount('lighthouse'));
-  const rows = [
-    await audit(chrome.port, `${product.url}/`),
-    await audit(chrome.port, `${product.url}/dashboard/overview`, {
-      Cookie: `${SESSION_COOKIE}=${token}`,
-    }),
-  ];
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const domain = new URL(product.url).hostname;
+  await browser.setCookie(
+    ...sessionCookies(product.url, token).map(({ name, value, httpOnly, sameSite }) => ({
+      name,
+      value,
+      httpOnly,
+      sameSite,
+      domain,
+      path: '/',
+    })),
+  );
+  await browser.disconnect();
+  const rows = [home, await audit(chrome.port, `${product.url}/dashboard/overview`)];
   console.log(
     `Lighthouse ${desktop ? 'desktop' : 'mobile'} scores (0-100) and LCP, median of ${runs} runs`,
   );

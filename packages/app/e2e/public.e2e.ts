@@ -1,8 +1,12 @@
-/** Journey 10: the not-found page, the mobile menu at phone width, the header after scrolling. */
+/**
+ * Journey 10: the not-found page, the mobile menu at phone width, the header after scrolling, and
+ * the session check public pages skip when the browser has no session.
+ */
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { newContext, phone } from './browser';
 import { expectPath, expectText, expectVisible, products, launchedPerFile } from './journey';
+import { sessionHeaders, signedInContext } from './session';
 
 const browser = launchedPerFile();
 
@@ -72,6 +76,50 @@ describe.each(products)('public site on $backend', ({ url }) => {
     await expect
       .poll(async () => (await headerBackground(page))[3], { timeout: 5_000 })
       .toBeLessThan(1);
+    await context.close();
+  });
+
+  it('calls the current-user API only when the browser may hold a session: without one, no call and no console error', async () => {
+    /** The page's current-user calls (their statuses) and console errors while it is open. */
+    const watch = (page: Page) => {
+      const seen = { calls: [] as number[], errors: [] as string[] };
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/api/auth/me') seen.calls.push(response.status());
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') seen.errors.push(message.text());
+      });
+      return seen;
+    };
+    const header = (page: Page) => page.getByRole('banner');
+
+    const visitor = await newContext(browser(), url);
+    const page = await visitor.newPage();
+    const signedOut = watch(page);
+    for (const path of ['/', '/pricing', '/features']) {
+      await page.goto(path);
+      await expectVisible(header(page).getByRole('link', { name: 'Sign In', exact: true }));
+    }
+    expect(signedOut).toEqual({ calls: [], errors: [] });
+    await visitor.close();
+
+    const { context, token } = await signedInContext(browser(), url, 'hint');
+    const member = await context.newPage();
+    const signedIn = watch(member);
+    await member.goto('/');
+    await expectVisible(header(member).getByRole('link', { name: 'Dashboard', exact: true }));
+    expect(signedIn.calls).toEqual([200]);
+    // The session ends elsewhere: one 401 (which clears the hint) and the next page asks no more.
+    const out = await fetch(`${url}/api/auth/logout`, {
+      method: 'POST',
+      headers: sessionHeaders(url, token),
+    });
+    expect(out.status).toBe(200);
+    await member.goto('/pricing');
+    await expectVisible(header(member).getByRole('link', { name: 'Sign In', exact: true }));
+    await member.goto('/features');
+    await expectVisible(header(member).getByRole('link', { name: 'Sign In', exact: true }));
+    expect(signedIn.calls).toEqual([200, 401]);
     await context.close();
   });
 });

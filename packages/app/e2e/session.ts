@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
 import { newContext } from './browser';
 
 export const SESSION_COOKIE = 'parlance_session';
@@ -107,11 +108,15 @@ export async function signedInContext(
   const account = newAccount(tag);
   const token = await createAccount(url, account);
   const context = await newContext(browser, url);
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' },
-  ]);
+  await context.addCookies(sessionCookies(url, token));
   return { context, account, token };
 }
+
+/** The cookies a sign-in leaves in the browser: the session's, and the hint the page reads. */
+export const sessionCookies = (url: string, token: string) => [
+  { name: SESSION_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' as const },
+  { name: SIGNED_IN_HINT_COOKIE, value: '1', url, httpOnly: false, sameSite: 'Lax' as const },
+];
 
 /** What a browser of the app sends with a session: its cookie, and its origin (CSRF check). */
 export const sessionHeaders = (url: string, token: string) => ({

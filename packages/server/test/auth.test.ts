@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_CACHE } from '../src/app.js';
 import { CODE_MAX_ATTEMPTS } from '../src/auth/codes.js';
+import { SIGNED_IN_HINT_COOKIE } from '../src/contract/sessionPaths.js';
 import { sha256 } from '../src/auth/tokens.js';
 import { emailCodes, passwordResetTokens, sessions, users } from '../src/db/schema/index.js';
 import {
@@ -407,6 +408,37 @@ describe.each(backends)('auth (%s)', (backend) => {
         .get('/api/auth/me', { headers: { cookie: `parlance_session=${token}` } });
       expect(replay.status).toBe(401);
       expect(replay.body).toEqual({ message: 'Sign in to continue', code: 'unauthenticated' });
+    });
+
+    it('sets a script-readable signed-in hint with the session and clears it with every sign-out', async () => {
+      const { api, email, password } = await signUp(server);
+      const hint = (res: { headers: Headers }) =>
+        res.headers.getSetCookie().find((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+      const login = await api.post('/api/auth/login', { email, password });
+      expect(hint(login)).toMatch(/^parlance_signed_in=1; Max-Age=2592000; Path=\/; SameSite=Lax$/);
+      const session = login.headers.getSetCookie().find((c) => c.startsWith('parlance_session='));
+      expect(session).toMatch(/HttpOnly/);
+      expect(api.jar.get(SIGNED_IN_HINT_COOKIE)).toBe('1');
+      // A hint that went missing comes back with the next authenticated answer; one present is
+      // not sent again.
+      expect(hint(await api.get('/api/auth/me'))).toBeUndefined();
+      const withoutHint = server.client();
+      withoutHint.jar.set('parlance_session', api.jar.get('parlance_session') ?? '');
+      expect(hint(await withoutHint.get('/api/auth/me'))).toMatch(/^parlance_signed_in=1;/);
+
+      await api.post('/api/auth/logout');
+      expect(api.jar.get(SIGNED_IN_HINT_COOKIE)).toBeUndefined();
+      // A session that ended elsewhere: its 401 clears both cookies.
+      expect((await withoutHint.post('/api/auth/logout-all')).status).toBe(401);
+      expect(withoutHint.jar.get(SIGNED_IN_HINT_COOKIE)).toBeUndefined();
+      expect(withoutHint.jar.get('parlance_session')).toBeUndefined();
+      // A hint alone (no session cookie) is cleared too, and never signs anything in.
+      const hintOnly = server.client();
+      hintOnly.jar.set(SIGNED_IN_HINT_COOKIE, '1');
+      expect((await hintOnly.get('/api/auth/me')).status).toBe(401);
+      expect(hintOnly.jar.get(SIGNED_IN_HINT_COOKIE)).toBeUndefined();
+      // No cookie at all: nothing to clear.
+      expect((await server.client().get('/api/auth/me')).headers.getSetCookie()).toEqual([]);
     });
 
     it('signs out every device with logout-all', async () => {

@@ -2,6 +2,7 @@ import type { MessageResponse, User, UserResponse } from '@parlance/server/contr
 import { sessionPaths } from '@parlance/server/endpoints';
 import { api } from '../store/api';
 import type { AppThunk } from '../store/rootReducer';
+import { mayBeSignedIn } from './signedInHint';
 
 /**
  * The session every page needs (the header shows it): the current user and sign-out. The sign-in
@@ -9,10 +10,19 @@ import type { AppThunk } from '../store/rootReducer';
  */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The signed-in user, or null once signed out locally. A 401 here only means "signed out". */
+    /**
+     * The signed-in user, or null once signed out locally or when the browser has no session. A
+     * 401 here only means "signed out".
+     */
     me: build.query<User | null, void>({
-      query: () => sessionPaths.me,
-      transformResponse: (response: UserResponse) => response.user,
+      // Without the signed-in hint there is no session: no call, and no 401 in the console.
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        if (!mayBeSignedIn()) return { data: null };
+        const result = await baseQuery(sessionPaths.me);
+        return result.error
+          ? { error: result.error }
+          : { data: (result.data as UserResponse).user };
+      },
       providesTags: ['User'],
       // RTK Query keeps the last user when a re-check fails: a session that ended (signed out
       // everywhere, expired) must also drop what that user had loaded.

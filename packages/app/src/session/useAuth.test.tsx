@@ -3,7 +3,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { authHandlers, userFixture } from '@parlance/mocks';
+import { authHandlers, setSignedInHint, userFixture } from '@parlance/mocks';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
 import { server } from '../test/server';
 import { makeStore } from '../store/store';
 import { usageApi } from '../features/usage/api/usageApi';
@@ -58,6 +59,28 @@ describe('useAuth session states', () => {
     const { result } = renderAuth();
     await waitFor(() => expect(result.current.status).toBe('unauthenticated'));
     expect(result.current.user).toBeNull();
+  });
+
+  test('without the signed-in hint cookie there is no session: signed out, and no call is made', async () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; max-age=0; path=/`;
+    let meCalls = 0;
+    server.use(
+      http.get('/api/auth/me', () => {
+        meCalls += 1;
+        return HttpResponse.json({ user: userFixture });
+      }),
+    );
+    const { result, store } = renderAuth();
+    await waitFor(() => expect(result.current.status).toBe('unauthenticated'));
+    expect(result.current.user).toBeNull();
+    expect(meCalls).toBe(0);
+    // The hint back (the server sets it with a session): the next check asks and finds the user.
+    setSignedInHint();
+    await act(() =>
+      store.dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true })),
+    );
+    await waitFor(() => expect(result.current.status).toBe('authenticated'));
+    expect(meCalls).toBe(1);
   });
 
   test('a failing current-user call (500) leaves the user signed out', async () => {

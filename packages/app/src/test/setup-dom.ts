@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { setSignedInHint } from '@parlance/mocks';
 import { server } from './server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(setSignedInHint);
 afterEach(() => {
   cleanup();
   server.resetHandlers();

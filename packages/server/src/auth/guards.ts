@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findApiKeyBySecret } from '../apiKeys/repository.js';
 import type { User } from '../contract/auth.js';
 import { unauthorized } from '../http/errors.js';
-import { SESSION_COOKIE, findSession, setSessionCookie } from './sessions.js';
+import { SIGNED_IN_HINT_COOKIE } from '../contract/sessionPaths.js';
+import { SESSION_COOKIE, clearSessionCookie, findSession, setSessionCookie } from './sessions.js';
 import { toUserDto } from './users.js';
 
 /** Who is calling: what every authenticated handler reads from `request.user`. */
@@ -40,8 +41,16 @@ async function authenticateSession(request: FastifyRequest, reply: FastifyReply)
   const { db } = request.server.deps.storage;
   const { config, sessionCache } = request.server;
   const found = token ? await findSession(db, sessionCache, token, config.sessionTtlSeconds) : null;
-  if (!found || !token) throw unauthorized();
-  if (found.renewed) setSessionCookie(reply, config, token);
+  if (!found || !token) {
+    // An ended session (expired, signed out elsewhere): drop its cookies, so that the next public
+    // page knows from the missing hint not to ask again.
+    if (token !== undefined || request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined)
+      clearSessionCookie(reply, config);
+    throw unauthorized();
+  }
+  // Renewed, or its hint was lost (cleared by the page, or a cookie from before hints): re-send both.
+  if (found.renewed || request.cookies[SIGNED_IN_HINT_COOKIE] === undefined)
+    setSessionCookie(reply, config, token);
   request.user = toAuthUser(found.user);
   request.account = found.user;
   request.auth = { kind: 'session', sessionId: found.sessionId };

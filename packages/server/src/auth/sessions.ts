@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
 import type { User } from '../contract/auth.js';
+import { SIGNED_IN_HINT_COOKIE } from '../contract/sessionPaths.js';
 import type { Database } from '../db/index.js';
 import { sessions, users } from '../db/schema/index.js';
 import type { SessionCache } from './sessionCache.js';
@@ -88,23 +89,22 @@ export async function revokeAllSessions(db: Database, userId: string): Promise<v
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+/** The session cookie and, readable by the page's script, its signed-in hint (same lifetime). */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  const options = { path: '/', sameSite: 'lax', secure: config.secureCookies } as const;
   reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
+    ...options,
     httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookies,
     maxAge: config.sessionTtlSeconds,
   });
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...options, maxAge: config.sessionTtlSeconds });
 }
 
+/** Clears the session cookie and its hint. */
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookies,
-  });
+  const options = { path: '/', sameSite: 'lax', secure: config.secureCookies } as const;
+  reply.clearCookie(SESSION_COOKIE, { ...options, httpOnly: true });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, options);
 }
 
 /** Signs the user in on this reply: a new session row and its cookie. */

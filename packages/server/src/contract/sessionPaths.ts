@@ -9,6 +9,13 @@ export const sessionPaths = {
   logout: '/api/auth/logout',
 } as const;
 
+/**
+ * A cookie the page's script can read, set and cleared with the (HttpOnly) session cookie: without
+ * it there can be no session, so public pages skip the current-user call and its 401. It proves
+ * nothing; the session cookie alone signs requests in.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'parlance_signed_in';
+
 /** Server pages the browser navigates to (links, not calls). */
 export const pagePaths = {
   /** Redirects to Google, which sends the browser back to `…/callback`. */
