@@ -3,8 +3,13 @@
  * development set the engine was built and tuned on, and the held-out set; see PROVENANCE.md
  * there), the word error rate (Whisper-style normaliser of the engine), the real-time factor of
  * the engine called directly, and the end-to-end API time relative to that direct call, both by
- * submitting and polling and by the synchronous OpenAI-compatible endpoint — all warmed up, in the same run, on the same files. Each set's WER is printed on its own:
- * only the held-out figure says how accurate the product is (the home page's, measured.ts).
+ * submitting and long-polling (`GET ?wait=`) and by the synchronous OpenAI-compatible endpoint —
+ * all warmed up, in the same run, on the same files. Each set's WER is printed on its own: only
+ * the held-out figure says how accurate the product is (the home page's, measured.ts).
+ *
+ * Throughput: BENCH_UPLOADS (default 8) uploads of the clips sent at once, timed to the last
+ * one's completion, printed as jobs per minute and audio seconds per wall second against the same
+ * clips' jobs run one at a time (their API times above).
  *
  * BENCH_LONG_MINUTES=120 adds a long recording (the clips looped, built by the engine's
  * bench_long.py) that goes through the same upload, queue and worker path, and prints the
@@ -37,6 +42,8 @@ import {
 
 const MODEL = process.env.BENCH_MODEL ?? 'tiny.en';
 const LONG_MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 0);
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 8);
+const WORKER_CONCURRENCY = '1';
 
 interface Row extends Transcribed {
   clip: string;
@@ -95,7 +102,12 @@ async function main(): Promise<void> {
   let apiPeak = NaN;
 
   const rows: Row[] = [...measured.flatMap((set) => set.rows), ...long];
-  const server = await startTranscriptionServer({ LOG_LEVEL: 'silent', QUEUE_POLL_SECONDS: '0.5' });
+  const server = await startTranscriptionServer({
+    LOG_LEVEL: 'silent',
+    QUEUE_POLL_SECONDS: '0.5',
+    WORKER_CONCURRENCY,
+  });
+  let throughput: { alone: number; wall: number; audio: number } | undefined;
   try {
     const who = await customer(server, 10_000);
     const warm = await submit(server, who, { model: MODEL }, first);
@@ -120,6 +132,23 @@ async function main(): Promise<void> {
       await sync.json();
       row.sync = { ms: performance.now() - t1 };
     }
+    const short = rows.filter((row) => row.seconds <= 600);
+    const batch = Array.from({ length: UPLOADS }, (_, i) => short[i % short.length]!);
+    const t2 = performance.now();
+    await Promise.all(
+      batch.map(async (row) => {
+        const res = await submit(server, who, { model: MODEL }, row.path);
+        if (res.status !== 202)
+          throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`);
+        const job = await waitForJob(server, who, res.body.id, 600_000);
+        if (job.status !== 'completed') throw new Error(`job ${job.id}: ${job.error}`);
+      }),
+    );
+    throughput = {
+      wall: (performance.now() - t2) / 1000,
+      alone: batch.reduce((sum, row) => sum + (row.api?.ms ?? NaN), 0) / 1000,
+      audio: batch.reduce((sum, row) => sum + row.seconds, 0),
+    };
     apiPeak = Math.max(...(await Promise.all((await engineChildren()).map(peakMiB))));
   } finally {
     await server.close();
@@ -142,7 +171,7 @@ async function main(): Promise<void> {
     `${'clip'.padEnd(28)}${'audio s'.padStart(8)}${'WER'.padStart(8)}${'RTF'.padStart(8)}${'engine s'.padStart(9)}${'API s'.padStart(8)}${'API/eng'.padStart(8)}${'sync s'.padStart(9)}${'sync/eng'.padStart(9)}${'added s'.padStart(9)}`,
   );
   console.log(
-    '  API: POST /v1/transcript, then GET polled as a client would; sync: POST /v1/audio/transcriptions (answers when the job finishes); added: sync minus engine, per clip',
+    '  API: POST /v1/transcript, then GET ?wait= (answers when the job finishes); sync: POST /v1/audio/transcriptions (likewise); added: sync minus engine, per clip',
   );
   for (const set of measured) {
     const total = summarise(set.rows);
@@ -156,6 +185,13 @@ async function main(): Promise<void> {
   for (const r of long) line(r.clip, [r], '-');
   for (const r of measured.flatMap((set) => set.rows))
     console.log(`  ${r.clip}: ${r.score.errors} errors in ${r.score.words} words "${r.text}"`);
+  if (throughput) {
+    const { alone, wall, audio } = throughput;
+    const perMinute = (seconds: number) => ((UPLOADS / seconds) * 60).toFixed(1);
+    console.log(
+      `throughput, WORKER_CONCURRENCY=${WORKER_CONCURRENCY}: ${UPLOADS} uploads at once done in ${wall.toFixed(2)} s = ${perMinute(wall)} jobs/min, ${(audio / wall).toFixed(2)} audio s per wall s; one at a time ${perMinute(alone)} jobs/min, ${(audio / alone).toFixed(2)} audio s per wall s; ratio ${(alone / wall).toFixed(2)}`,
+    );
+  }
   console.log(
     `engine peak RSS: direct ${directPeak.toFixed(0)} MiB, behind the API ${apiPeak.toFixed(0)} MiB`,
   );

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createLedger } from '../src/billing/ledger.js';
 import { centsToMicros } from '../src/billing/money.js';
-import type { Transcript } from '../src/contract/transcription.js';
+import { MAX_TRANSCRIPT_WAIT_SECONDS, type Transcript } from '../src/contract/transcription.js';
 import {
   signUp,
   startServer,
@@ -98,7 +98,10 @@ export async function submit(
   });
 }
 
-/** Polls GET /v1/transcript/:id until it is completed or failed (or `timeoutMs` passes). */
+/**
+ * Long-polls GET /v1/transcript/:id?wait= until the job is completed or failed (or `timeoutMs`
+ * passes): each call answers as soon as the job finishes.
+ */
 export async function waitForJob(
   server: Reachable,
   who: Customer,
@@ -107,12 +110,15 @@ export async function waitForJob(
 ): Promise<Transcript> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await server.client().get(`/v1/transcript/${id}`, { headers: who.auth });
+    const left = Math.ceil((deadline - Date.now()) / 1000);
+    const wait = Math.max(0, Math.min(MAX_TRANSCRIPT_WAIT_SECONDS, left));
+    const res = await server
+      .client()
+      .get(`/v1/transcript/${id}?wait=${wait}`, { headers: who.auth });
     if (res.status !== 200) throw new Error(`poll: ${res.status} ${JSON.stringify(res.body)}`);
     const job = res.body as Transcript;
     if (job.status === 'completed' || job.status === 'error') return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (Date.now() >= deadline) throw new Error(`job ${id} still ${job.status}`);
   }
 }
 

@@ -523,4 +523,66 @@ describe('while jobs wait (this server runs no workers)', () => {
       progress: { percent: 0, stage: 'queued' },
     });
   });
+
+  it('GET with ?wait= answers as soon as the job finishes, else with its state when the time is up', async () => {
+    const erin = await customer(server, 100);
+    const job = await submit(server, erin, { language: 'en' }, fixture('LJ002-0035.wav'));
+    const id = job.body.id as string;
+    const get = (query: string) =>
+      server.client().get(`/v1/transcript/${id}${query}`, { headers: erin.auth });
+
+    let t0 = Date.now();
+    const timedOut = await get('?wait=1');
+    expect(timedOut.status).toBe(200);
+    expect(timedOut.body.status).toBe('queued');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
+
+    t0 = Date.now();
+    const waiting = get('?wait=20');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A worker of another process (this test's) finishes it: the waiting GET sees it at its next read.
+    expect(await processTranscription(deps(fakeEngine(async () => RESULT)), id)).toBe('finished');
+    const done = await waiting;
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('completed');
+    expect(done.body.result.text).toBe(RESULT.text);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+
+    // Finished already, or someone else's: no wait at all.
+    t0 = Date.now();
+    expect((await get('?wait=20')).body.status).toBe('completed');
+    const other = await customer(server, 1);
+    const foreign = await server
+      .client()
+      .get(`/v1/transcript/${id}?wait=20`, { headers: other.auth });
+    expect(foreign.status).toBe(404);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+
+    for (const wait of ['21', '-1', 'soon', '1.5']) {
+      const bad = await get(`?wait=${wait}`);
+      expect(bad.status, wait).toBe(400);
+      expect(bad.body.message, wait).toMatch(/wait/);
+    }
+  });
+
+  it('a job deleted while a GET waits for it is answered 404 at once', async () => {
+    const fay = await customer(server, 100);
+    const job = await submit(server, fay, { language: 'en' }, fixture('LJ002-0035.wav'));
+    const t0 = Date.now();
+    const waiting = server
+      .client()
+      .get(`/v1/transcript/${job.body.id}?wait=20`, { headers: fay.auth });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(
+      (
+        await server
+          .client()
+          .delete(`/v1/transcript/${job.body.id}`, undefined, { headers: fay.auth })
+      ).status,
+    ).toBe(200);
+    const gone = await waiting;
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('Transcript not found');
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  });
 });

@@ -227,6 +227,20 @@ export const SpeakerNames = z
   .meta({ id: 'SpeakerNames' });
 export type SpeakerNames = z.infer<typeof SpeakerNames>;
 
+/** The longest a GET of one transcript waits for it to finish (`?wait=`). */
+export const MAX_TRANSCRIPT_WAIT_SECONDS = 20;
+export const TranscriptWaitQuery = z.object({
+  wait: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_TRANSCRIPT_WAIT_SECONDS)
+    .default(0)
+    .describe(
+      `Seconds to wait for a queued or processing transcript to finish (at most ${MAX_TRANSCRIPT_WAIT_SECONDS}): the answer comes as soon as it completes or fails, else when the time is up, with its state then`,
+    ),
+});
+
 export const TranscriptListQuery = z.object({
   page: z.coerce.number().int().min(TRANSCRIPT_LIST_FIRST_PAGE).default(TRANSCRIPT_LIST_FIRST_PAGE),
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(TRANSCRIPT_LIST_DEFAULT_LIMIT),

@@ -1,6 +1,5 @@
-import { once, type EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +16,9 @@ import type { DomainError } from '../../domainErrors.js';
 import { badRequest, clientError, HttpError } from '../../http/errors.js';
 import { defaultModelFor } from '../config.js';
 import { toSubtitles } from '../formats.js';
-import { abandonTranscription, findTranscriptionById } from '../jobs/repository.js';
+import { abandonTranscription } from '../jobs/repository.js';
+import { isFinished, watchJob } from '../jobs/watch.js';
+import { clientClosed, clientGone } from './clientGone.js';
 import { expirySeconds } from '../jobs/queue.js';
 import { submitTranscription } from '../submit.js';
 import { apiLimits } from './limits.js';
@@ -26,7 +27,6 @@ import { idempotencyKeyOf, type TranscriptRouteOptions } from './transcriptRoute
 
 const FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
 type Format = (typeof FORMATS)[number];
-const POLL_MS = 250;
 const CANCELLED = 'Cancelled: the client closed the connection before the transcription finished';
 
 function errorType(status: number): string {
@@ -38,19 +38,6 @@ function errorType(status: number): string {
 /** OpenAI's codes where its clients look for them. */
 const OPENAI_CODES: Record<string, string> = { rate_limited: 'rate_limit_exceeded' };
 
-// nginx's "client closed request": never delivered, and logged as the client's doing, not ours.
-const clientClosed = () =>
-  new HttpError(499, 'client_closed_request', 'The client closed the connection');
-
-/** Aborts when the connection closes before the answer has been sent. */
-function clientGone(reply: FastifyReply): AbortSignal {
-  const gone = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) gone.abort();
-  });
-  return gone.signal;
-}
-
 function openAiError(
   status: number,
   message: string,
@@ -60,29 +47,9 @@ function openAiError(
   return { error: { message, type: errorType(status), param, code } };
 }
 
-/** Until `ms` pass or this process finishes job `id`, whichever is first; rejects on `signal`. */
-async function nextLook(
-  finished: EventEmitter,
-  id: string,
-  ms: number,
-  signal: AbortSignal,
-): Promise<void> {
-  const settled = new AbortController();
-  const either = AbortSignal.any([signal, settled.signal]);
-  try {
-    await Promise.race([
-      sleep(ms, undefined, { signal: either }),
-      once(finished, id, { signal: either }),
-    ]);
-  } finally {
-    settled.abort();
-  }
-}
-
 /**
- * Polls the job row (workers may be other processes) until it completes or fails, looking again
- * at once when a worker of this process finishes it, and shows each row read to `onRow` (a
- * streaming answer sends the text decoded so far).
+ * The job once it completes or fails: 404 when it is deleted meanwhile, 504 at `deadline`, 499
+ * when the client goes away.
  */
 async function waitForJob(
   db: Database,
@@ -92,22 +59,19 @@ async function waitForJob(
   signal: AbortSignal,
   onRow: (row: TranscriptionRow) => void,
 ): Promise<TranscriptionRow> {
-  for (;;) {
-    const row = await findTranscriptionById(db, id);
-    if (!row)
-      throw new HttpError(404, 'not_found', 'The transcription was deleted while in progress');
-    onRow(row);
-    if (row.status === 'completed' || row.status === 'error') return row;
-    if (Date.now() > deadline)
-      throw new HttpError(
-        504,
-        'timeout',
-        `Transcription ${id} is still ${row.status}; poll GET /v1/transcript/${id}`,
-      );
-    await nextLook(finished, id, POLL_MS, signal).catch(() => {
-      throw clientClosed();
-    });
-  }
+  const row = await watchJob(db, finished, id, { deadline, signal, onRow }).catch(
+    (err: unknown) => {
+      throw signal.aborted ? clientClosed() : err;
+    },
+  );
+  if (!row)
+    throw new HttpError(404, 'not_found', 'The transcription was deleted while in progress');
+  if (isFinished(row)) return row;
+  throw new HttpError(
+    504,
+    'timeout',
+    `Transcription ${id} is still ${row.status}; poll GET /v1/transcript/${id}`,
+  );
 }
 
 /** The error a failed job is answered with. */

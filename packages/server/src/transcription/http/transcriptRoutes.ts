@@ -10,6 +10,7 @@ import {
   Transcript,
   TranscriptExportParams,
   TranscriptRequest,
+  TranscriptWaitQuery,
 } from '../../contract/transcription.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -22,6 +23,8 @@ import { validationMessage } from '../../validationMessage.js';
 import { submitTranscription, type AudioSource } from '../submit.js';
 import { apiLimits } from './limits.js';
 import { withMultipart, type MultipartForm } from './multipart.js';
+import { isFinished, watchJob } from '../jobs/watch.js';
+import { clientClosed, clientGone } from './clientGone.js';
 import { toTranscript } from './present.js';
 
 const tags = ['transcription'];
@@ -159,12 +162,25 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         tags,
         security,
         summary: 'Status, progress, queue position and (once completed) the transcript',
+        description:
+          'With `wait`, a transcript still queued or processing is answered as soon as it completes or fails, instead of at the next poll.',
         params: IdParams,
+        querystring: TranscriptWaitQuery,
         response: { 200: Transcript, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => {
-      const row = await findTranscription(db, currentUser(request).id, request.params.id);
+    async (request, reply) => {
+      const { id } = request.params;
+      let row = await findTranscription(db, currentUser(request).id, id);
+      if (row && request.query.wait > 0 && !isFinished(row)) {
+        const gone = clientGone(reply);
+        row = await watchJob(db, runtime.finished, id, {
+          deadline: Date.now() + request.query.wait * 1000,
+          signal: gone,
+        }).catch((err: unknown) => {
+          throw gone.aborted ? clientClosed() : err;
+        });
+      }
       if (!row) throw transcriptNotFound();
       return toTranscript(db, row, runtime.config.maxRunningPerAccount);
     },

@@ -1,0 +1,15 @@
+import type { FastifyReply } from 'fastify';
+import { HttpError } from '../../http/errors.js';
+
+// nginx's "client closed request": never delivered, and logged as the client's doing, not ours.
+export const clientClosed = () =>
+  new HttpError(499, 'client_closed_request', 'The client closed the connection');
+
+/** Aborts when the connection closes before the answer has been sent. */
+export function clientGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
