@@ -3,6 +3,7 @@
  * code from the dev outbox, verify) when a journey is not about signing up itself.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
 import { newContext } from './browser';
@@ -42,7 +43,7 @@ export async function until<T>(
     const value = await attempt();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 

@@ -12,6 +12,7 @@ import { cp, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -265,7 +266,7 @@ export async function waitForMail(
     const found = (await readOutbox(server, to)).find(matches);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }
 

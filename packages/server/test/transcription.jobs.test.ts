@@ -3,6 +3,7 @@
  * completion and charging, failures never charged, crash requeue, takeover after a dead worker.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
@@ -539,7 +540,7 @@ describe('while jobs wait (this server runs no workers)', () => {
 
     t0 = Date.now();
     const waiting = get('?wait=20');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     // A worker of another process (this test's) finishes it: the waiting GET sees it at its next read.
     expect(await processTranscription(deps(fakeEngine(async () => RESULT)), id)).toBe('finished');
     const done = await waiting;
@@ -572,7 +573,7 @@ describe('while jobs wait (this server runs no workers)', () => {
     const waiting = server
       .client()
       .get(`/v1/transcript/${job.body.id}?wait=20`, { headers: fay.auth });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     expect(
       (
         await server

@@ -4,6 +4,7 @@
  * that changes the price, an engine that stops answering, an unexpected error.
  */
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceForSeconds } from '../src/contract/money.js';
@@ -14,8 +15,6 @@ import type { LiveEngine, LiveStreamOptions } from '../src/transcription/engine/
 import { LiveStreams, serveLiveStream } from '../src/transcription/realtime/session.js';
 import type { TestServer } from './helpers.js';
 import { addCredit, customer, startTranscriptionServer } from './transcription-helpers.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class FakeSocket extends EventEmitter {
   readonly CONNECTING = 0;

@@ -3,6 +3,7 @@
  * who may open a stream, what it hears, what it bills and saves, and how it ends.
  */
 import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -33,7 +34,6 @@ const jfk = async () => {
   return wav.subarray(wav.indexOf('data') + 8);
 };
 const normalised = (text: string) => text.toLowerCase().replace(/[^a-z ]/g, '');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Stream {
   socket: WebSocket;

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { createLedger } from '../../src/billing/ledger.js';
@@ -39,7 +40,7 @@ const POLL_MS = 150;
 /** Beyond lease + poll: a restarted process needs this long to load, claim and report progress. */
 const RESTART_ALLOWANCE_SECONDS = 45;
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep };
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed from its seed. */
 export function seededRandom(seed: number): () => number {

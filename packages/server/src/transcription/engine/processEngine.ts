@@ -30,6 +30,7 @@ import {
   type SpeechEngine,
   type TranscribeOptions,
 } from './types.js';
+import { within } from '../../within.js';
 
 /** packages/engine/.venv/bin/python, from src/transcription/engine or dist/transcription/engine. */
 export const defaultEnginePython = fileURLToPath(
@@ -159,21 +160,11 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
   /** Resolves when the engine answers a ping within the timeout; rejects otherwise. */
   async ping(): Promise<void> {
     const timeoutMs = this.opts.pingTimeoutMs ?? 10_000;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new EngineUnavailableError(`speech engine did not answer a ping in ${timeoutMs} ms`),
-          ),
-        timeoutMs,
-      );
-    });
-    try {
-      await Promise.race([this.request('ping', {}), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await within(
+      this.request('ping', {}),
+      timeoutMs,
+      () => new EngineUnavailableError(`speech engine did not answer a ping in ${timeoutMs} ms`),
+    );
   }
 
   async close(): Promise<void> {

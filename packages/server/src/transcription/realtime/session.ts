@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { createLedger, InsufficientCredit } from '../../billing/ledger.js';
@@ -26,6 +27,7 @@ import {
   updateLiveStream,
 } from '../jobs/repository.js';
 import { validationMessage } from '../../validationMessage.js';
+import { within } from '../../within.js';
 import { accountOnHoldMessage } from '../pricing.js';
 import { PcmResampler } from './resample.js';
 
@@ -64,22 +66,9 @@ const SAVE_ATTEMPTS = 3;
 /** A close reason is at most 123 bytes. */
 const reasonOf = (message: string) => Buffer.from(message).subarray(0, 120).toString();
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `promise`, or a rejection once `ms` have passed. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** A rejection for `within`: `what` took longer than `ms`. */
+const tookLonger = (what: string, ms: number) => () =>
+  new Error(`${what} took longer than ${ms} ms`);
 
 const shuttingDown = () =>
   new StreamRefusal(
@@ -141,7 +130,11 @@ export class LiveStreams {
   async closeAll(): Promise<void> {
     this.closing = true;
     const ending = Promise.all([...this.open].map((session) => session.finish(shuttingDown())));
-    await within(ending, SHUTDOWN_DEADLINE_MS, 'ending the live streams').catch(() => undefined);
+    await within(
+      ending,
+      SHUTDOWN_DEADLINE_MS,
+      tookLonger('ending the live streams', SHUTDOWN_DEADLINE_MS),
+    ).catch(() => undefined);
   }
 }
 
@@ -573,7 +566,7 @@ export class LiveSession {
         const { queued_seconds } = await within(
           stream.audio(pcm),
           AUDIO_ACK_DEADLINE_MS,
-          'the engine taking audio',
+          tookLonger('the engine taking audio', AUDIO_ACK_DEADLINE_MS),
         );
         if (queued_seconds > MAX_BACKLOG_SECONDS) {
           this.discard = true;
@@ -690,7 +683,11 @@ export class LiveSession {
           await stream.end();
           await stream.result;
         })();
-        await within(drained, DRAIN_DEADLINE_MS, 'finishing the stream in the engine');
+        await within(
+          drained,
+          DRAIN_DEADLINE_MS,
+          tookLonger('finishing the stream in the engine', DRAIN_DEADLINE_MS),
+        );
       } catch (err) {
         this.engineFailure = err as Error;
         this.log.error({ err, stream: this.id }, 'live stream engine failure at the end');
