@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
@@ -62,6 +63,76 @@ const reactRouterProduction = [
 ];
 
 /**
+ * Lets the bundler drop the parts of React Router's production build that the app never uses
+ * (NavLink, Form, ScrollRestoration, HistoryRouter and what only they call). Tree-shaking keeps a
+ * top-level statement it cannot prove free of side effects, and the build has two kinds: its
+ * `React.forwardRef` / `createContext` / `memo` calls carry no `#__PURE__` mark, and a
+ * `X.displayName = "…"` statement (a DevTools label) follows each component and context. The calls
+ * are marked pure and those labels removed, so an unused export goes with its label.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'parlance:react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /\/node_modules\/react-router\/dist\/production\/.*\.mjs$/ },
+      handler(code) {
+        const out = code
+          .replace(/= (React\d*)\.(forwardRef|createContext|memo)\(/g, '= /* @__PURE__ */ $1.$2(')
+          .replace(/^\w+\.displayName = "\w+";$/gm, '');
+        return out === code ? null : { code: out, map: null };
+      },
+    },
+  };
+}
+
+/**
+ * Writes `preloads.json` into the build: for each path prefix of packages/app/route-preloads.json,
+ * the script files (besides the entry and what it imports) that its lazily loaded modules need.
+ * The server names them in those pages (`<link rel="modulepreload">`), so that they download
+ * alongside the entry instead of one after the other as the route's code runs. A listed module
+ * that is no longer a chunk of its own fails the build.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'parlance:route-preloads',
+    apply: 'build',
+    async generateBundle(_, bundle) {
+      const routes = JSON.parse(
+        await readFile(here('./packages/app/route-preloads.json'), 'utf8'),
+      ) as Record<string, string[]>;
+      const chunks = Object.values(bundle).filter(
+        (output): output is OutputChunk => output.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const filesFor = (modules: string[]) => {
+        const files = new Set<string>();
+        const visit = (chunk: OutputChunk | undefined) => {
+          if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const file of chunk.imports) visit(byFile.get(file));
+        };
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.facadeModuleId === here(`./packages/app/${module}`));
+          if (!chunk) this.error(`route-preloads.json: ${module} is not a chunk of the build`);
+          visit(chunk);
+        }
+        return [...files].map((file) => `/${file}`);
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: 'preloads.json',
+        source: JSON.stringify(
+          Object.fromEntries(
+            Object.entries(routes).map(([prefix, modules]) => [prefix, filesFor(modules)]),
+          ),
+        ),
+      });
+    },
+  };
+}
+
+/**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy next to every text file of the build, once, at
  * maximum compression; the server sends them to browsers that accept them (three times smaller).
  */
@@ -99,7 +170,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig(({ mode }) => ({
   root: process.env.VITEST ? here('.') : here('./packages/app'),
   publicDir: here('./packages/app/public'),
-  plugins: [react(), precompress()],
+  plugins: [react(), reactRouterTreeShaking(), routePreloads(), precompress()],
   resolve: {
     alias: [
       ...(mode === 'production' ? reactRouterProduction : []),
@@ -118,9 +189,23 @@ export default defineConfig(({ mode }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // What every page needs at start (React, the router, the store, the public shell) ships as
-        // one file: a dozen small initial chunks cost a first visit several KB of gzip overhead.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // What every page needs at start (React, the router, the public shell) ships as one file:
+        // a dozen small initial chunks cost a first visit several KB of gzip overhead. For the same
+        // reason the public pages' building blocks (sections, calls to action, code samples) ship
+        // as two files rather than six: the home page loads all of them.
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            {
+              name: 'public',
+              test: /[\\/]app[\\/]src[\\/](shells[\\/]public[\\/]components|content[\\/]snippets|shared[\\/]apiBase)/,
+            },
+            {
+              name: 'code',
+              test: /[\\/]ui[\\/]src[\\/](components[\\/](CodeBlock|Tabs)[\\/]|hooks[\\/]useCopyToClipboard)/,
+            },
+          ],
+        },
       },
     },
   },

@@ -199,6 +199,14 @@ export default tseslint.config(
               message: 'Import packages by name, not by path.',
             },
           ],
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['Link', 'NavLink'],
+              message:
+                "Use the app's Link (src/shared/RouterLink.tsx): react-router's carries prefetching the app never runs, about 2 KB on every first visit.",
+            },
+          ],
         },
       ],
     },

@@ -122,4 +122,30 @@ describe.each(products)('public site on $backend', ({ url }) => {
     expect(signedIn.calls).toEqual([200, 401]);
     await context.close();
   });
+
+  it("a dashboard page names its route's scripts and the session call, and each is fetched once", async () => {
+    const { context } = await signedInContext(browser(), url, 'preload');
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    const response = await page.goto('/dashboard/overview');
+    const preloaded = [
+      ...((await response?.text()) ?? '').matchAll(
+        /<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g,
+      ),
+    ].map((m) => m[1]);
+    expect(preloaded).toContain('/api/auth/me');
+    expect(preloaded.filter((href) => href?.includes('OverviewRoute'))).toHaveLength(1);
+    await expectVisible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+    await page.waitForLoadState('networkidle');
+    const twice = fetched.filter((path, i) => fetched.indexOf(path) !== i);
+    expect(twice).toEqual([]);
+    expect(fetched.filter((path) => path === '/api/auth/me')).toHaveLength(1);
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle, themes, type ThemeName } from '@parlance/ui';
-import type { AppStore } from './store/store';
 
 const Toasts = lazy(() => import('./shared/Toasts'));
 
@@ -23,22 +21,22 @@ function usePreferredTheme(): ThemeName {
 }
 
 export interface AppProps {
-  store: AppStore;
   router: ReturnType<typeof createBrowserRouter>;
 }
 
-/** The whole app: store, theme, global styles, the toast viewport (mounted once) and the router. */
-export function App({ store, router }: AppProps) {
+/**
+ * The whole app: theme, global styles, the toast viewport (mounted once) and the router. The store
+ * is made when a page first needs it, and provided to the pages that use it (store/deferredStore).
+ */
+export function App({ router }: AppProps) {
   const theme = usePreferredTheme();
   return (
-    <Provider store={store}>
-      <ThemeProvider theme={themes[theme]}>
-        <GlobalStyle />
-        <RouterProvider router={router} />
-        <Suspense>
-          <Toasts />
-        </Suspense>
-      </ThemeProvider>
-    </Provider>
+    <ThemeProvider theme={themes[theme]}>
+      <GlobalStyle />
+      <RouterProvider router={router} />
+      <Suspense>
+        <Toasts />
+      </Suspense>
+    </ThemeProvider>
   );
 }

@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { sessionApi } from './session/sessionApi';
+import { mayBeSignedIn } from './session/signedInHint';
 import { routerOptions, routes } from './routes';
-import { makeStore } from './store/store';
+import { deferStore } from './store/deferredStore';
 
 async function start() {
   // `npm run dev:mock`: the API is answered in the browser by the MSW handlers of @parlance/mocks.
@@ -14,12 +14,14 @@ async function start() {
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  const store = makeStore();
-  // Every page needs the session: ask for it while the page's code is still loading.
-  void store.dispatch(sessionApi.endpoints.me.initiate(undefined, { subscribe: false }));
+  const store = deferStore(() => import('./store/startStore').then((m) => m.startStore()));
+  // A browser that may hold a session asks for it (the header shows it) while the page's code is
+  // still loading. Without one, the store waits for a page that uses it (a form, the dashboard).
+  // If its code cannot load, the header shows no session; a page that needs the store tries again.
+  if (mayBeSignedIn()) store.load().catch(() => undefined);
   createRoot(root).render(
     <StrictMode>
-      <App store={store} router={createBrowserRouter(routes, routerOptions)} />
+      <App router={createBrowserRouter(routes, routerOptions)} />
     </StrictMode>,
   );
 }

@@ -1,14 +1,17 @@
-import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
+import { Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { PublicShell } from './shells/public/layout/PublicShell';
 import { RouteError } from './shells/public/errors/RouteError';
 import { PageLoading } from './shells/public/layout/PageLoading';
 import { paths } from './paths';
+import { storeProvider, withStore } from './store/deferredStore';
 
 /**
  * The route table, shared by the browser router (main.tsx) and the memory routers of tests and
  * stories. Pages load lazily: a route module exports `Component` (and a `loader` when it has one).
  * Paths without a route (/guides, /status, …) end in the router's 404, shown by RouteError.
  * Every router is created with `routerOptions`, which adds the dashboard's routes on demand.
+ * Pages that read or call the API get the store with their code (`withStore`: in the browser it is
+ * made when first needed); the others (home, features, demo, blog, docs) render without it.
  */
 export const routes: RouteObject[] = [
   {
@@ -26,32 +29,35 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.pricing.path,
-            lazy: () => import('./shells/public/pricing/PricingRoute'),
+            lazy: withStore(() => import('./shells/public/pricing/PricingRoute')),
           },
           { path: paths.demo.path, lazy: () => import('./shells/public/demo/DemoRoute') },
           { path: paths.blog.path, lazy: () => import('./shells/public/blog/BlogListRoute') },
           { path: paths.blogPost.path, lazy: () => import('./shells/public/blog/BlogPostRoute') },
           {
             path: paths.contact.path,
-            lazy: () => import('./shells/public/contact/ContactRoute'),
+            lazy: withStore(() => import('./shells/public/contact/ContactRoute')),
           },
           { path: paths.docs.path, lazy: () => import('./shells/public/docs/DocsRoute') },
-          { path: paths.login.path, lazy: () => import('./features/auth/login/LoginRoute') },
+          {
+            path: paths.login.path,
+            lazy: withStore(() => import('./features/auth/login/LoginRoute')),
+          },
           {
             path: paths.register.path,
-            lazy: () => import('./features/auth/register/RegisterRoute'),
+            lazy: withStore(() => import('./features/auth/register/RegisterRoute')),
           },
           {
             path: paths.forgotPassword.path,
-            lazy: () => import('./features/auth/forgot/ForgotPasswordRoute'),
+            lazy: withStore(() => import('./features/auth/forgot/ForgotPasswordRoute')),
           },
           {
             path: paths.resetPassword.path,
-            lazy: () => import('./features/auth/reset/ResetPasswordRoute'),
+            lazy: withStore(() => import('./features/auth/reset/ResetPasswordRoute')),
           },
           {
             path: paths.authCallback.path,
-            lazy: () => import('./features/auth/callback/AuthCallbackRoute'),
+            lazy: withStore(() => import('./features/auth/callback/AuthCallbackRoute')),
           },
         ],
       },
@@ -63,12 +69,22 @@ const dashboardRoot = paths.dashboard.root.path;
 
 /**
  * The dashboard's part of the table is discovered on the first navigation under /dashboard, so the
- * public pages' initial JavaScript carries neither its routes nor its session guard.
+ * public pages' initial JavaScript carries neither its routes nor its session guard. Every
+ * dashboard page uses the store: it is made before they are added, and provided above them all.
  */
 const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
   if (path !== dashboardRoot && !path.startsWith(`${dashboardRoot}/`)) return;
-  const { dashboardRoutes } = await import('./shells/dashboard/routes');
-  patch('root', [{ path: dashboardRoot, children: dashboardRoutes }]);
+  const [{ dashboardRoutes }, provide] = await Promise.all([
+    import('./shells/dashboard/routes'),
+    storeProvider(),
+  ]);
+  patch('root', [
+    {
+      path: dashboardRoot,
+      ...(provide && { Component: provide(Outlet) }),
+      children: dashboardRoutes,
+    },
+  ]);
 };
 
 /** Options for every router over `routes` (browser, memory routers of tests and stories). */

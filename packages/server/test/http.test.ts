@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { SIGNED_IN_HINT_COOKIE } from '../src/contract/sessionPaths.js';
 import { createLogger } from '../src/logger.js';
 import { openApiPath, renderOpenApi } from '../scripts/openapi.js';
 import { DEFAULT_PASSWORD, signUp, startServer, uniqueEmail, type TestServer } from './helpers.js';
@@ -18,7 +19,17 @@ describe('HTTP behaviour', () => {
   let staticDir: string;
   beforeAll(async () => {
     staticDir = await mkdtemp(join(tmpdir(), 'parlance-web-'));
-    await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Parlance app</title>');
+    await writeFile(
+      join(staticDir, 'index.html'),
+      '<!doctype html><head><title>Parlance app</title></head>',
+    );
+    await writeFile(
+      join(staticDir, 'preloads.json'),
+      JSON.stringify({
+        '/dashboard/': ['/assets/shell-1.js', '/assets/shared-2.js'],
+        '/dashboard/overview': ['/assets/overview-3.js', '/assets/shared-2.js'],
+      }),
+    );
     await writeFile(join(staticDir, 'app.js'), 'console.log("app")');
     await mkdir(join(staticDir, 'assets'));
     await writeFile(join(staticDir, 'assets', 'page-abc123.js'), BUNDLE);
@@ -93,6 +104,33 @@ describe('HTTP behaviour', () => {
     expect(page.body).toContain('Parlance app');
     expect((await api.get('/app.js')).body).toBe('console.log("app")');
     expect((await api.post('/dashboard', {})).status).toBe(404);
+  });
+
+  it("names a route's scripts in its page, and the session call when the browser may be signed in", async () => {
+    const links = (html: string) => html.match(/<link [^>]+>/g) ?? [];
+    const overview = await server.client().get('/dashboard/overview?tab=1');
+    expect(overview.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(overview.headers.get('cache-control')).toBe('public, max-age=0');
+    expect(links(overview.body)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/shell-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/overview-3.js">',
+    ]);
+    expect(overview.body).toMatch(/<\/head>$/);
+
+    const signedIn = server.client();
+    signedIn.jar.set(SIGNED_IN_HINT_COOKIE, '1');
+    expect(links((await signedIn.get('/dashboard/usage')).body)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/shell-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-2.js">',
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">',
+    ]);
+    // Pages no prefix names are index.html as built.
+    for (const path of ['/pricing', '/dashboard']) {
+      const page = await signedIn.get(path);
+      expect(page.status).toBe(200);
+      expect(links(page.body)).toEqual([]);
+    }
   });
 
   it('sends the precompressed copy of a hashed asset to browsers that accept it, cached for a year', async () => {

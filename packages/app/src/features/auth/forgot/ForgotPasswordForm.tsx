@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Alert, Button, TextField } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { AuthCard } from '../components/AuthCard';
 import { AuthForm } from '../components/AuthCard.styles';
 import { formText } from '../../../shared/formText';
+import { Link } from '../../../shared/RouterLink';
 
 /** Shown after every accepted request, whether or not the address has an account. */
 export const FORGOT_PASSWORD_CONFIRMATION =

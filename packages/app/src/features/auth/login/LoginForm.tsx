@@ -1,11 +1,11 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Alert, Button, PasswordField, TextField } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { AuthCard } from '../components/AuthCard';
 import { AuthForm, Divider, InlineActions } from '../components/AuthCard.styles';
 import { GoogleButton } from '../components/GoogleButton';
 import { formText } from '../../../shared/formText';
+import { Link } from '../../../shared/RouterLink';
 
 export interface Credentials {
   email: string;

@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
 import { paths } from '../../../paths';
 import { SectionHeading } from '../components/Section';
 import { Container, Section } from '../components/Section.styles';
 import { PostCard, PostDate, PostList } from './Blog.styles';
 import { formatPostDate, type PostMeta } from './posts';
+import { Link } from '../../../shared/RouterLink';
 
 export function BlogListScreen({ posts }: { posts: readonly PostMeta[] }) {
   return (

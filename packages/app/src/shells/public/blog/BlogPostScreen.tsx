@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
 import { paths } from '../../../paths';
 import { Section } from '../components/Section.styles';
 import { Article, ArticleHeader, PostDate } from './Blog.styles';
 import { Markdown } from './Markdown';
 import { formatPostDate, type Post } from './posts';
+import { Link } from '../../../shared/RouterLink';
 
 export function BlogPostScreen({ post }: { post: Post }) {
   return (

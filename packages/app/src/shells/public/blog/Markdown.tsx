@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { CodeBlock } from '@parlance/ui';
 import { parseInline, type Block, type Inline } from './markdown';
 import { Prose } from './Blog.styles';
+import { Link } from '../../../shared/RouterLink';
 
 function Inlines({ nodes }: { nodes: Inline[] }) {
   return (

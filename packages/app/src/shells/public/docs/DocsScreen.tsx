@@ -1,5 +1,4 @@
 import { CodeBlock, CodeTabs } from '@parlance/ui';
-import { Link } from 'react-router-dom';
 import {
   curlSubmit,
   nodeSubmit,
@@ -22,6 +21,7 @@ import {
   Method,
   Toc,
 } from './DocsScreen.styles';
+import { Link } from '../../../shared/RouterLink';
 
 export interface DocsPageProps {
   /** Where the API answers, for the code samples. */

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { paths } from '../../../paths';
 import { CtaLink } from '../layout/CtaLink';
 import {
@@ -9,6 +8,7 @@ import {
   ErrorRoot,
   ErrorTitle,
 } from './RouteErrorScreen.styles';
+import { Link } from '../../../shared/RouterLink';
 
 export interface RouteErrorViewProps {
   /** "404 Not Found", or the error's message. */

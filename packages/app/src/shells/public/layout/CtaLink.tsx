@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
+import { Link } from '../../../shared/RouterLink';
 
 /**
  * A call-to-action link that looks like a button (the design system's Button renders a <button>

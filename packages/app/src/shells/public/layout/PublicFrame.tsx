@@ -1,10 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PublicLayout } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { useNow } from '../../../shared/now';
 import { RouterLink } from '../../../shared/RouterLink';
-import { useAuth } from '../../../session/useAuth';
+import { useMadeStore } from '../../../store/deferredStore';
+import type { HeaderSession } from './SessionStatus';
+
+const SessionStatus = lazy(() => import('./SessionStatus'));
+
+/** Signed out: what the header shows until the session is known. */
+const noSession: HeaderSession = { signedIn: false, logout: () => Promise.resolve() };
 
 /** Header (session-aware), footer and page chrome of every public page and of the router's error view. */
 export function PublicFrame({
@@ -14,7 +20,11 @@ export function PublicFrame({
   children: ReactNode;
   animate?: boolean;
 }) {
-  const { status, logout } = useAuth();
+  const [{ signedIn, logout }, setSession] = useState(noSession);
+  // The session is asked for once the app's store is made (at once where the browser may hold a
+  // session, else when a page needs the store): the home page of a signed-out visitor never loads it.
+  // Undefined: no store is deferred (tests, stories), the Provider above has one.
+  const store = useMadeStore();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const year = useNow().getUTCFullYear();
@@ -23,15 +33,22 @@ export function PublicFrame({
     navigate(paths.home.getHref());
   };
   return (
-    <PublicLayout
-      signedIn={status === 'authenticated'}
-      onLogout={() => void signOut()}
-      currentPath={pathname}
-      linkComponent={RouterLink}
-      transitionKey={animate ? pathname : undefined}
-      footerYear={year}
-    >
-      {children}
-    </PublicLayout>
+    <>
+      {store !== null && (
+        <Suspense>
+          <SessionStatus store={store} onChange={setSession} />
+        </Suspense>
+      )}
+      <PublicLayout
+        signedIn={signedIn}
+        onLogout={() => void signOut()}
+        currentPath={pathname}
+        linkComponent={RouterLink}
+        transitionKey={animate ? pathname : undefined}
+        footerYear={year}
+      >
+        {children}
+      </PublicLayout>
+    </>
   );
 }
