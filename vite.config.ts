@@ -88,7 +88,7 @@ function reactRouterTreeShaking(): Plugin {
 
 /**
  * Writes `preloads.json` into the build: for each path prefix of packages/app/route-preloads.json,
- * the script files (besides the entry and what it imports) that its lazily loaded modules need.
+ * the script files (besides the entry chunk) that its lazily loaded modules need.
  * The server names them in those pages (`<link rel="modulepreload">`), so that they download
  * alongside the entry instead of one after the other as the route's code runs. A listed module
  * that is no longer a chunk of its own fails the build.

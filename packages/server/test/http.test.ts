@@ -110,7 +110,8 @@ describe('HTTP behaviour', () => {
     const links = (html: string) => html.match(/<link [^>]+>/g) ?? [];
     const overview = await server.client().get('/dashboard/overview?tab=1');
     expect(overview.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(overview.headers.get('cache-control')).toBe('public, max-age=0');
+    expect(overview.headers.get('cache-control')).toBe('private, no-cache');
+    expect(overview.headers.get('vary')).toMatch(/Cookie/);
     expect(links(overview.body)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/shell-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/shared-2.js">',
@@ -131,6 +132,26 @@ describe('HTTP behaviour', () => {
       expect(page.status).toBe(200);
       expect(links(page.body)).toEqual([]);
     }
+  });
+
+  it('gives a live session without its hint the hint with the next page, and nothing to others', async () => {
+    const { api } = await signUp(server);
+    const token = api.jar.get('parlance_session') ?? '';
+    const hint = (res: { headers: Headers }) =>
+      res.headers.getSetCookie().find((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+    for (const path of ['/', '/pricing', '/dashboard/overview']) {
+      const legacy = server.client();
+      legacy.jar.set('parlance_session', token);
+      expect(hint(await legacy.get(path)), path).toMatch(/^parlance_signed_in=1;/);
+    }
+    // Already hinted, a dead session, an API call: no cookie is set.
+    expect(hint(await api.get('/pricing'))).toBeUndefined();
+    const dead = server.client();
+    dead.jar.set('parlance_session', 'forged');
+    expect(hint(await dead.get('/pricing'))).toBeUndefined();
+    const apiCall = server.client();
+    apiCall.jar.set('parlance_session', token);
+    expect(hint(await apiCall.get('/api/health'))).toBeUndefined();
   });
 
   it('sends the precompressed copy of a hashed asset to browsers that accept it, cached for a year', async () => {

@@ -586,4 +586,23 @@ describe('while jobs wait (this server runs no workers)', () => {
     expect(gone.body.message).toBe('Transcript not found');
     expect(Date.now() - t0).toBeLessThan(10_000);
   });
+
+  it('an account waits in at most 20 GETs at once; more answer without waiting', async () => {
+    const gus = await customer(server, 100);
+    const job = await submit(server, gus, { language: 'en' }, fixture('LJ002-0035.wav'));
+    const get = () =>
+      server.client().get(`/v1/transcript/${job.body.id}?wait=3`, { headers: gus.auth });
+    const waiting = Array.from({ length: 20 }, get);
+    await sleep(500);
+    const t0 = Date.now();
+    const extra = await get();
+    expect(extra.status).toBe(200);
+    expect(extra.body.status).toBe('queued');
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    for (const res of await Promise.all(waiting)) expect(res.body.status).toBe('queued');
+    // The waits have ended: the next one waits again.
+    const t1 = Date.now();
+    await get();
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(3_000);
+  });
 });

@@ -25,11 +25,13 @@ export const sessionApi = api.injectEndpoints({
       },
       providesTags: ['User'],
       // RTK Query keeps the last user when a re-check fails: a session that ended (signed out
-      // everywhere, expired) must also drop what that user had loaded.
+      // everywhere, expired, or its hint cleared by a sign-out in another tab) must also drop what
+      // that user had loaded.
       async onQueryStarted(_, { dispatch, getCacheEntry, queryFulfilled }) {
         const hadUser = Boolean(getCacheEntry().data);
         try {
-          await queryFulfilled;
+          const { data } = await queryFulfilled;
+          if (hadUser && !data) dispatch(endSession());
         } catch {
           if (hadUser) dispatch(endSession());
         }

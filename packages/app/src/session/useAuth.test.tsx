@@ -83,6 +83,19 @@ describe('useAuth session states', () => {
     expect(meCalls).toBe(1);
   });
 
+  test("a hint cleared by another tab's sign-out ends the session here too, dropping cached data", async () => {
+    const { result, store } = renderAuth();
+    await waitFor(() => expect(result.current.status).toBe('authenticated'));
+    await act(() => store.dispatch(usageApi.endpoints.getUsageOverview.initiate()));
+    expect(usageApi.endpoints.getUsageOverview.select()(store.getState()).data).toBeDefined();
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; max-age=0; path=/`;
+    await act(() =>
+      store.dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true })),
+    );
+    await waitFor(() => expect(result.current.status).toBe('unauthenticated'));
+    expect(usageApi.endpoints.getUsageOverview.select()(store.getState()).data).toBeUndefined();
+  });
+
   test('a failing current-user call (500) leaves the user signed out', async () => {
     server.use(
       http.get('/api/auth/me', () =>

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, findSession, setSessionCookie } from '../auth/sessions.js';
 import { SIGNED_IN_HINT_COOKIE, sessionPaths } from '../contract/sessionPaths.js';
 
 const API_PATH = /^\/(api|v1)(\/|$)/;
@@ -56,6 +57,16 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as Preloads)
       : null;
   const indexHtml = preloads ? readFileSync(resolve(root, 'index.html'), 'utf8') : '';
+  // A live session whose hint is missing (a cookie from before hints, or a hint the browser lost)
+  // gets it back with the next page, so that the page asks who is signed in.
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined || !wantsPage(request))
+      return;
+    const { config, sessionCache } = app;
+    if (await findSession(app.deps.storage.db, sessionCache, token, config.sessionTtlSeconds))
+      setSessionCookie(reply, config, token);
+  });
   if (hasApp)
     await app.register(fastifyStatic, {
       root,
@@ -76,9 +87,11 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     if (hasApp && wantsPage(request)) {
       const page = preloads && pageWithPreloads(indexHtml, preloads, request);
       if (!page) return reply.sendFile('index.html', { maxAge: 0 });
+      // The page differs with the hint cookie: no shared cache may keep one for everyone.
       return reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'public, max-age=0')
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Cookie')
         .send(page);
     }
     const path = request.url.split('?')[0];

@@ -5,11 +5,15 @@ import { HttpError } from '../../http/errors.js';
 export const clientClosed = () =>
   new HttpError(499, 'client_closed_request', 'The client closed the connection');
 
-/** Aborts when the connection closes before the answer has been sent. */
+/**
+ * Aborts when the connection closes before the answer has been sent, or at once when it closed
+ * already (while the request was authenticated and read).
+ */
 export function clientGone(reply: FastifyReply): AbortSignal {
   const gone = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) gone.abort();
   });
+  if (reply.request.raw.socket.destroyed) gone.abort();
   return gone.signal;
 }

@@ -31,6 +31,8 @@ const tags = ['transcription'];
 const security: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const transcriptNotFound = () => notFound('Transcript not found');
+/** GETs that may wait (`?wait=`) at once per account and process; more answer without waiting. */
+const MAX_WAITS_PER_ACCOUNT = 20;
 
 export interface TranscriptRouteOptions {
   runtime: TranscriptionRuntime;
@@ -155,6 +157,9 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
     },
   );
 
+  /** GETs with `?wait=` under way in this process, per account. */
+  const waiting = new Map<string, number>();
+
   app.get(
     transcriptPaths.transcript,
     {
@@ -162,8 +167,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         tags,
         security,
         summary: 'Status, progress, queue position and (once completed) the transcript',
-        description:
-          'With `wait`, a transcript still queued or processing is answered as soon as it completes or fails, instead of at the next poll.',
+        description: `With \`wait\`, a transcript still queued or processing is answered as soon as it completes or fails, instead of at the next poll. An account waits in at most ${MAX_WAITS_PER_ACCOUNT} such requests at once per server; more are answered at once.`,
         params: IdParams,
         querystring: TranscriptWaitQuery,
         response: { 200: Transcript, ...errorResponses(400, 401, 404, 429) },
@@ -171,15 +175,25 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
     },
     async (request, reply) => {
       const { id } = request.params;
-      let row = await findTranscription(db, currentUser(request).id, id);
-      if (row && request.query.wait > 0 && !isFinished(row)) {
+      const userId = currentUser(request).id;
+      let row = await findTranscription(db, userId, id);
+      const waits = waiting.get(userId) ?? 0;
+      // Beyond MAX_WAITS_PER_ACCOUNT waits at once, an account's GETs answer at once.
+      if (row && request.query.wait > 0 && !isFinished(row) && waits < MAX_WAITS_PER_ACCOUNT) {
         const gone = clientGone(reply);
-        row = await watchJob(db, runtime.finished, id, {
-          deadline: Date.now() + request.query.wait * 1000,
-          signal: gone,
-        }).catch((err: unknown) => {
-          throw gone.aborted ? clientClosed() : err;
-        });
+        waiting.set(userId, waits + 1);
+        try {
+          row = await watchJob(db, runtime.finished, id, {
+            deadline: Date.now() + request.query.wait * 1000,
+            signal: gone,
+          }).catch((err: unknown) => {
+            throw gone.aborted ? clientClosed() : err;
+          });
+        } finally {
+          const left = (waiting.get(userId) ?? 1) - 1;
+          if (left > 0) waiting.set(userId, left);
+          else waiting.delete(userId);
+        }
       }
       if (!row) throw transcriptNotFound();
       return toTranscript(db, row, runtime.config.maxRunningPerAccount);
