@@ -136,6 +136,39 @@ describe('live streams driven directly, with a fake engine', () => {
     ).toEqual({ heardSeconds: 5, billedSeconds: 5 });
   }, 60_000);
 
+  it('takes exactly MAX_AUDIO_SECONDS of audio, to the sample, wherever the frames break', async () => {
+    const who = await customer(server, 100);
+    const { engine, fed } = fakeEngine();
+    const socket = new FakeSocket();
+    serveLiveStream(
+      socket as unknown as Parameters<typeof serveLiveStream>[0],
+      {
+        db: server.storage.db,
+        engine,
+        config: { ...config, maxAudioSeconds: 3 },
+        streams: new LiveStreams(4),
+        log: silentLog,
+        resolve: async (model, language) => ({ model: model ?? 'tiny.en', language }),
+      },
+      async () => ({
+        userId: who.userId,
+        settings: { model: 'tiny.en', language: null, keyterms: null },
+        sampleRate: 16_000,
+        modelNamed: true,
+      }),
+    );
+    await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+    // 100 samples, then whole seconds: (3 - 32,100 / 16,000) × 16,000 is 15,899.999… in floating point.
+    // One frame at a time (frames that arrive together are forwarded as one).
+    for (const [i, bytes] of [200, 32_000, 32_000, 32_000].entries()) {
+      socket.audio(Buffer.alloc(bytes));
+      await expect.poll(() => fed.length).toBe(i + 1);
+    }
+    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
+    expect(fed.reduce((sum, b) => sum + b.length, 0) / 2).toBe(48_000);
+    expect(socket.sent.at(-1)).toMatchObject({ type: 'done', billed_seconds: 3 });
+  }, 60_000);
+
   it('ends a stream and gives its place back even when the engine stops answering', async () => {
     const who = await customer(server, 100);
     const streams = new LiveStreams(1);

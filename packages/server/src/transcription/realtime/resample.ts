@@ -42,6 +42,11 @@ export class PcmResampler {
     }
   }
 
+  /** Input samples received so far. */
+  get receivedSamples(): number {
+    return this.received;
+  }
+
   get receivedSeconds(): number {
     return this.received / this.fromRate;
   }

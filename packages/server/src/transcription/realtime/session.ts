@@ -551,10 +551,12 @@ export class LiveSession {
   private async forward(chunk: Buffer): Promise<void> {
     const stream = this.stream;
     if (!stream) return;
+    // Counted in whole samples: (allowed - received seconds) × rate in floating point can come out
+    // a hair under the true count and drop the last sample.
     const bytesLeft = () =>
       Math.max(
         0,
-        Math.floor((this.allowed - this.resampler.receivedSeconds) * this.opening.sampleRate),
+        Math.floor(this.allowed * this.opening.sampleRate) - this.resampler.receivedSamples,
       ) * 2;
     if (chunk.length > bytesLeft() && this.allowedBy === 'reach') {
       if (!(await this.reserve().catch(() => true))) return this.lost();
