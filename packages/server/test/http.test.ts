@@ -134,7 +134,7 @@ describe('HTTP behaviour', () => {
     }
   });
 
-  it('gives a live session without its hint the hint with the next page, and nothing to others', async () => {
+  it('gives a live session without its hint the hint with the next page, drops an ended one, and sets nothing else', async () => {
     const { api } = await signUp(server);
     const token = api.jar.get('parlance_session') ?? '';
     const hint = (res: { headers: Headers }) =>
@@ -144,11 +144,13 @@ describe('HTTP behaviour', () => {
       legacy.jar.set('parlance_session', token);
       expect(hint(await legacy.get(path)), path).toMatch(/^parlance_signed_in=1;/);
     }
-    // Already hinted, a dead session, an API call: no cookie is set.
+    // Already hinted, or an API call: no cookie is set.
     expect(hint(await api.get('/pricing'))).toBeUndefined();
     const dead = server.client();
     dead.jar.set('parlance_session', 'forged');
-    expect(hint(await dead.get('/pricing'))).toBeUndefined();
+    // An ended session: both cookies are dropped, no hint is given.
+    expect(hint(await dead.get('/pricing'))).toMatch(/^parlance_signed_in=; Max-Age=0;/);
+    expect(dead.jar.get('parlance_session')).toBeUndefined();
     const apiCall = server.client();
     apiCall.jar.set('parlance_session', token);
     expect(hint(await apiCall.get('/api/health'))).toBeUndefined();

@@ -3,7 +3,13 @@ import { findApiKeyBySecret } from '../apiKeys/repository.js';
 import type { User } from '../contract/auth.js';
 import { unauthorized } from '../http/errors.js';
 import { SIGNED_IN_HINT_COOKIE } from '../contract/sessionPaths.js';
-import { SESSION_COOKIE, clearSessionCookie, findSession, setSessionCookie } from './sessions.js';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  findSession,
+  setSessionCookie,
+  type SessionLookup,
+} from './sessions.js';
 import { toUserDto } from './users.js';
 
 /** Who is calling: what every authenticated handler reads from `request.user`. */
@@ -36,21 +42,33 @@ const toAuthUser = (user: User): AuthUser => ({
   name: user.name,
 });
 
-async function authenticateSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * The session of the request's cookie, keeping the cookies in step with it: an ended session
+ * (expired, signed out elsewhere) has its cookies dropped, so that the next public page knows from
+ * the missing hint not to ask again; a live one that was renewed, or whose hint was lost (cleared
+ * by the page, or a cookie from before hints), has both sent again.
+ */
+export async function sessionOfCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionLookup | null> {
   const token = request.cookies[SESSION_COOKIE];
   const { db } = request.server.deps.storage;
   const { config, sessionCache } = request.server;
   const found = token ? await findSession(db, sessionCache, token, config.sessionTtlSeconds) : null;
   if (!found || !token) {
-    // An ended session (expired, signed out elsewhere): drop its cookies, so that the next public
-    // page knows from the missing hint not to ask again.
     if (token !== undefined || request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined)
       clearSessionCookie(reply, config);
-    throw unauthorized();
+    return null;
   }
-  // Renewed, or its hint was lost (cleared by the page, or a cookie from before hints): re-send both.
   if (found.renewed || request.cookies[SIGNED_IN_HINT_COOKIE] === undefined)
     setSessionCookie(reply, config, token);
+  return found;
+}
+
+async function authenticateSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const found = await sessionOfCookies(request, reply);
+  if (!found) throw unauthorized();
   request.user = toAuthUser(found.user);
   request.account = found.user;
   request.auth = { kind: 'session', sessionId: found.sessionId };

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, findSession, setSessionCookie } from '../auth/sessions.js';
+import { sessionOfCookies } from '../auth/guards.js';
+import { SESSION_COOKIE } from '../auth/sessions.js';
 import { SIGNED_IN_HINT_COOKIE, sessionPaths } from '../contract/sessionPaths.js';
 
 const API_PATH = /^\/(api|v1)(\/|$)/;
@@ -57,15 +58,16 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as Preloads)
       : null;
   const indexHtml = preloads ? readFileSync(resolve(root, 'index.html'), 'utf8') : '';
-  // A live session whose hint is missing (a cookie from before hints, or a hint the browser lost)
-  // gets it back with the next page, so that the page asks who is signed in.
+  // A session cookie without its hint (from before hints, or the browser lost the hint) is looked
+  // at with the next page: a live one gets the hint back, so that the page asks who is signed in;
+  // an ended one is dropped.
   app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined || !wantsPage(request))
-      return;
-    const { config, sessionCache } = app;
-    if (await findSession(app.deps.storage.db, sessionCache, token, config.sessionTtlSeconds))
-      setSessionCookie(reply, config, token);
+    if (
+      request.cookies[SESSION_COOKIE] !== undefined &&
+      request.cookies[SIGNED_IN_HINT_COOKIE] === undefined &&
+      wantsPage(request)
+    )
+      await sessionOfCookies(request, reply);
   });
   if (hasApp)
     await app.register(fastifyStatic, {
