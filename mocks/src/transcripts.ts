@@ -167,7 +167,7 @@ export type LiveBehaviour =
   | 'connectionLost';
 
 /** Where the stream stops early in the `insufficientCredits` and `connectionLost` streams. */
-const LIVE_CUT_SECONDS = 2;
+export const LIVE_CUT_SECONDS = 2;
 
 /** One link for every scenario: each link keeps a client list on a shared channel. */
 const realtimeLink = ws.link(`*${realtimePaths.stream}`);

@@ -106,7 +106,7 @@ describe('HTTP behaviour', () => {
     expect((await api.post('/dashboard', {})).status).toBe(404);
   });
 
-  it("names a route's scripts in its page, and the session call when the browser may be signed in", async () => {
+  it("names a route's scripts in its page, and its first calls when the browser may be signed in", async () => {
     const links = (html: string) => html.match(/<link [^>]+>/g) ?? [];
     const overview = await server.client().get('/dashboard/overview?tab=1');
     expect(overview.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -125,6 +125,7 @@ describe('HTTP behaviour', () => {
       '<link rel="modulepreload" crossorigin href="/assets/shell-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/shared-2.js">',
       '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">',
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/config">',
     ]);
     // Pages no prefix names are index.html as built.
     for (const path of ['/pricing', '/dashboard']) {

@@ -132,7 +132,9 @@ describe('POST /v1/audio/transcriptions (openai SDK)', () => {
       language: 'en',
       prompt: 'ASK NOT WHAT YOUR COUNTRY CAN DO FOR YOU',
     });
-    expect(shouted.text).toBe(shouted.text.toUpperCase());
+    // Capitals the unprompted model never writes (its first words may keep their case: how far the
+    // prompt's style reaches differs between CPUs' int8 kernels).
+    expect(shouted.text).toContain('ASK NOT WHAT YOUR COUNTRY CAN DO FOR YOU');
     expect(shouted.text).toContain('ASK WHAT YOU CAN DO FOR YOUR COUNTRY');
 
     const tooLong = await openai.audio.transcriptions

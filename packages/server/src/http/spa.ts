@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionOfCookies } from '../auth/guards.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
+import { systemPaths } from '../contract/apiPaths.js';
 import { SIGNED_IN_HINT_COOKIE, sessionPaths } from '../contract/sessionPaths.js';
 
 const API_PATH = /^\/(api|v1)(\/|$)/;
@@ -18,7 +19,8 @@ const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${
 
 /**
  * index.html for a page whose path starts with a prefix of `preloads` (the app's build writes that
- * file): the route's lazily loaded scripts are named up front, and so is the session call when the
+ * file): the route's lazily loaded scripts are named up front, and so are the calls every signed-in
+ * page makes first (the session, and the server's settings the dashboard waits for) when the
  * browser may be signed in, so that they download alongside the entry script instead of one
  * after the other as the route's code runs. Other pages get index.html as it is (null).
  */
@@ -36,9 +38,8 @@ function pageWithPreloads(
     (file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`,
   );
   if (request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined)
-    links.push(
-      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${sessionPaths.me}">`,
-    );
+    for (const call of [sessionPaths.me, systemPaths.config])
+      links.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${call}">`);
   return html.replace('</head>', `${links.join('')}</head>`);
 }
 

@@ -1,7 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { billingHandlers } from '@parlance/mocks';
+import { http, HttpResponse } from 'msw';
+import type { PublicConfig } from '@parlance/server/contract';
+import { systemPaths } from '@parlance/server/endpoints';
+import { billingHandlers, configHandlers } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderDashboard } from '../../../test/renderDashboard';
 
@@ -83,5 +86,33 @@ describe('dashboard shell', { timeout: 20_000 }, () => {
     server.use(...billingHandlers.infoError);
     await userEvent.click(screen.getByRole('button', { name: 'Refresh all' }));
     expect(await screen.findByText('Failed to refresh billing')).toBeInTheDocument();
+  });
+
+  test('the page shows once the server’s settings are known, so a test-mode notice never pushes it down', async () => {
+    let answer: (config: PublicConfig) => void = () => undefined;
+    const config = new Promise<PublicConfig>((resolve) => {
+      answer = resolve;
+    });
+    server.use(http.get(systemPaths.config, async () => HttpResponse.json(await config)));
+    renderDashboard('/dashboard/overview');
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Refresh all' })).toBeInTheDocument();
+    // The shell is on screen; the page is not, while the settings are on their way.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.queryByText('Total usage')).toBeNull();
+    answer({ turnstileSiteKey: null, googleEnabled: true, testPayments: true });
+    expect(await screen.findByText('342.5 min')).toBeInTheDocument();
+    const notice = screen.getByText('Test mode');
+    expect(
+      notice.compareDocumentPosition(screen.getByText('Total usage')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  test('settings that cannot be read leave the page shown, without a notice', async () => {
+    server.use(...configHandlers.error);
+    renderDashboard('/dashboard/overview');
+    expect(await screen.findByText('342.5 min')).toBeInTheDocument();
+    expect(screen.queryByText('Test mode')).toBeNull();
   });
 });

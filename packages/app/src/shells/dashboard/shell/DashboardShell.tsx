@@ -30,6 +30,7 @@ function usePageTitle(): string {
 /**
  * The dashboard frame: sidebar, top bar (page title, Refresh all, the user, Log Out) and the
  * page; above it, while the server takes payments with its test provider, a test-mode notice.
+ * The page shows once the server's settings are known (or could not be read).
  */
 export function DashboardShell() {
   const { user, logout } = useAuth();
@@ -39,7 +40,9 @@ export function DashboardShell() {
   const now = useNow();
   const title = usePageTitle();
   const [refreshing, setRefreshing] = useState(false);
-  const { data: config } = useConfigQuery();
+  // The page waits for the server's settings (a small call, preloaded with the page): a test-mode
+  // notice inserted above a page already on screen would push all of it down.
+  const { data: config, isLoading: configLoading } = useConfigQuery();
 
   const onRefreshAll = async () => {
     setRefreshing(true);
@@ -65,7 +68,7 @@ export function DashboardShell() {
           moves, and the credit it buys is for trying Parlance out.
         </TestModeNotice>
       )}
-      <Outlet />
+      {!configLoading && <Outlet />}
     </DashboardLayout>
   );
 }
