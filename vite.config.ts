@@ -278,6 +278,10 @@ export default defineConfig(({ mode }) => ({
           },
           setupFiles: [here('./.storybook/vitest.setup.ts')],
           testTimeout: 60_000,
+          // A full run on a loaded CI machine once captured a story (Public/Blog List, dark) in a
+          // state that neither a filtered run nor a full run here reproduces: a mismatch renders the
+          // story afresh once more, and fails only if that differs too.
+          retry: 1,
         },
       },
     ],
