@@ -105,10 +105,11 @@ export async function signedInContext(
   browser: Browser,
   url: string,
   tag: string,
+  viewport?: { width: number; height: number },
 ): Promise<{ context: BrowserContext; account: Account; token: string }> {
   const account = newAccount(tag);
   const token = await createAccount(url, account);
-  const context = await newContext(browser, url);
+  const context = await newContext(browser, url, viewport);
   await context.addCookies(sessionCookies(url, token));
   return { context, account, token };
 }

@@ -7,6 +7,10 @@ export const Shell = styled.div`
   background: ${({ theme }) => theme.color.background};
   ${({ theme }) => theme.media.mobile} {
     grid-template-columns: minmax(0, 1fr);
+    /* The navigation bar keeps its height; the page takes the rest. Without this a short page
+       (one still loading) shares the screen's height with the bar, and the page jumps up when it
+       grows. */
+    grid-template-rows: auto 1fr;
   }
 `;
 
