@@ -4,8 +4,10 @@
  * there), the word error rate (Whisper-style normaliser of the engine), the real-time factor of
  * the engine called directly, and the end-to-end API time relative to that direct call, both by
  * submitting and long-polling (`GET ?wait=`) and by the synchronous OpenAI-compatible endpoint —
- * all warmed up, in the same run, on the same files. Each set's WER is printed on its own: only
- * the held-out figure says how accurate the product is (the home page's, measured.ts).
+ * all warmed up, in the same run, on the same files. Each clip's three timings are taken in turn,
+ * BENCH_REPEATS times (default 5), and their medians compared, so that the machine's drift and
+ * noise fall on all three alike. Each set's WER is printed on its own: only the held-out figure
+ * says how accurate the product is (the home page's, measured.ts).
  *
  * Throughput: BENCH_UPLOADS (default 8) uploads of the clips sent at once, timed to the last
  * one's completion, printed as jobs per minute and audio seconds per wall second against the same
@@ -43,6 +45,7 @@ import {
 const MODEL = process.env.BENCH_MODEL ?? 'tiny.en';
 const LONG_MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 0);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 8);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const WORKER_CONCURRENCY = '1';
 
 interface Row extends Transcribed {
@@ -53,6 +56,12 @@ interface Row extends Transcribed {
   sync?: { ms: number };
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 /** Peak resident memory (VmHWM) in MiB of a live process. */
 async function peakMiB(pid: number | undefined): Promise<number> {
   if (pid === undefined) return NaN;
@@ -61,7 +70,7 @@ async function peakMiB(pid: number | undefined): Promise<number> {
   return kb ? Number(kb) / 1024 : NaN;
 }
 
-/** The speech engine processes this process started (the server's, once the direct one is closed). */
+/** The speech engine processes this process started (the direct one's and the server's). */
 async function engineChildren(): Promise<number[]> {
   const pids: number[] = [];
   for (const name of await readdir('/proc')) {
@@ -98,7 +107,6 @@ async function main(): Promise<void> {
     });
   }
   const directPeak = await peakMiB(engine.pid);
-  await engine.close();
   let apiPeak = NaN;
 
   const rows: Row[] = [...measured.flatMap((set) => set.rows), ...long];
@@ -112,13 +120,14 @@ async function main(): Promise<void> {
     const who = await customer(server, 10_000);
     const warm = await submit(server, who, { model: MODEL }, first);
     await waitForJob(server, who, warm.body.id);
-    for (const row of rows) {
+    const viaApi = async (row: Row) => {
       const t0 = performance.now();
       const res = await submit(server, who, { model: MODEL, timestamp_style: 'segment' }, row.path);
       // Allow real time for the job: far more than it needs, at any length.
       const job = await waitForJob(server, who, res.body.id, Math.max(60_000, row.seconds * 1000));
-      row.api = { ms: performance.now() - t0, text: job.result?.text ?? '' };
-      if (row.seconds > 600) continue; // the long recording: one path is enough
+      return { ms: performance.now() - t0, text: job.result?.text ?? '' };
+    };
+    const viaSync = async (row: Row) => {
       const form = new FormData();
       form.append('model', MODEL);
       form.append('file', new Blob([await readFile(row.path)]), 'clip.wav');
@@ -130,7 +139,27 @@ async function main(): Promise<void> {
       });
       if (!sync.ok) throw new Error(`sync call: ${sync.status} ${await sync.text()}`);
       await sync.json();
-      row.sync = { ms: performance.now() - t1 };
+      return performance.now() - t1;
+    };
+    for (const row of rows) {
+      if (row.seconds > 600) {
+        row.api = await viaApi(row); // the long recording: once, one path
+        continue;
+      }
+      const direct: number[] = [];
+      const api: number[] = [];
+      const sync: number[] = [];
+      let text = '';
+      for (let i = 0; i < REPEATS; i += 1) {
+        direct.push((await transcribeTimed(engine, row.path, MODEL)).ms);
+        const viaQueue = await viaApi(row);
+        api.push(viaQueue.ms);
+        text = viaQueue.text;
+        sync.push(await viaSync(row));
+      }
+      row.ms = median(direct);
+      row.api = { ms: median(api), text };
+      row.sync = { ms: median(sync) };
     }
     const short = rows.filter((row) => row.seconds <= 600);
     const batch = Array.from({ length: UPLOADS }, (_, i) => short[i % short.length]!);
@@ -149,9 +178,11 @@ async function main(): Promise<void> {
       alone: batch.reduce((sum, row) => sum + (row.api?.ms ?? NaN), 0) / 1000,
       audio: batch.reduce((sum, row) => sum + row.seconds, 0),
     };
-    apiPeak = Math.max(...(await Promise.all((await engineChildren()).map(peakMiB))));
+    const serverEngines = (await engineChildren()).filter((pid) => pid !== engine.pid);
+    apiPeak = Math.max(...(await Promise.all(serverEngines.map(peakMiB))));
   } finally {
     await server.close();
+    await engine.close();
     await rm(tmp, { recursive: true, force: true });
   }
 
@@ -171,7 +202,7 @@ async function main(): Promise<void> {
     `${'clip'.padEnd(28)}${'audio s'.padStart(8)}${'WER'.padStart(8)}${'RTF'.padStart(8)}${'engine s'.padStart(9)}${'API s'.padStart(8)}${'API/eng'.padStart(8)}${'sync s'.padStart(9)}${'sync/eng'.padStart(9)}${'added s'.padStart(9)}`,
   );
   console.log(
-    '  API: POST /v1/transcript, then GET ?wait= (answers when the job finishes); sync: POST /v1/audio/transcriptions (likewise); added: sync minus engine, per clip',
+    `  medians of ${REPEATS} runs each, taken in turn; API: POST /v1/transcript, then GET ?wait= (answers when the job finishes); sync: POST /v1/audio/transcriptions (likewise); added: sync minus engine, per clip`,
   );
   for (const set of measured) {
     const total = summarise(set.rows);
