@@ -192,7 +192,10 @@ def test_a_header_that_lies_about_the_length(engine, long_media):
 
     full, progress = transcribe(engine, long_media["mka"])
     assert full["truncated"] is False and full["duration"] == pytest.approx(66.0, abs=0.1)
-    assert full["text"].lower().count("fellow") == 6, full["text"]
+    # The six repetitions are all transcribed, to the end (the model may drop a phrase of one:
+    # seen once in a run on an AVX-512 CPU, "And so my ask what you can do for your country").
+    assert full["text"].lower().count("fellow") >= 5, full["text"]
+    assert full["segments"][-1]["end"] > 60, full["segments"][-1]
     pcts = [p["percent"] for p in progress]
     assert pcts == sorted(pcts) and pcts[-1] == 100.0 and max(pcts) <= 100.0
     assert any(10 < p < 90 for p in pcts), pcts

@@ -1,4 +1,4 @@
-import { once, type EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
@@ -6,25 +6,6 @@ import { findTranscriptionById } from './repository.js';
 
 /** How often a waiting request reads a job that a worker of another process may be running. */
 const POLL_MS = 250;
-
-/** Until `ms` pass or this process finishes job `id`, whichever is first; rejects on `signal`. */
-async function nextLook(
-  finished: EventEmitter,
-  id: string,
-  ms: number,
-  signal: AbortSignal,
-): Promise<void> {
-  const settled = new AbortController();
-  const either = AbortSignal.any([signal, settled.signal]);
-  try {
-    await Promise.race([
-      sleep(ms, undefined, { signal: either }),
-      once(finished, id, { signal: either }),
-    ]);
-  } finally {
-    settled.abort();
-  }
-}
 
 /** Completed or failed: nothing more will happen to the job. */
 export const isFinished = (row: TranscriptionRow): boolean =>
@@ -42,7 +23,8 @@ export interface WatchOptions {
 /**
  * Reads job `id` until it completes or fails, or `deadline` passes, and returns the last row read
  * (undefined once the job is deleted). It reads again at once when a worker of this process finishes
- * the job, and every POLL_MS otherwise (workers may be other processes).
+ * the job, and every POLL_MS otherwise (workers may be other processes). It listens from the start,
+ * so a job finished while its row was being read is read again at once, not at the next poll.
  */
 export async function watchJob(
   db: Database,
@@ -50,12 +32,35 @@ export async function watchJob(
   id: string,
   { deadline, signal, onRow }: WatchOptions,
 ): Promise<TranscriptionRow | undefined> {
-  for (;;) {
-    const row = await findTranscriptionById(db, id);
-    if (!row) return undefined;
-    onRow?.(row);
-    const left = deadline - Date.now();
-    if (isFinished(row) || left <= 0) return row;
-    await nextLook(finished, id, Math.min(POLL_MS, left), signal);
+  let told = false;
+  let wake: () => void = () => undefined;
+  const listener = () => {
+    told = true;
+    wake();
+  };
+  finished.on(id, listener);
+  try {
+    for (;;) {
+      told = false;
+      const row = await findTranscriptionById(db, id);
+      if (!row) return undefined;
+      onRow?.(row);
+      const left = deadline - Date.now();
+      if (isFinished(row) || left <= 0) return row;
+      if (told) continue;
+      const woken = new AbortController();
+      wake = () => woken.abort();
+      try {
+        await sleep(Math.min(POLL_MS, left), undefined, {
+          signal: AbortSignal.any([signal, woken.signal]),
+        });
+      } catch (err) {
+        if (signal.aborted) throw err; // the caller went away
+      } finally {
+        wake = () => undefined;
+      }
+    }
+  } finally {
+    finished.off(id, listener);
   }
 }
