@@ -166,6 +166,8 @@ describe.each(products)('public site on $backend', ({ url }) => {
     });
     await page.goto('/dashboard/overview');
     await expectVisible(page.getByRole('heading', { name: 'Recent transcriptions' }));
+    // The embedded defaults take test payments: the notice above the page is part of the load.
+    await expectVisible(page.getByText('Test mode', { exact: true }));
     await page.waitForLoadState('networkidle');
     const shift = await page.evaluate(
       () => (window as unknown as { layoutShift: number }).layoutShift,

@@ -105,6 +105,7 @@ def test_prompt_steers_the_style(engine, refs):
     # prompt's style reaches differs between CPUs' int8 kernels.
     assert "ASK NOT WHAT YOUR COUNTRY CAN DO FOR YOU" not in plain["text"]
     assert "ASK NOT WHAT YOUR COUNTRY CAN DO FOR YOU" in shouted["text"]
+    assert "ASK WHAT YOU CAN DO FOR YOUR COUNTRY" in shouted["text"]
     assert wer(refs["jfk"], shouted["text"]) < 0.35
 
 

@@ -46,6 +46,7 @@ const MODEL = process.env.BENCH_MODEL ?? 'tiny.en';
 const LONG_MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 0);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 8);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
+if (!Number.isInteger(REPEATS) || REPEATS < 1) throw new Error('BENCH_REPEATS must be 1 or more');
 const WORKER_CONCURRENCY = '1';
 
 interface Row extends Transcribed {
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
       ...(await transcribeTimed(engine, path, MODEL)),
     });
   }
-  const directPeak = await peakMiB(engine.pid);
+  let directPeak = NaN;
   let apiPeak = NaN;
 
   const rows: Row[] = [...measured.flatMap((set) => set.rows), ...long];
@@ -178,6 +179,7 @@ async function main(): Promise<void> {
       alone: batch.reduce((sum, row) => sum + (row.api?.ms ?? NaN), 0) / 1000,
       audio: batch.reduce((sum, row) => sum + row.seconds, 0),
     };
+    directPeak = await peakMiB(engine.pid);
     const serverEngines = (await engineChildren()).filter((pid) => pid !== engine.pid);
     apiPeak = Math.max(...(await Promise.all(serverEngines.map(peakMiB))));
   } finally {
@@ -202,7 +204,7 @@ async function main(): Promise<void> {
     `${'clip'.padEnd(28)}${'audio s'.padStart(8)}${'WER'.padStart(8)}${'RTF'.padStart(8)}${'engine s'.padStart(9)}${'API s'.padStart(8)}${'API/eng'.padStart(8)}${'sync s'.padStart(9)}${'sync/eng'.padStart(9)}${'added s'.padStart(9)}`,
   );
   console.log(
-    `  medians of ${REPEATS} runs each, taken in turn; API: POST /v1/transcript, then GET ?wait= (answers when the job finishes); sync: POST /v1/audio/transcriptions (likewise); added: sync minus engine, per clip`,
+    `  medians of ${REPEATS} runs each, taken in turn (the long recording: one run); API: POST /v1/transcript, then GET ?wait= (answers when the job finishes); sync: POST /v1/audio/transcriptions (likewise); added: sync minus engine, per clip`,
   );
   for (const set of measured) {
     const total = summarise(set.rows);

@@ -21,22 +21,26 @@ const row = (status: TranscriptionRow['status']) => ({ id: 'job', status }) as T
 const reads = vi.mocked(findTranscriptionById);
 
 describe('watchJob', () => {
-  it('a job this process finishes while its row is being read is read again at once', async () => {
-    const finished = new EventEmitter();
-    reads
-      .mockImplementationOnce(async () => {
-        finished.emit('job'); // the worker finishes between the read and the wait
-        return row('processing');
-      })
-      .mockResolvedValueOnce(row('completed'));
-    const watched = await watchJob(db, finished, 'job', {
-      deadline: Date.now() + 60_000,
-      signal: new AbortController().signal,
-    });
-    expect(watched?.status).toBe('completed');
-    expect(reads).toHaveBeenCalledTimes(2);
-    expect(finished.listenerCount('job')).toBe(0);
-  });
+  it(
+    'a job this process finishes while its row is being read is read again at once',
+    { timeout: 2000 },
+    async () => {
+      const finished = new EventEmitter();
+      reads
+        .mockImplementationOnce(async () => {
+          finished.emit('job'); // the worker finishes between the read and the wait
+          return row('processing');
+        })
+        .mockResolvedValueOnce(row('completed'));
+      const watched = await watchJob(db, finished, 'job', {
+        deadline: Date.now() + 60_000,
+        signal: new AbortController().signal,
+      });
+      expect(watched?.status).toBe('completed');
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(finished.listenerCount('job')).toBe(0);
+    },
+  );
 
   it('a job finished during the wait is read at once; a caller that leaves ends the watch', async () => {
     const finished = new EventEmitter();

@@ -7,6 +7,7 @@ import { systemPaths } from '@parlance/server/endpoints';
 import { billingHandlers, configHandlers } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderDashboard } from '../../../test/renderDashboard';
+import { SETTINGS_WAIT_MS } from './DashboardShell';
 
 /** Counts the requests the app makes per path. */
 function countRequests() {
@@ -95,18 +96,28 @@ describe('dashboard shell', { timeout: 20_000 }, () => {
     });
     server.use(http.get(systemPaths.config, async () => HttpResponse.json(await config)));
     renderDashboard('/dashboard/overview');
-    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Refresh all' })).toBeInTheDocument();
+    expect(await screen.findByText('Ada Lovelace')).toBeVisible();
     // The shell is on screen; the page is not, while the settings are on their way.
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(screen.queryByText('Total usage')).toBeNull();
     answer({ turnstileSiteKey: null, googleEnabled: true, testPayments: true });
-    expect(await screen.findByText('342.5 min')).toBeInTheDocument();
+    expect(await screen.findByText('342.5 min')).toBeVisible();
     const notice = screen.getByText('Test mode');
     expect(
       notice.compareDocumentPosition(screen.getByText('Total usage')) &
         Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+
+  test('settings that never come hold the page back no longer than SETTINGS_WAIT_MS', async () => {
+    server.use(http.get(systemPaths.config, () => new Promise<never>(() => undefined)));
+    renderDashboard('/dashboard/overview');
+    expect(await screen.findByText('Ada Lovelace')).toBeVisible();
+    expect(screen.queryByText('Total usage')).toBeNull();
+    expect(
+      await screen.findByText('342.5 min', {}, { timeout: SETTINGS_WAIT_MS + 3000 }),
+    ).toBeVisible();
+    expect(screen.queryByText('Test mode')).toBeNull();
   });
 
   test('settings that cannot be read leave the page shown, without a notice', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { DashboardLayout, toast } from '@parlance/ui';
 import { useConfigQuery } from '../../../shared/configApi';
@@ -27,10 +27,14 @@ function usePageTitle(): string {
   return titles.at(-1) ?? 'Dashboard';
 }
 
+/** The longest a page waits for the server's settings. */
+export const SETTINGS_WAIT_MS = 2000;
+
 /**
  * The dashboard frame: sidebar, top bar (page title, Refresh all, the user, Log Out) and the
  * page; above it, while the server takes payments with its test provider, a test-mode notice.
- * The page shows once the server's settings are known (or could not be read).
+ * The page shows once the server's settings are known, could not be read, or took longer than
+ * SETTINGS_WAIT_MS.
  */
 export function DashboardShell() {
   const { user, logout } = useAuth();
@@ -41,8 +45,15 @@ export function DashboardShell() {
   const title = usePageTitle();
   const [refreshing, setRefreshing] = useState(false);
   // The page waits for the server's settings (a small call, preloaded with the page): a test-mode
-  // notice inserted above a page already on screen would push all of it down.
+  // notice inserted above a page already on screen would push all of it down. Settings that do
+  // not come hold it back SETTINGS_WAIT_MS at most.
   const { data: config, isLoading: configLoading } = useConfigQuery();
+  const [waitedLong, setWaitedLong] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedLong(true), SETTINGS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const pageReady = !configLoading || waitedLong;
 
   const onRefreshAll = async () => {
     setRefreshing(true);
@@ -68,7 +79,7 @@ export function DashboardShell() {
           moves, and the credit it buys is for trying Parlance out.
         </TestModeNotice>
       )}
-      {!configLoading && <Outlet />}
+      {pageReady && <Outlet />}
     </DashboardLayout>
   );
 }
