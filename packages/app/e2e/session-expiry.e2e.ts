@@ -25,6 +25,9 @@ describe.each(products)('session expiry on $backend', ({ url }) => {
     const page = await context.newPage();
     await page.goto('/dashboard/overview');
     await expectVisible(page.getByRole('heading', { name: 'Overview', level: 1 }));
+    // The page's own calls are done (the shell shows before them): the 401 comes from the click.
+    await expectVisible(page.getByRole('heading', { name: 'Recent transcriptions' }));
+    await page.waitForLoadState('networkidle');
 
     await signOutEverywhere(url, account);
     await page.getByRole('button', { name: 'Refresh all' }).click();
