@@ -41,6 +41,7 @@ import {
   submit,
   waitForJob,
 } from '../test/transcription-helpers.js';
+import { median } from './stats.js';
 
 const MODEL = process.env.BENCH_MODEL ?? 'tiny.en';
 const LONG_MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 0);
@@ -56,12 +57,6 @@ interface Row extends Transcribed {
   /** The synchronous OpenAI-compatible call, which answers when the worker finishes. */
   sync?: { ms: number };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Peak resident memory (VmHWM) in MiB of a live process. */
 async function peakMiB(pid: number | undefined): Promise<number> {

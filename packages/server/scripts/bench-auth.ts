@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   type Backend,
 } from '../test/helpers.js';
+import { median } from './stats.js';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 40);
 
@@ -20,11 +21,6 @@ const server = await startServer({
   backend: (process.env.BENCH_BACKEND ?? 'pglite') as Backend,
   env: { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_EMAIL_MAX: '100000' },
 });
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /**
  * Requests are timed from a worker thread: work the server does after answering (on this thread)
