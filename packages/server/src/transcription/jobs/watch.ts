@@ -32,35 +32,28 @@ export async function watchJob(
   id: string,
   { deadline, signal, onRow }: WatchOptions,
 ): Promise<TranscriptionRow | undefined> {
-  let told = false;
-  let wake: () => void = () => undefined;
-  const listener = () => {
-    told = true;
-    wake();
-  };
-  finished.on(id, listener);
+  // The finish of this pass's wait: set off by this process finishing the job, also while its row
+  // is being read (the wait then ends at once).
+  let woken = new AbortController();
+  const wake = () => woken.abort();
+  finished.on(id, wake);
   try {
     for (;;) {
-      told = false;
+      woken = new AbortController();
       const row = await findTranscriptionById(db, id);
       if (!row) return undefined;
       onRow?.(row);
       const left = deadline - Date.now();
       if (isFinished(row) || left <= 0) return row;
-      if (told) continue;
-      const woken = new AbortController();
-      wake = () => woken.abort();
       try {
         await sleep(Math.min(POLL_MS, left), undefined, {
           signal: AbortSignal.any([signal, woken.signal]),
         });
       } catch (err) {
         if (signal.aborted) throw err; // the caller went away
-      } finally {
-        wake = () => undefined;
       }
     }
   } finally {
-    finished.off(id, listener);
+    finished.off(id, wake);
   }
 }
