@@ -17,7 +17,8 @@ export interface ChartStateProps {
 
 /**
  * Loading, error and empty states shared by the charts; otherwise renders the chart at the
- * container's width, so its text keeps its size on narrow screens instead of shrinking.
+ * container's width, so its text keeps its size on narrow screens instead of shrinking. While
+ * loading, it takes the chart's height: nothing below moves when the chart arrives.
  */
 export function ChartStates({
   loading,
@@ -32,7 +33,7 @@ export function ChartStates({
   if (loading) {
     return (
       <Frame aria-busy="true" aria-label={`${label}: loading`} role="group">
-        <Skeleton shape="rect" height="16rem" />
+        <Skeleton shape="rect" height={`${CHART_SIZE.height}px`} />
       </Frame>
     );
   }
