@@ -25,22 +25,40 @@ export function canonicalTimeZone(name: string): string | undefined {
 }
 
 /**
+ * One formatter per time zone, made on first use: making one loads the zone's data, which costs
+ * far more than formatting (tens of milliseconds on a slow phone's CPU). Kept by the name given:
+ * the API passes only canonical names (its `tz` is canonicalised first), the web app its
+ * browser's zone, so it holds a handful; a name the runtime does not know throws before it is
+ * kept.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
  * What a wall clock in `timeZone` shows at `moment`, as milliseconds of that reading taken as UTC:
  * 2026-03-08T07:30Z in America/Los_Angeles reads 2026-03-07 23:30, so 2026-03-07T23:30Z.
  */
 export function wallClock(moment: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(moment);
+  const parts = wallClockFormat(timeZone).formatToParts(moment);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value);
   return (
