@@ -148,7 +148,7 @@ describe.each(products)('public site on $backend', ({ url }) => {
       expect(fetched.filter((path) => path === call)).toHaveLength(1);
     expect(warnings).toEqual([]);
     // Small shared chunks are copied into the chunks that use them (vite.config.ts): the overview
-    // fetched 44 scripts before, a dozen now (the chart's included).
+    // fetched 44 scripts before, 11 now (and the chart's, once it is on screen).
     expect(fetched.filter((path) => path.endsWith('.js')).length).toBeLessThanOrEqual(15);
     await context.close();
   });
