@@ -94,19 +94,22 @@ function reactRouterTreeShaking(): Plugin {
  * that is no longer a chunk of its own fails the build.
  */
 function routePreloads(): Plugin {
+  // Storybook's build reads this config too (its plugins, not its root): no app pages there.
+  let appBuild = false;
   return {
     name: 'parlance:route-preloads',
     apply: 'build',
+    configResolved(config) {
+      appBuild = config.root === here('./packages/app');
+    },
     async generateBundle(_, bundle) {
+      if (!appBuild) return;
       const routes = JSON.parse(
         await readFile(here('./packages/app/route-preloads.json'), 'utf8'),
       ) as Record<string, string[]>;
       const chunks = Object.values(bundle).filter(
         (output): output is OutputChunk => output.type === 'chunk',
       );
-      // Storybook's build reads this config too (its plugins): it has no app pages to preload.
-      if (!chunks.some((chunk) => chunk.facadeModuleId === here('./packages/app/index.html')))
-        return;
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const filesFor = (modules: string[]) => {
         const files = new Set<string>();
@@ -193,29 +196,20 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         // What every page needs at start (React, the router, the public shell) ships as one file:
-        // a dozen small initial chunks cost a first visit several KB of gzip overhead. For the same
-        // reason the public pages' building blocks (sections, calls to action, code samples) ship
-        // as two files rather than six: the home page loads all of them.
+        // a dozen small initial chunks cost a first visit several KB of gzip overhead.
+        //
+        // Small chunks that several lazily loaded chunks share (a button, an icon, an endpoint
+        // definition, the public pages' sections) are copied into each of them instead of shipping
+        // as files of their own: the overview's first visit fetched 44 scripts (over HTTP/1.1 six
+        // at a time, each a round trip on a phone), now 11 (an e2e test holds it under 16), and the
+        // home page 4, was 5. Rolldown keeps one instance of each copied module, as if it were one
+        // file (for that it runs modules in strict import order: a small runtime and a wrapper per
+        // shared module). A page loads no code it would not load without the copies; one that
+        // loads two chunks carrying the same copy downloads it twice, and navigating to a page
+        // downloads its copies again (a few KB at most).
         codeSplitting: {
-          // Small chunks that several lazily loaded chunks share (a button, an icon, an endpoint
-          // definition) are copied into each of them instead of shipping as files of their own: the
-          // overview's first visit fetched 44 scripts (over HTTP/1.1 six at a time, each a round
-          // trip on a phone), now 11 (an e2e test holds it under 16). Rolldown keeps one instance of
-          // each copied module, as if it were one file (for that it runs every module in strict
-          // import order, which costs the home page 1.8 KB); no page loads code it would not load
-          // without the copies.
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
-          groups: [
-            { name: 'app', tags: ['$initial'] },
-            {
-              name: 'public',
-              test: /[\\/]app[\\/]src[\\/](shells[\\/]public[\\/]components|content[\\/]snippets|shared[\\/]apiBase)/,
-            },
-            {
-              name: 'code',
-              test: /[\\/]ui[\\/]src[\\/](components[\\/](CodeBlock|Tabs)[\\/]|hooks[\\/]useCopyToClipboard)/,
-            },
-          ],
+          groups: [{ name: 'app', tags: ['$initial'] }],
         },
       },
     },

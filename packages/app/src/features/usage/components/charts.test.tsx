@@ -39,9 +39,14 @@ afterEach(() => {
 });
 
 describe('charts load once their place is on screen', () => {
+  // First in this file: the chart module, once loaded, stays loaded for the file's later tests.
   test('below the fold: a placeholder, and the chart code is not even loaded, until it comes on screen', async () => {
     vi.stubGlobal('IntersectionObserver', ScriptedObserver);
     renderWithProviders(<UsageChart data={[]} />);
+    expect(screen.getByRole('group', { name: 'Chart: loading' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     const observer = ScriptedObserver.last;
     expect(observer?.observed).toHaveLength(1);
     observer?.show(false);

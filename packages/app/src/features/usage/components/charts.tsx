@@ -17,8 +17,13 @@ const LazySpendingChart = lazy(() =>
   import('@parlance/ui/charts').then((charts) => ({ default: charts.SpendingChart })),
 );
 
-// The chart's own height, as its loading state has: nothing moves when it arrives.
-const placeholder = <Skeleton shape="rect" width="100%" height={`${CHART_SIZE.height}px`} />;
+// The chart's own height, as its loading state has: nothing moves when it arrives. Announced as
+// loading, as the chart's loading state is (the skeleton itself is hidden from assistive tech).
+const placeholder = (
+  <div role="group" aria-busy="true" aria-label="Chart: loading">
+    <Skeleton shape="rect" width="100%" height={`${CHART_SIZE.height}px`} />
+  </div>
+);
 
 /**
  * Draws `children` once their place has come on screen (and from then on); until then, the
