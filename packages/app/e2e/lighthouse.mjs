@@ -23,7 +23,7 @@ const desktop = process.argv.includes('--desktop');
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
 
-async function lighthouseRun(port, url) {
+async function lighthouseRun(port, url, attempt = 1) {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: categories },
@@ -31,6 +31,8 @@ async function lighthouseRun(port, url) {
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // Lighthouse sometimes fails to record a load's trace (NO_NAVSTART) and asks to be run again.
+  if (lhr.runtimeError && attempt < 3) return lighthouseRun(port, url, attempt + 1);
   if (lhr.runtimeError)
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return lhr;
