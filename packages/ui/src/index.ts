@@ -40,5 +40,5 @@ export * from './components/Alert';
 export * from './components/Tooltip';
 export * from './components/DropdownMenu';
 export * from './components/Tabs';
-// The charts' height (victory-free), for a page's placeholder while `@parlance/ui/charts` loads.
-export { CHART_SIZE } from './charts/chartStyles';
+// Victory-free: a page's placeholder while `@parlance/ui/charts` loads.
+export { ChartLoading } from './charts/ChartLoading';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
-import { Skeleton } from '../components/Skeleton';
+import { ChartLoading } from './ChartLoading';
 import { Frame } from './ChartStates.styles';
 import { CHART_SIZE } from './chartStyles';
 
@@ -30,13 +30,7 @@ export function ChartStates({
   children,
 }: ChartStateProps & { empty: boolean; label: string; children: (width: number) => ReactNode }) {
   const { ref, width } = useElementWidth<HTMLDivElement>(CHART_SIZE.width);
-  if (loading) {
-    return (
-      <Frame aria-busy="true" aria-label={`${label}: loading`} role="group">
-        <Skeleton shape="rect" height={`${CHART_SIZE.height}px`} />
-      </Frame>
-    );
-  }
+  if (loading) return <ChartLoading label={label} />;
   if (error) {
     return (
       <Frame>

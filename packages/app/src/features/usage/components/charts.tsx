@@ -7,7 +7,7 @@ import {
   type ComponentProps,
   type ReactNode,
 } from 'react';
-import { CHART_SIZE, Skeleton } from '@parlance/ui';
+import { ChartLoading } from '@parlance/ui';
 
 // Charts load on demand: victory stays out of every bundle that does not draw one.
 const LazyUsageChart = lazy(() =>
@@ -17,13 +17,8 @@ const LazySpendingChart = lazy(() =>
   import('@parlance/ui/charts').then((charts) => ({ default: charts.SpendingChart })),
 );
 
-// The chart's own height, as its loading state has: nothing moves when it arrives. Announced as
-// loading, as the chart's loading state is (the skeleton itself is hidden from assistive tech).
-const placeholder = (
-  <div role="group" aria-busy="true" aria-label="Chart: loading">
-    <Skeleton shape="rect" width="100%" height={`${CHART_SIZE.height}px`} />
-  </div>
-);
+// The chart's loading state, until its code has loaded: nothing moves when it arrives.
+const placeholder = <ChartLoading />;
 
 /**
  * Draws `children` once their place has come on screen (and from then on); until then, the
