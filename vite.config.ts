@@ -215,6 +215,13 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
+    // One test file at a time per kind of worker: the Node suites (unit, dom, server, e2e) one after
+    // another, beside one page of each browser project (storybook, visual). The server and e2e
+    // suites must run alone among the Node suites (each starts servers, speech engines and
+    // Chromium, and times takeovers). With a worker of their own at the end, as Vitest schedules
+    // suites with `fileParallelism: false`, they ran after the browser projects instead of beside
+    // them: a full run took 2,658 s, 2,205 s this way (2 cores, 2026-11-25).
+    maxWorkers: 1,
     projects: [
       {
         extends: true,
@@ -229,7 +236,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          testTimeout: 15_000,
+          testTimeout: 60_000,
           include: ['packages/{ui,app}/src/**/*.test.tsx', 'mocks/src/**/*.test.tsx'],
           setupFiles: [here('./packages/app/src/test/setup-dom.ts')],
         },

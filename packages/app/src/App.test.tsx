@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, test, vi } from 'vitest';
@@ -6,9 +6,6 @@ import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
 import { App } from './App';
 import { routerOptions, routes } from './routes';
 import { deferStore } from './store/deferredStore';
-
-/** Route modules load lazily (transformed on first use): give findBy/waitFor time on a busy machine. */
-configure({ asyncUtilTimeout: 5000 });
 
 /** The browser app as main.tsx starts it, at `path`: its store is made on first need. */
 function renderApp(path: string) {
@@ -21,7 +18,7 @@ function renderApp(path: string) {
 /** The site header (the page's first banner landmark). */
 const header = () => within(screen.getAllByRole('banner')[0]!);
 
-describe('App: the store is made when a page needs it', { timeout: 20_000 }, () => {
+describe('App: the store is made when a page needs it', () => {
   test("a signed-out visitor's home page renders without it; a sign-in page makes it", async () => {
     document.cookie = `${SIGNED_IN_HINT_COOKIE}=; max-age=0; path=/`;
     const { make, store, router } = renderApp('/');

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderRoute } from './test/render';
 
-describe('route table', { timeout: 20_000 }, () => {
+describe('route table', () => {
   test.each(['/guides', '/status', '/about', '/careers', '/privacy', '/terms', '/nowhere/at/all'])(
     '%s has no route: the error view shows the 404',
     async (path) => {
@@ -17,24 +17,16 @@ describe('route table', { timeout: 20_000 }, () => {
 
   test('an unknown blog slug such as /blog/roadmap is a 404, a real one is a post', async () => {
     const { router } = renderRoute('/blog/roadmap');
-    expect(await screen.findByText('404 Not Found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
     await router.navigate('/blog/how-we-measure-accuracy');
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'How we measure accuracy' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'How we measure accuracy' }),
     ).toBeInTheDocument();
   });
 
   test('a thrown error shows the heading and the error message', async () => {
     const { router } = renderRoute('/');
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Speech to text that developers trust' },
-      { timeout: 5000 },
-    );
+    await screen.findByRole('heading', { level: 1, name: 'Speech to text that developers trust' });
     const failing = [
       { path: '/boom', loader: () => Promise.reject(new Error('Chunk failed to load')) },
     ];
@@ -61,9 +53,7 @@ describe('route table', { timeout: 20_000 }, () => {
     ['/reset-password/abc123', 'Choose a new password'],
   ])('%s renders its page inside the public layout', async (path, title) => {
     renderRoute(path);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Parlance home' })).toBeInTheDocument();
   });
 });

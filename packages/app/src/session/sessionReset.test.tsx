@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -24,10 +24,6 @@ const unauthorized = () =>
   HttpResponse.json({ message: 'Sign in to continue', code: 'unauthenticated' }, { status: 401 });
 
 afterEach(() => vi.restoreAllMocks());
-
-// Each path visits several lazily loaded pages for the first time (login, account, settings,
-// home): on a busy machine compiling them takes longer than renderDashboard's 5 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 /** A signed in, on the overview with A's data on screen (and in the cache). */
 async function signedInAsA() {

@@ -1,14 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { themes } from '@parlance/ui';
 import { routerOptions, routes } from '../routes';
 import { makeStore, type AppStore } from '../store/store';
-
-/** Route modules load lazily (transformed on first use): give findBy/waitFor time on a busy machine. */
-configure({ asyncUtilTimeout: 5000 });
 
 function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
   return (

@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastViewport } from '@parlance/ui';
 import { NOW } from '@parlance/mocks';
@@ -6,9 +5,6 @@ import { routerOptions, routes } from '../routes';
 import { makeStore } from '../store/store';
 import { renderWithProviders } from './render';
 import { NowProvider } from '../shared/now';
-
-// Dashboard pages load lazily (and the charts bring victory): give them time on a cold start.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The real route table at `path`, with a fresh store, the fixtures' fixed "now" and the toasts. */
 export function renderDashboard(path: string, { store = makeStore() } = {}) {

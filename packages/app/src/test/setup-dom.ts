@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { setSignedInHint } from '@parlance/mocks';
 import { server } from './server';
+
+// Pages load lazily, and each module is transformed on its first import: in a full run, beside the
+// browser projects and the server's suites, the first visit to a page can take seconds. findBy and
+// waitFor give it that long (the dom project's test timeout is well above it).
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(setSignedInHint);

@@ -5,7 +5,7 @@ import { server } from '../../test/server';
 import { renderDashboard } from '../../test/renderDashboard';
 
 // Answers without the server's { message } body: every block shows the spec's fallback message.
-describe('load failure fallback messages', { timeout: 20_000 }, () => {
+describe('load failure fallback messages', () => {
   test('overview: stats, chart and transcriptions', async () => {
     server.use(...usageHandlers.broken, ...transcriptsHandlers.broken);
     renderDashboard('/dashboard/overview');

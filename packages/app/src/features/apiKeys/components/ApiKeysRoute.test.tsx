@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { server } from '../../../test/server';
 import { renderDashboard } from '../../../test/renderDashboard';
 
-describe('API keys page', { timeout: 20_000 }, () => {
+describe('API keys page', () => {
   test('the enable switch flips at once and back when the server refuses, with the reason', async () => {
     // The refusal waits until the test has seen the optimistic flip.
     let answer: () => void = () => undefined;

@@ -5,18 +5,16 @@ import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
 import { GOOGLE_SIGN_IN_FAILED } from './AuthCallbackRoute';
 
-describe('/auth/callback', { timeout: 20_000 }, () => {
+describe('/auth/callback', () => {
   test('with a session it re-checks the user and opens the dashboard overview', async () => {
     const { router } = renderRoute('/auth/callback');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
   });
 
   test('without a session it goes to /login with a message', async () => {
     server.use(...authHandlers.empty);
     const { router, findByText } = renderRoute('/auth/callback');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
-    expect(await findByText(GOOGLE_SIGN_IN_FAILED, {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await findByText(GOOGLE_SIGN_IN_FAILED)).toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ const turnstileScripts = () =>
 
 async function signIn() {
   const user = userEvent.setup({ delay: null });
-  await user.type(await screen.findByLabelText('Email', {}, { timeout: 5000 }), 'ada@example.com');
+  await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), 'correct horse battery');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
@@ -22,7 +22,7 @@ afterEach(() => {
   turnstileScripts().forEach((script) => script.remove());
 });
 
-describe('/login', { timeout: 20_000 }, () => {
+describe('/login', () => {
   test("shows the server's message when sign-in is refused", async () => {
     server.use(...authHandlers.loginInvalid);
     renderRoute('/login');
@@ -53,7 +53,7 @@ describe('/login', { timeout: 20_000 }, () => {
 
   test('loads no bot-check script when the server has no Turnstile site key', async () => {
     renderRoute('/login');
-    await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Sign in' });
     await screen.findByRole('link', { name: 'Continue with Google' });
     expect(turnstileScripts()).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
@@ -62,14 +62,14 @@ describe('/login', { timeout: 20_000 }, () => {
   test('loads the Turnstile script on demand when a site key is set, and waits for its token', async () => {
     server.use(...configHandlers.withTurnstile);
     renderRoute('/login');
-    await waitFor(() => expect(turnstileScripts()).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(turnstileScripts()).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
   });
 
   test('hides Google sign-in when the server has it off', async () => {
     server.use(...configHandlers.empty);
     const { store } = renderRoute('/login');
-    await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Sign in' });
     await waitFor(() =>
       expect(configApi.endpoints.config.select()(store.getState()).isSuccess).toBe(true),
     );

@@ -7,14 +7,14 @@ import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
 
 async function register(user = userEvent.setup({ delay: null })) {
-  await user.type(await screen.findByLabelText('Name', {}, { timeout: 5000 }), 'Ada Lovelace');
+  await user.type(await screen.findByLabelText('Name'), 'Ada Lovelace');
   await user.type(screen.getByLabelText('Work email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), 'analytical engine');
   await user.click(screen.getByRole('button', { name: 'Create account' }));
   return user;
 }
 
-describe('/register', { timeout: 20_000 }, () => {
+describe('/register', () => {
   test('register, then the 6-digit code signs in and opens the dashboard', async () => {
     const { router } = renderRoute('/register');
     const user = await register();

@@ -25,7 +25,7 @@ async function choosePassword(password: string) {
   await user.click(screen.getByRole('button', { name: 'Set new password' }));
 }
 
-describe('/reset-password', { timeout: 20_000 }, () => {
+describe('/reset-password', () => {
   test.each([
     ['the mailed link (token in the fragment)', '/reset-password#token=4f9c2d'],
     ['the path form', '/reset-password/4f9c2d'],

@@ -4,7 +4,7 @@ import { authHandlers } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderDashboard } from '../../../test/renderDashboard';
 
-describe('dashboard guard', { timeout: 20_000 }, () => {
+describe('dashboard guard', () => {
   test('shows a spinner while the session check runs', async () => {
     server.use(...authHandlers.slow);
     const { router } = renderDashboard('/dashboard/overview');

@@ -23,7 +23,7 @@ function countRequests() {
   };
 }
 
-describe('dashboard shell', { timeout: 20_000 }, () => {
+describe('dashboard shell', () => {
   test('the sidebar lists the spec’s items in order, without Settings', async () => {
     renderDashboard('/dashboard/overview');
     const nav = await screen.findByRole('navigation', { name: /dashboard/i });

@@ -5,7 +5,7 @@ import { billingHandlers, usageHandlers } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderDashboard } from '../../../test/renderDashboard';
 
-describe('Refresh all with several failures', { timeout: 20_000 }, () => {
+describe('Refresh all with several failures', () => {
   test('shows one toast naming every block that failed', async () => {
     renderDashboard('/dashboard/overview');
     expect(await screen.findByText('342.5 min')).toBeInTheDocument();
