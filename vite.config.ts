@@ -220,7 +220,8 @@ export default defineConfig(({ mode }) => ({
     // suites must run alone among the Node suites (each starts servers, speech engines and
     // Chromium, and times takeovers). With a worker of their own at the end, as Vitest schedules
     // suites with `fileParallelism: false`, they ran after the browser projects instead of beside
-    // them: a full run took 2,658 s, 2,205 s this way (2 cores, 2026-11-25).
+    // them: a full run took 2,658 s, 2,205 s this way (2 cores, 2026-11-25). On a machine with more
+    // cores the unit and dom suites could use more workers than this gives them.
     maxWorkers: 1,
     projects: [
       {

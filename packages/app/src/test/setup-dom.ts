@@ -5,7 +5,7 @@ import { setSignedInHint } from '@parlance/mocks';
 import { server } from './server';
 
 // Pages load lazily, and each module is transformed on its first import: in a full run, beside the
-// browser projects and the server's suites, the first visit to a page can take seconds. findBy and
+// two browser projects, the first visit to a page can take seconds. Testing Library's findBy and
 // waitFor give it that long (the dom project's test timeout is well above it).
 configure({ asyncUtilTimeout: 15_000 });
 
