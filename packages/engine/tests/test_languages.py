@@ -72,14 +72,28 @@ def test_a_recording_that_changes_language_keeps_both(engine, tmp_path):
     assert r["untranscribed"] == []
 
 
+# Words of the Spanish sentence, and English words any rendering of it uses. How well `base`
+# translates espeak's voice depends on the CPU's kernels (int8 on AVX2 gave "... the team will
+# present the results of the Moon", another machine "the information that the English says, one
+# and one ..."), so the test asks for English instead of Spanish, not for a good translation.
+SPANISH = {"el", "los", "informe", "muestra", "ingresos", "equipo", "resultados", "lunes"}
+ENGLISH = {"the", "and", "that", "of", "to", "in", "is", "a", "will", "by"}
+
+
+def words(text: str) -> set[str]:
+    return set(text.lower().replace(",", " ").replace(".", " ").split())
+
+
 @needs_espeak
 def test_translates_to_english(engine, tmp_path):
-    r = transcribe(engine, speak(tmp_path, "es"), task="translate")
-    print("es to en:", r["text"])
-    assert r["language"] == "es"
-    words = set(r["text"].lower().replace(",", " ").replace(".", " ").split())
-    assert {"the", "results"} <= words
-    assert not words & {"el", "los", "informe", "resultados"}
+    clip = speak(tmp_path, "es")
+    heard = transcribe(engine, clip)
+    translated = transcribe(engine, clip, task="translate")
+    print("es:", heard["text"], "| to en:", translated["text"])
+    assert translated["language"] == "es"
+    assert len(words(heard["text"]) & SPANISH) >= 3, heard["text"]
+    assert not words(translated["text"]) & SPANISH, translated["text"]
+    assert len(words(translated["text"]) & ENGLISH) >= 2, translated["text"]
 
 
 def test_translation_needs_a_multilingual_model(engine):
