@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { expectVisible, products, launchedPerFile } from './journey';
+import { expectAppRendered, expectVisible, products, launchedPerFile } from './journey';
 import { sessionHeaders, signedInContext } from './session';
 import { jfkWav, submitAudio } from './transcripts';
 
@@ -49,6 +49,7 @@ async function violations(context: BrowserContext, path: string): Promise<string
   const page = await context.newPage();
   try {
     await page.goto(path);
+    await expectAppRendered(page);
     await expectVisible(page.getByRole('heading', { level: 1 }).first());
     await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page }).analyze();

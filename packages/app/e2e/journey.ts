@@ -2,6 +2,7 @@
 import type { Browser, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from './browser';
+import { PRERENDERED_ATTRIBUTE } from '../src/prerendered';
 
 /** The products started by global-setup.ts, one per storage backend: `describe.each(products)`. */
 export const products = inject('products');
@@ -58,4 +59,16 @@ export async function expectPath(page: Page, path: string): Promise<void> {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Waits for the app to have rendered, in place of the server's prerendered home page where there
+ * is one: its buttons do nothing until then (its links work as links).
+ */
+export async function expectAppRendered(page: Page): Promise<void> {
+  await page
+    .locator(`#root > :not([${PRERENDERED_ATTRIBUTE}])`)
+    .first()
+    .waitFor({ state: 'attached', timeout: UI_TIMEOUT });
+  expect(await page.locator(`[${PRERENDERED_ATTRIBUTE}]`).count()).toBe(0);
 }

@@ -9,6 +9,8 @@
  * `--runs N` (default 3) audits each page N times and reports the median run, as Lighthouse
  * advises: a single run's performance score varies by several points on a shared machine.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -59,6 +61,9 @@ async function audit(port, url) {
   };
 }
 
+// A bare `vite build` (as `npm run size` runs) leaves out the prerendered home page.
+if (!existsSync(fileURLToPath(new URL('../dist/.home.html', import.meta.url))))
+  throw new Error('no prerendered home page in packages/app/dist: run `npm run build` first');
 const product = await startProduct('pglite');
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
 try {

@@ -1,11 +1,18 @@
 /**
- * Journey 10: the not-found page, the mobile menu at phone width, the header after scrolling, and
- * the session check public pages skip when the browser has no session.
+ * Journey 10: the not-found page, the mobile menu at phone width, the header after scrolling, the
+ * prerendered home page, and the session check public pages skip when the browser has no session.
  */
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { newContext, phone } from './browser';
-import { expectPath, expectText, expectVisible, products, launchedPerFile } from './journey';
+import {
+  expectAppRendered,
+  expectPath,
+  expectText,
+  expectVisible,
+  products,
+  launchedPerFile,
+} from './journey';
 import { sessionHeaders, signedInContext } from './session';
 
 const browser = launchedPerFile();
@@ -43,6 +50,7 @@ describe.each(products)('public site on $backend', ({ url }) => {
     const context = await newContext(browser(), url, phone);
     const page = await context.newPage();
     await page.goto('/');
+    await expectAppRendered(page);
     const header = page.getByRole('banner');
     const pricing = header.getByRole('link', { name: 'Pricing' });
     expect(await pricing.isVisible()).toBe(false);
@@ -63,7 +71,7 @@ describe.each(products)('public site on $backend', ({ url }) => {
     const context = await newContext(browser(), url);
     const page = await context.newPage();
     await page.goto('/');
-    await expectVisible(page.getByRole('banner'));
+    await expectAppRendered(page);
     const atTop = await headerBackground(page);
     expect(atTop[3]).toBeLessThan(1);
 
@@ -76,6 +84,41 @@ describe.each(products)('public site on $backend', ({ url }) => {
     await expect
       .poll(async () => (await headerBackground(page))[3], { timeout: 5_000 })
       .toBeLessThan(1);
+    await context.close();
+  });
+
+  it('paints the home page before its code runs; the app then renders the same page in its place', async () => {
+    const context = await newContext(browser(), url);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const heading = page.getByRole('heading', {
+      level: 1,
+      name: 'Speech to text that developers trust',
+    });
+    // No script runs: the server's page, its code samples with this server's address.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expectVisible(heading);
+    const prerendered = await page.locator('#root').innerText();
+    expect(prerendered).toContain(`curl ${url}/`);
+    expect(await page.locator('#root > [data-prerendered]').count()).toBe(1);
+    // Under a dark preference it stays hidden (it is styled light) until the app renders.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => heading.isVisible()).toBe(false);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.unrouteAll();
+    errors.length = 0;
+
+    await page.goto('/');
+    await expectAppRendered(page);
+    await expectVisible(heading);
+    expect(await page.locator('#root').innerText()).toBe(prerendered);
+    expect(errors).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectVisible(heading);
     await context.close();
   });
 
@@ -98,6 +141,7 @@ describe.each(products)('public site on $backend', ({ url }) => {
     const signedOut = watch(page);
     for (const path of ['/', '/pricing', '/features']) {
       await page.goto(path);
+      await expectAppRendered(page);
       await expectVisible(header(page).getByRole('link', { name: 'Sign In', exact: true }));
     }
     expect(signedOut).toEqual({ calls: [], errors: [] });

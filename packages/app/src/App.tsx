@@ -9,7 +9,7 @@ const darkQuery = '(prefers-color-scheme: dark)';
 
 /** Follows the operating system's light or dark preference, live. */
 function usePreferredTheme(): ThemeName {
-  const media = typeof window.matchMedia === 'function' ? window.matchMedia(darkQuery) : null;
+  const media = globalThis.matchMedia?.(darkQuery) ?? null;
   const [dark, setDark] = useState(media?.matches ?? false);
   useEffect(() => {
     if (!media) return undefined;

@@ -101,6 +101,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   for (const plugin of routePlugins) await app.register(plugin);
   await app.register(housekeeping);
 
-  await registerSpa(app, config.staticDir);
+  await registerSpa(app, config.staticDir, config.appUrl);
   return app;
 }

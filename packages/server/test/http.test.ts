@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { PRERENDERED_ORIGIN } from '../src/contract/apiPaths.js';
 import { SIGNED_IN_HINT_COOKIE } from '../src/contract/sessionPaths.js';
 import { createLogger } from '../src/logger.js';
 import { openApiPath, renderOpenApi } from '../scripts/openapi.js';
@@ -29,6 +30,10 @@ describe('HTTP behaviour', () => {
         '/dashboard/': ['/assets/shell-1.js', '/assets/shared-2.js'],
         '/dashboard/overview': ['/assets/overview-3.js', '/assets/shared-2.js'],
       }),
+    );
+    await writeFile(
+      join(staticDir, '.home.html'),
+      `<!doctype html><title>Prerendered home</title><pre>curl ${PRERENDERED_ORIGIN}/v1/audio/transcriptions</pre>`,
     );
     await writeFile(join(staticDir, 'app.js'), 'console.log("app")');
     await mkdir(join(staticDir, 'assets'));
@@ -135,6 +140,48 @@ describe('HTTP behaviour', () => {
     }
   });
 
+  it('sends the prerendered home page, with its own address, to a browser without a session', async () => {
+    const expected = `<!doctype html><title>Prerendered home</title><pre>curl ${new URL(server.config.appUrl).origin}/v1/audio/transcriptions</pre>`;
+    // fetch decodes what it was sent, by its content-encoding.
+    const raw = async (headers: Record<string, string>) => {
+      const res = await fetch(`${server.url}/`, { headers });
+      return { res, body: await res.text() };
+    };
+    const plain = await raw({ 'accept-encoding': 'identity' });
+    expect(plain.res.status).toBe(200);
+    expect(plain.res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(plain.res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(plain.res.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    expect(plain.res.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toBe(expected);
+    const br = await raw({ 'accept-encoding': 'gzip, br' });
+    expect(br.res.headers.get('content-encoding')).toBe('br');
+    expect(br.body).toBe(expected);
+    const gzip = await raw({ 'accept-encoding': 'br;q=0, gzip;q=0.5' });
+    expect(gzip.res.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.body).toBe(expected);
+    // Asked again with its tag: not modified, in each encoding.
+    for (const encoding of ['identity', 'br']) {
+      const etag = (await raw({ 'accept-encoding': encoding })).res.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await raw({ 'accept-encoding': encoding, 'if-none-match': etag });
+      expect(again.res.status).toBe(304);
+    }
+    expect((await raw({ 'accept-encoding': 'br', 'if-none-match': '"other"' })).res.status).toBe(
+      200,
+    );
+    // Nowhere else: its own path is a page of the app like any unknown one.
+    expect((await server.client().get('/.home.html')).body).toContain('Parlance app');
+    // A browser that may be signed in gets the app as built: its header shows the session.
+    const signedIn = server.client();
+    signedIn.jar.set(SIGNED_IN_HINT_COOKIE, '1');
+    const page = await signedIn.get('/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Parlance app');
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    expect(page.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+  });
+
   it('gives a live session without its hint the hint with the next page, drops an ended one, and sets nothing else', async () => {
     const { api } = await signUp(server);
     const token = api.jar.get('parlance_session') ?? '';
@@ -143,7 +190,11 @@ describe('HTTP behaviour', () => {
     for (const path of ['/', '/pricing', '/dashboard/overview']) {
       const legacy = server.client();
       legacy.jar.set('parlance_session', token);
-      expect(hint(await legacy.get(path)), path).toMatch(/^parlance_signed_in=1;/);
+      const page = await legacy.get(path);
+      expect(hint(page), path).toMatch(/^parlance_signed_in=1;/);
+      // Not the prerendered home page (a session may be there), and no shared cache keeps it.
+      expect(page.body, path).toContain('Parlance app');
+      expect(page.headers.get('cache-control'), path).toBe('private, no-cache');
     }
     // Already hinted, or an API call: no cookie is set.
     expect(hint(await api.get('/pricing'))).toBeUndefined();

@@ -62,10 +62,9 @@ const noDeferredStore = () => undefined;
  */
 export function useMadeStore(): AppStore | null | undefined {
   const deferred = appStore;
-  return useSyncExternalStore(
-    deferred?.subscribe ?? noSubscription,
-    deferred?.current ?? noDeferredStore,
-  );
+  const current = deferred?.current ?? noDeferredStore;
+  // The build's prerender (prerender.tsx) defers a store it never makes: null there too.
+  return useSyncExternalStore(deferred?.subscribe ?? noSubscription, current, current);
 }
 
 /** Puts a page inside a react-redux Provider of the app's store. */

@@ -94,3 +94,9 @@ export function apiHref<Pattern extends string>(
   const values: Record<string, string> = params;
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
 }
+
+/**
+ * The address the build's prerendered home page gives the API in its code samples; the server
+ * serves the page with its own public address in its place.
+ */
+export const PRERENDERED_ORIGIN = 'https://prerendered.invalid';

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionOfCookies } from '../auth/guards.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
-import { systemPaths } from '../contract/apiPaths.js';
+import { PRERENDERED_ORIGIN, systemPaths } from '../contract/apiPaths.js';
 import { SIGNED_IN_HINT_COOKIE, sessionPaths } from '../contract/sessionPaths.js';
 
 const API_PATH = /^\/(api|v1)(\/|$)/;
@@ -43,14 +45,69 @@ function pageWithPreloads(
   return html.replace('</head>', `${links.join('')}</head>`);
 }
 
+/** The build's prerendered home page (packages/app/scripts/prerender.ts writes it). */
+const HOME_FILE = '.home.html';
+
+/** A page as sent, in each encoding, with an entity tag per encoding. */
+type Encoded = Record<'identity' | 'br' | 'gzip', { body: Buffer; etag: string }>;
+
+/**
+ * The build's prerendered home page with the web app's address in its code samples (where the
+ * app itself shows `location.origin`), compressed once at start; null without one.
+ */
+function prerenderedHome(root: string, appUrl: string): Encoded | null {
+  const file = resolve(root, HOME_FILE);
+  if (!existsSync(file)) return null;
+  const origin = escapeAttribute(new URL(appUrl).origin);
+  // A function as the replacement: `$&` and the like in the address stay as they are.
+  const identity = Buffer.from(
+    readFileSync(file, 'utf8').replaceAll(PRERENDERED_ORIGIN, () => origin),
+  );
+  const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  return {
+    identity: { body: identity, etag: `"${tag}"` },
+    br: {
+      body: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      etag: `"${tag}-br"`,
+    },
+    gzip: { body: gzipSync(identity, { level: 9 }), etag: `"${tag}-gz"` },
+  };
+}
+
+/**
+ * Brotli if an Accept-Encoding header takes it, else gzip if it takes that: q=0 refuses an
+ * encoding, other weights are not compared (every browser sends both, unweighted).
+ */
+function acceptedEncoding(header: string | undefined): keyof Encoded {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*/),
+      )
+      .filter(([, ...params]) => !params.some((param) => /^q=0(\.0*)?$/.test(param)))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : 'identity';
+}
+
 /**
  * Serves the built web app from `staticDir` (when it has an index.html) with the SPA fallback:
  * unknown GET paths outside /api and /v1 get index.html. Everything else unknown is a JSON 404.
  * The build's precompressed copies (`.br`, `.gz`) go to browsers that accept them; hashed assets
  * are cached for a year, everything else is revalidated. Pages the build's `preloads.json` names
- * get their scripts preloaded (pageWithPreloads).
+ * get their scripts preloaded (pageWithPreloads); `/` is the build's prerendered home page for a
+ * browser with neither a session cookie nor its hint (prerenderedHome).
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  staticDir: string,
+  appUrl: string,
+): Promise<void> {
   const root = resolve(staticDir);
   const hasApp = existsSync(resolve(root, 'index.html'));
   const preloadsFile = resolve(root, 'preloads.json');
@@ -58,7 +115,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     hasApp && existsSync(preloadsFile)
       ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as Preloads)
       : null;
-  const indexHtml = preloads ? readFileSync(resolve(root, 'index.html'), 'utf8') : '';
+  const indexHtml = hasApp ? readFileSync(resolve(root, 'index.html'), 'utf8') : '';
   // A session cookie without its hint (from before hints, or the browser lost the hint) is looked
   // at with the next page: a live one gets the hint back, so that the page asks who is signed in;
   // an ended one is dropped.
@@ -70,12 +127,22 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     )
       await sessionOfCookies(request, reply);
   });
+  // A response that sets a cookie (a session renewed, a hint given back) is this browser's alone:
+  // no shared cache may keep it for the next visitor, whatever the file's own caching says.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const caching = String(reply.getHeader('cache-control') ?? '');
+    if (reply.hasHeader('set-cookie') && !/\b(private|no-store)\b/.test(caching))
+      reply.header('cache-control', 'private, no-cache');
+    return payload;
+  });
   if (hasApp)
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
       index: 'index.html',
       preCompressed: true,
+      // Dotfiles are the build's own (the prerendered home page, which goes out at `/` alone).
+      dotfiles: 'ignore',
       setHeaders: (reply, path) =>
         reply.header(
           'cache-control',
@@ -85,6 +152,30 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
         ),
     });
   else app.log.warn({ staticDir: root }, 'no built web app found; serving the API only');
+
+  // The home page comes prerendered to a browser without a session: it paints before its code
+  // runs. One that may hold a session (its cookie, or the hint) gets index.html as built, and its
+  // header shows the session once the app has asked for it, as on every other page.
+  const home = hasApp ? prerenderedHome(root, appUrl) : null;
+  if (home)
+    app.get('/', { schema: { hide: true } }, (request, reply) => {
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Cookie, Accept-Encoding');
+      if (
+        request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined ||
+        request.cookies[SESSION_COOKIE] !== undefined
+      )
+        return reply.send(indexHtml);
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      const { body, etag } = home[encoding];
+      reply.header('etag', etag);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
+        return reply.code(304).send();
+      return reply.send(body);
+    });
 
   app.setNotFoundHandler((request, reply) => {
     if (hasApp && wantsPage(request)) {

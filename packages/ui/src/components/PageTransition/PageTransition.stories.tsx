@@ -42,6 +42,7 @@ type Story = StoryObj<typeof meta>;
 export const Slide: Story = {
   play: async ({ canvas }) => {
     const before = canvas.getByRole('heading', { name: 'Features' }).parentElement;
+    await expect(before).toHaveAttribute('data-animate', 'false');
     await userEvent.click(canvas.getByRole('button', { name: 'Pricing' }));
     const after = canvas.getByRole('heading', { name: 'Pricing' }).parentElement;
     await expect(after).not.toBe(before);

@@ -18,15 +18,19 @@ function mockReducedMotion(matches: boolean) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PageTransition', () => {
-  it('remounts its content with an entrance animation when the key changes', () => {
+  it('shows the first page at once, and remounts with an entrance animation when the key changes', () => {
     mockReducedMotion(false);
     const { rerender } = renderWithTheme(<PageTransition transitionKey="/">Home</PageTransition>);
     const first = screen.getByText('Home');
-    expect(first).toHaveAttribute('data-animate', 'true');
+    expect(first).toHaveAttribute('data-animate', 'false');
     rerender(<PageTransition transitionKey="/">Home</PageTransition>);
     expect(screen.getByText('Home')).toBe(first);
     rerender(<PageTransition transitionKey="/pricing">Home</PageTransition>);
     expect(screen.getByText('Home')).not.toBe(first);
+    expect(screen.getByText('Home')).toHaveAttribute('data-animate', 'true');
+    // Back on the first page: a change like any other.
+    rerender(<PageTransition transitionKey="/">Home</PageTransition>);
+    expect(screen.getByText('Home')).toHaveAttribute('data-animate', 'true');
   });
 
   it('neither animates nor remounts under prefers-reduced-motion', () => {
