@@ -166,6 +166,7 @@ describe('HTTP behaviour', () => {
       expect(etag).toMatch(/^"[\w-]+"$/);
       const again = await raw({ 'accept-encoding': encoding, 'if-none-match': etag });
       expect(again.res.status).toBe(304);
+      expect(again.res.headers.get('content-encoding')).toBeNull();
     }
     expect((await raw({ 'accept-encoding': 'br', 'if-none-match': '"other"' })).res.status).toBe(
       200,

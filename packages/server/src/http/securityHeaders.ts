@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
  * Only this origin's scripts run (plus Cloudflare's bot check, which the sign-up page loads and
  * frames): an injected <script> or inline handler is refused. Styles may be inline because
  * styled-components writes its rules into a <style> element at run time, and the prerendered home
- * page carries its CSS in <style> elements of its own (http/spa.ts). Audio plays from this
- * origin, object URLs of uploads, and the URLs users submitted. No framing, plugins, foreign
+ * page carries its CSS in <style> elements of its own (packages/app/scripts/prerender.ts). Audio
+ * plays from this origin, object URLs of uploads, and the URLs users submitted. No framing, plugins, foreign
  * <base> or forms posting elsewhere. Routes that need more (Swagger UI) set their own.
  */
 const CONTENT_SECURITY_POLICY = [

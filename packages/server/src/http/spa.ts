@@ -127,8 +127,9 @@ export async function registerSpa(
     )
       await sessionOfCookies(request, reply);
   });
-  // A response that sets a cookie (a session renewed, a hint given back) is this browser's alone:
-  // no shared cache may keep it for the next visitor, whatever the file's own caching says.
+  // A response that sets a cookie (a sign-in, a session renewed, a hint given back), from the API
+  // or with a page, is this browser's alone: no shared cache may keep it for the next visitor,
+  // whatever caching the route or the file would otherwise allow.
   app.addHook('onSend', async (_request, reply, payload) => {
     const caching = String(reply.getHeader('cache-control') ?? '');
     if (reply.hasHeader('set-cookie') && !/\b(private|no-store)\b/.test(caching))
@@ -159,22 +160,20 @@ export async function registerSpa(
   const home = hasApp ? prerenderedHome(root, appUrl) : null;
   if (home)
     app.get('/', { schema: { hide: true } }, (request, reply) => {
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'Cookie, Accept-Encoding');
+      reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
+      const html = 'text/html; charset=utf-8';
       if (
         request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined ||
         request.cookies[SESSION_COOKIE] !== undefined
       )
-        return reply.send(indexHtml);
+        return reply.type(html).send(indexHtml);
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       const { body, etag } = home[encoding];
       reply.header('etag', etag);
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
       if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
         return reply.code(304).send();
-      return reply.send(body);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.type(html).send(body);
     });
 
   app.setNotFoundHandler((request, reply) => {
