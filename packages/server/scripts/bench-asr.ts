@@ -5,7 +5,7 @@
  * the engine called directly, and the end-to-end API time relative to that direct call, both by
  * submitting and long-polling (`GET ?wait=`) and by the synchronous OpenAI-compatible endpoint —
  * all warmed up, in the same run, on the same files. Each clip's three timings are taken in turn,
- * BENCH_REPEATS times (default 5), and their medians compared, so that the machine's drift and
+ * BENCH_REPEATS times (default 15), and their medians compared, so that the machine's drift and
  * noise fall on all three alike. Each set's WER is printed on its own: only the held-out figure
  * says how accurate the product is (the home page's, measured.ts).
  *
@@ -46,7 +46,7 @@ import { median } from './stats.js';
 const MODEL = process.env.BENCH_MODEL ?? 'tiny.en';
 const LONG_MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 0);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 8);
-const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 15);
 if (!Number.isInteger(REPEATS) || REPEATS < 1) throw new Error('BENCH_REPEATS must be 1 or more');
 const WORKER_CONCURRENCY = '1';
 
