@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { PRERENDERED_HOME_FILE } from '@parlance/server/endpoints';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromiumArgs, chromiumPath } from './browser.ts';
@@ -62,7 +63,7 @@ async function audit(port, url) {
 }
 
 // A bare `vite build` (as `npm run size` runs) leaves out the prerendered home page.
-if (!existsSync(fileURLToPath(new URL('../dist/.home.html', import.meta.url))))
+if (!existsSync(fileURLToPath(new URL(`../dist/${PRERENDERED_HOME_FILE}`, import.meta.url))))
   throw new Error('no prerendered home page in packages/app/dist: run `npm run build` first');
 const product = await startProduct('pglite');
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });

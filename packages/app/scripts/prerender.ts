@@ -1,7 +1,7 @@
 /**
  * The build's step after `vite build` (`npm run build`): renders the home page as a signed-out
- * visitor first sees it (src/prerender.tsx) into `dist/.home.html` (a dotfile: the static files
- * never serve it), the built index.html with the page in #root and its CSS in the head. The
+ * visitor first sees it (src/prerender.tsx) into the build's `PRERENDERED_HOME_FILE`: the built
+ * index.html with the page in #root and its CSS in the head. The
  * server sends it for `/` to browsers without a session (http/spa.ts), which paint the page
  * before its code has loaded; the code then renders the same page in its place (main.tsx).
  *
@@ -11,6 +11,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import { PRERENDERED_HOME_FILE } from '@parlance/server/endpoints';
 import type { prerenderHome as PrerenderHome } from '../src/prerender.tsx';
 import { PRERENDERED_ATTRIBUTE } from '../src/prerendered.ts';
 
@@ -41,8 +42,10 @@ try {
   const page = index
     .replace('</head>', () => `${style}</head>`)
     .replace(root, () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE}>${html}</div></div>`);
-  await writeFile(`${dist}.home.html`, page);
-  console.log(`prerendered / into dist/.home.html (${(page.length / 1024).toFixed(1)} KB)`);
+  await writeFile(`${dist}${PRERENDERED_HOME_FILE}`, page);
+  console.log(
+    `prerendered / into dist/${PRERENDERED_HOME_FILE} (${(page.length / 1024).toFixed(1)} KB)`,
+  );
 } finally {
   await vite.close();
 }

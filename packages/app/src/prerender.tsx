@@ -9,10 +9,10 @@ import { deferStore } from './store/deferredStore';
 
 /**
  * The home page as a signed-out visitor's browser first renders it, as HTML and the CSS it uses,
- * for the build (scripts/prerender.ts). The browser paints it before the
- * page's code has run, and the app replaces it with the same page once it has (main.tsx). The
- * API's address in the code samples is `PRERENDERED_ORIGIN`, which the server replaces with the
- * web app's address. The footer's year is the build's.
+ * for the build (scripts/prerender.ts). The browser paints it before the page's code has run, and
+ * the app replaces it with the same page once it has (main.tsx). The API's address in the code
+ * samples is `PRERENDERED_ORIGIN`, which the server replaces with the web app's address. The
+ * footer's year is the build's.
  */
 export async function prerenderHome(): Promise<{ html: string; css: string }> {
   // As in the browser of a signed-out visitor: a store deferred, not made (the header shows no

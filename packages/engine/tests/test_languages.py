@@ -7,6 +7,7 @@ import subprocess
 import pytest
 
 from parlance_engine.engine import UNHEARD_SECONDS, unheard
+from parlance_engine.textnorm import normalize
 
 needs_espeak = pytest.mark.skipif(
     not (shutil.which("espeak-ng") and shutil.which("ffmpeg")), reason="espeak-ng and ffmpeg needed"
@@ -81,7 +82,7 @@ ENGLISH = {"the", "and", "that", "of", "to", "in", "is", "a", "will", "by"}
 
 
 def words(text: str) -> set[str]:
-    return set(text.lower().replace(",", " ").replace(".", " ").split())
+    return set(normalize(text).split())
 
 
 @needs_espeak

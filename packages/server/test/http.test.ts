@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { PRERENDERED_ORIGIN } from '../src/contract/apiPaths.js';
+import { PRERENDERED_HOME_FILE, PRERENDERED_ORIGIN } from '../src/contract/apiPaths.js';
 import { SIGNED_IN_HINT_COOKIE } from '../src/contract/sessionPaths.js';
 import { createLogger } from '../src/logger.js';
 import { openApiPath, renderOpenApi } from '../scripts/openapi.js';
@@ -32,7 +32,7 @@ describe('HTTP behaviour', () => {
       }),
     );
     await writeFile(
-      join(staticDir, '.home.html'),
+      join(staticDir, PRERENDERED_HOME_FILE),
       `<!doctype html><title>Prerendered home</title><pre>curl ${PRERENDERED_ORIGIN}/v1/audio/transcriptions</pre>`,
     );
     await writeFile(join(staticDir, 'app.js'), 'console.log("app")');
@@ -172,7 +172,7 @@ describe('HTTP behaviour', () => {
       200,
     );
     // Nowhere else: its own path is a page of the app like any unknown one.
-    expect((await server.client().get('/.home.html')).body).toContain('Parlance app');
+    expect((await server.client().get(`/${PRERENDERED_HOME_FILE}`)).body).toContain('Parlance app');
     // A browser that may be signed in gets the app as built: its header shows the session.
     const signedIn = server.client();
     signedIn.jar.set(SIGNED_IN_HINT_COOKIE, '1');

@@ -96,7 +96,13 @@ export function apiHref<Pattern extends string>(
 }
 
 /**
+ * The build's prerendered home page, a file of the built web app (packages/app/scripts/prerender.ts
+ * writes it, the server sends it at `/`): a dotfile, which the static files never serve.
+ */
+export const PRERENDERED_HOME_FILE = '.home.html';
+
+/**
  * The address the build's prerendered home page gives the API in its code samples; the server
- * serves the page with its own public address in its place.
+ * serves the page with the web app's address in its place.
  */
 export const PRERENDERED_ORIGIN = 'https://prerendered.invalid';

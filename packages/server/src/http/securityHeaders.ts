@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
  * frames): an injected <script> or inline handler is refused. Styles may be inline because
  * styled-components writes its rules into a <style> element at run time, and the prerendered home
  * page carries its CSS in <style> elements of its own (packages/app/scripts/prerender.ts). Audio
- * plays from this origin, object URLs of uploads, and the URLs users submitted. No framing, plugins, foreign
- * <base> or forms posting elsewhere. Routes that need more (Swagger UI) set their own.
+ * plays from this origin, object URLs of uploads, and the URLs users submitted. No framing,
+ * plugins, foreign <base> or forms posting elsewhere. Routes that need more (Swagger UI) set their
+ * own.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

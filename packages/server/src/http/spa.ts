@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionOfCookies } from '../auth/guards.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
-import { PRERENDERED_ORIGIN, systemPaths } from '../contract/apiPaths.js';
+import { PRERENDERED_HOME_FILE, PRERENDERED_ORIGIN, systemPaths } from '../contract/apiPaths.js';
 import { SIGNED_IN_HINT_COOKIE, sessionPaths } from '../contract/sessionPaths.js';
 
 const API_PATH = /^\/(api|v1)(\/|$)/;
@@ -45,9 +45,6 @@ function pageWithPreloads(
   return html.replace('</head>', `${links.join('')}</head>`);
 }
 
-/** The build's prerendered home page (packages/app/scripts/prerender.ts writes it). */
-const HOME_FILE = '.home.html';
-
 /** A page as sent, in each encoding, with an entity tag per encoding. */
 type Encoded = Record<'identity' | 'br' | 'gzip', { body: Buffer; etag: string }>;
 
@@ -56,7 +53,7 @@ type Encoded = Record<'identity' | 'br' | 'gzip', { body: Buffer; etag: string }
  * app itself shows `location.origin`), compressed once at start; null without one.
  */
 function prerenderedHome(root: string, appUrl: string): Encoded | null {
-  const file = resolve(root, HOME_FILE);
+  const file = resolve(root, PRERENDERED_HOME_FILE);
   if (!existsSync(file)) return null;
   const origin = escapeAttribute(new URL(appUrl).origin);
   // A function as the replacement: `$&` and the like in the address stay as they are.
