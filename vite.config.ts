@@ -1,12 +1,12 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { compressOnce } from './packages/server/src/http/compression';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -140,7 +140,7 @@ function routePreloads(): Plugin {
 
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy next to every text file of the build, once, at
- * maximum compression; the server sends them to browsers that accept them (three times smaller).
+ * maximum compression (compressOnce); the server sends them to browsers that accept them (three times smaller).
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -155,11 +155,9 @@ function precompress(): Plugin {
       for (const file of files.filter((name) => /\.(js|css|html|svg|txt|json)$/.test(name))) {
         const body = await readFile(join(outDir, file));
         if (body.length < 1024) continue;
-        await writeFile(
-          join(outDir, `${file}.br`),
-          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        await writeFile(join(outDir, `${file}.gz`), gzipSync(body, { level: 9 }));
+        const { br, gzip } = compressOnce(body);
+        await writeFile(join(outDir, `${file}.br`), br);
+        await writeFile(join(outDir, `${file}.gz`), gzip);
       }
     },
   };

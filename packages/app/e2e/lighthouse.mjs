@@ -8,8 +8,11 @@
  * `--desktop` uses Lighthouse's desktop preset instead of the default mobile emulation.
  * `--runs N` (default 3) audits each page N times and reports the median run, as Lighthouse
  * advises: a single run's performance score varies by several points on a shared machine.
+ * `--save DIR` writes each page's median report there (`home.json`, `dashboard-overview.json`),
+ * for its long tasks, script timings and LCP breakdown.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -25,6 +28,8 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const desktop = process.argv.includes('--desktop');
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
+const saveFlag = process.argv.indexOf('--save');
+const saveDir = saveFlag > 0 ? process.argv[saveFlag + 1] : undefined;
 
 async function lighthouseRun(port, url, attempt = 1) {
   const result = await lighthouse(
@@ -45,6 +50,12 @@ async function audit(port, url) {
   const lhrs = [];
   for (let i = 0; i < runs; i += 1) lhrs.push(await lighthouseRun(port, url));
   const lhr = computeMedianRun(lhrs);
+  const page = new URL(lhr.finalDisplayedUrl).pathname;
+  if (saveDir) {
+    mkdirSync(saveDir, { recursive: true });
+    const name = page.replace(/^\/|\/$/g, '').replaceAll('/', '-') || 'home';
+    writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(lhr));
+  }
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const failing = categories
@@ -54,7 +65,7 @@ async function audit(port, url) {
     .map((ref) => ref.id);
   if (failing.length > 0) console.log(`${url}: failing audits: ${failing.join(', ')}`);
   return {
-    page: new URL(lhr.finalDisplayedUrl).pathname,
+    page,
     ...Object.fromEntries(categories.map((id) => [id, score(id)])),
     'LCP (s)': (metric('largest-contentful-paint') / 1000).toFixed(2),
     'TBT (ms)': Math.round(metric('total-blocking-time')),

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { userFixture } from '@parlance/mocks';
 import { server } from '../test/server';
@@ -35,7 +36,7 @@ describe('the 401 rule', () => {
     );
     expect(redirectToLogin).toHaveBeenCalledOnce();
     expect(stats()).toBeUndefined();
-    await vi.waitFor(() => expect(user()).toBeNull());
+    await waitFor(() => expect(user()).toBeNull());
     expect(Object.keys(store.getState().api.queries)).toEqual(['me(undefined)']);
   });
 
@@ -64,7 +65,7 @@ describe('the 401 rule', () => {
     server.use(http.get('/api/auth/me', unauthorized));
     await store.dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
     expect(redirectToLogin).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(user()).toBeNull());
+    await waitFor(() => expect(user()).toBeNull());
     expect(stats()).toBeUndefined();
   });
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { compressOnce } from './compression.js';
 import { sessionOfCookies } from '../auth/guards.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import { PRERENDERED_HOME_FILE, PRERENDERED_ORIGIN, systemPaths } from '../contract/apiPaths.js';
@@ -61,13 +61,11 @@ function prerenderedHome(root: string, appUrl: string): Encoded | null {
     readFileSync(file, 'utf8').replaceAll(PRERENDERED_ORIGIN, () => origin),
   );
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  const { br, gzip } = compressOnce(identity);
   return {
     identity: { body: identity, etag: `"${tag}"` },
-    br: {
-      body: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      etag: `"${tag}-br"`,
-    },
-    gzip: { body: gzipSync(identity, { level: 9 }), etag: `"${tag}-gz"` },
+    br: { body: br, etag: `"${tag}-br"` },
+    gzip: { body: gzip, etag: `"${tag}-gz"` },
   };
 }
 

@@ -1,4 +1,5 @@
-import { describe, expect, test, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
 import { makeStore } from '../../../store/store';
 import { recordRequests } from '../../../test/recordRequests';
 import { transcriptsApi } from './transcriptsApi';
@@ -87,7 +88,7 @@ describe('transcript calls', () => {
     await store.dispatch(
       transcriptsApi.endpoints.renameSpeakers.initiate({ id, names: { B: 'Priya Raman' } }),
     );
-    await vi.waitFor(() => expect(cached()?.speaker_names).toEqual({ B: 'Priya Raman' }));
+    await waitFor(() => expect(cached()?.speaker_names).toEqual({ B: 'Priya Raman' }));
     subscription.unsubscribe();
   });
 
