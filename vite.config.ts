@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
-import { compressOnce } from './packages/server/src/http/compression';
+import { compressOnce } from './packages/server/src/http/compression.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
