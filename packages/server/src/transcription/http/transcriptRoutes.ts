@@ -159,6 +159,10 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
 
   /** GETs with `?wait=` under way in this process, per account. */
   const waiting = new Map<string, number>();
+  // A server stopping answers its waiting GETs at once, with the job's state then (as when the
+  // time is up): the client polls again, and this server's close() does not wait out their waits.
+  const stopping = new AbortController();
+  app.addHook('preClose', async () => stopping.abort());
 
   app.get(
     transcriptPaths.transcript,
@@ -167,7 +171,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         tags,
         security,
         summary: 'Status, progress, queue position and (once completed) the transcript',
-        description: `With \`wait\`, a transcript still queued or processing is answered as soon as it completes or fails, instead of at the next poll. An account waits in at most ${MAX_WAITS_PER_ACCOUNT} such requests at once per server; more are answered at once.`,
+        description: `With \`wait\`, a transcript still queued or processing is answered as soon as it completes or fails, instead of at the next poll. An account waits in at most ${MAX_WAITS_PER_ACCOUNT} such requests at once per server; more are answered at once, and so are those under way on a server shutting down.`,
         params: IdParams,
         querystring: TranscriptWaitQuery,
         response: { 200: Transcript, ...errorResponses(400, 401, 404, 429) },
@@ -186,6 +190,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           row = await watchJob(db, runtime.finished, id, {
             deadline: Date.now() + request.query.wait * 1000,
             signal: gone,
+            until: stopping.signal,
           }).catch((err: unknown) => {
             throw gone.aborted ? clientClosed() : err;
           });

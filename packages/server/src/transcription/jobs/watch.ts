@@ -16,6 +16,8 @@ export interface WatchOptions {
   deadline: number;
   /** Stops the watch (it rejects) when the caller goes away. */
   signal: AbortSignal;
+  /** Ends the watch early: the row is read once more and returned as it is (a server stopping). */
+  until?: AbortSignal;
   /** Shown each row read (a streaming answer sends the text decoded so far). */
   onRow?: (row: TranscriptionRow) => void;
 }
@@ -30,7 +32,7 @@ export async function watchJob(
   db: Database,
   finished: EventEmitter,
   id: string,
-  { deadline, signal, onRow }: WatchOptions,
+  { deadline, signal, until, onRow }: WatchOptions,
 ): Promise<TranscriptionRow | undefined> {
   // The finish of this pass's wait: set off by this process finishing the job, also while its row
   // is being read (the wait then ends at once).
@@ -44,10 +46,10 @@ export async function watchJob(
       if (!row) return undefined;
       onRow?.(row);
       const left = deadline - Date.now();
-      if (isFinished(row) || left <= 0) return row;
+      if (isFinished(row) || left <= 0 || until?.aborted) return row;
       try {
         await sleep(Math.min(POLL_MS, left), undefined, {
-          signal: AbortSignal.any([signal, woken.signal]),
+          signal: AbortSignal.any([signal, woken.signal, ...(until ? [until] : [])]),
         });
       } catch (err) {
         if (signal.aborted) throw err; // the caller went away
