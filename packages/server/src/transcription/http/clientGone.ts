@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../http/errors.js';
+import { watchJob } from '../jobs/watch.js';
 
 // nginx's "client closed request": never delivered, and logged as the client's doing, not ours.
-export const clientClosed = () =>
+const clientClosed = () =>
   new HttpError(499, 'client_closed_request', 'The client closed the connection');
 
 /**
@@ -17,3 +18,9 @@ export function clientGone(reply: FastifyReply): AbortSignal {
   if (reply.request.raw.socket.destroyed) gone.abort();
   return gone.signal;
 }
+
+/** watchJob for a request, whose `signal` is clientGone's: the client going away answers 499. */
+export const watchJobForClient = (...args: Parameters<typeof watchJob>) =>
+  watchJob(...args).catch((err: unknown) => {
+    throw args[3].signal.aborted ? clientClosed() : err;
+  });

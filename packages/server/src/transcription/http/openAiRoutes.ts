@@ -17,8 +17,8 @@ import { badRequest, clientError, HttpError } from '../../http/errors.js';
 import { defaultModelFor } from '../config.js';
 import { toSubtitles } from '../formats.js';
 import { abandonTranscription } from '../jobs/repository.js';
-import { isFinished, watchJob } from '../jobs/watch.js';
-import { clientClosed, clientGone } from './clientGone.js';
+import { isFinished } from '../jobs/watch.js';
+import { clientGone, watchJobForClient } from './clientGone.js';
 import { expirySeconds } from '../jobs/queue.js';
 import { submitTranscription } from '../submit.js';
 import { apiLimits } from './limits.js';
@@ -59,11 +59,7 @@ async function waitForJob(
   signal: AbortSignal,
   onRow: (row: TranscriptionRow) => void,
 ): Promise<TranscriptionRow> {
-  const row = await watchJob(db, finished, id, { deadline, signal, onRow }).catch(
-    (err: unknown) => {
-      throw signal.aborted ? clientClosed() : err;
-    },
-  );
+  const row = await watchJobForClient(db, finished, id, { deadline, signal, onRow });
   if (!row)
     throw new HttpError(404, 'not_found', 'The transcription was deleted while in progress');
   if (isFinished(row)) return row;

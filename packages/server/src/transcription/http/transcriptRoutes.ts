@@ -23,8 +23,8 @@ import { validationMessage } from '../../validationMessage.js';
 import { submitTranscription, type AudioSource } from '../submit.js';
 import { apiLimits } from './limits.js';
 import { withMultipart, type MultipartForm } from './multipart.js';
-import { isFinished, watchJob } from '../jobs/watch.js';
-import { clientClosed, clientGone } from './clientGone.js';
+import { isFinished } from '../jobs/watch.js';
+import { clientGone, watchJobForClient } from './clientGone.js';
 import { toTranscript } from './present.js';
 
 const tags = ['transcription'];
@@ -187,12 +187,10 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         const gone = clientGone(reply);
         waiting.set(userId, waits + 1);
         try {
-          row = await watchJob(db, runtime.finished, id, {
+          row = await watchJobForClient(db, runtime.finished, id, {
             deadline: Date.now() + request.query.wait * 1000,
             signal: gone,
             until: stopping.signal,
-          }).catch((err: unknown) => {
-            throw gone.aborted ? clientClosed() : err;
           });
         } finally {
           const left = (waiting.get(userId) ?? 1) - 1;
