@@ -1,6 +1,7 @@
 /**
  * Where each endpoint of the API lives and what its list queries default to, written once for the
- * server's routes, the web app's calls and the mocks' handlers, with the live stream's close codes, the limits of a request's options and how speakers are called. Paths are patterns in the syntax
+ * server's routes, the web app's calls and the mocks' handlers, with the live stream's close codes, the limits of a request's options, how speakers are called and which model a request that names
+ * none gets. Paths are patterns in the syntax
  * Fastify and MSW share (`/api/api-keys/:id`); `apiHref` fills one in for a request. These files
  * import nothing, so the web app loads them alone (`@parlance/server/endpoints`), without the
  * contract's schemas.
@@ -11,3 +12,4 @@ export * from './listDefaults.js';
 export * from './realtimeCodes.js';
 export * from './transcriptionLimits.js';
 export * from './speakerNames.js';
+export * from './defaultModels.js';

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { REALTIME_IDLE_TIMEOUT_SECONDS } from '../contract/realtimeCodes.js';
+import type { DefaultModels } from '../contract/defaultModels.js';
 import { flag } from '../envFields.js';
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -75,26 +76,13 @@ export function checkTranscriptionEnv(
   }
 }
 
-/**
- * The model of a request that names none (OpenAI's `whisper-1` too): the English default for
- * speech said to be English, the multilingual one otherwise, since only it can detect a
- * language, transcribe another or translate.
- */
-export function defaultModelFor(
-  config: { defaultModel: string; defaultMultilingualModel: string },
-  language: string | undefined,
-  task: 'transcribe' | 'translate',
-): string {
-  return task === 'transcribe' && language === 'en'
-    ? config.defaultModel
-    : config.defaultMultilingualModel;
-}
-
 /** Settings of transcription jobs (see the README table). */
 export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
   return {
-    defaultModel: e.DEFAULT_MODEL,
-    defaultMultilingualModel: e.DEFAULT_MULTILINGUAL_MODEL,
+    defaultModels: {
+      default: e.DEFAULT_MULTILINGUAL_MODEL,
+      defaultEnglish: e.DEFAULT_MODEL,
+    } satisfies DefaultModels,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     maxAudioSeconds: e.MAX_AUDIO_SECONDS,
     fetchTimeoutMs: e.AUDIO_FETCH_TIMEOUT_SECONDS * 1000,

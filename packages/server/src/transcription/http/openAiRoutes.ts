@@ -10,11 +10,11 @@ import {
   TranscriptPrompt,
   type TranscriptionTask,
 } from '../../contract/transcription.js';
+import { defaultModelFor } from '../../contract/defaultModels.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import type { DomainError } from '../../domainErrors.js';
 import { badRequest, clientError, HttpError } from '../../http/errors.js';
-import { defaultModelFor } from '../config.js';
 import { toSubtitles } from '../formats.js';
 import { abandonTranscription } from '../jobs/repository.js';
 import { isFinished } from '../jobs/watch.js';
@@ -282,7 +282,10 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
             : field(form, 'language')?.trim().toLowerCase() || undefined;
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
-          model: requested === 'whisper-1' ? defaultModelFor(config, language, task) : requested,
+          model:
+            requested === 'whisper-1'
+              ? defaultModelFor(config.defaultModels, language, task)
+              : requested,
           language,
           prompt: prompt.data?.trim() || undefined,
           timestampStyle: granularities.includes('word') ? 'word' : 'segment',

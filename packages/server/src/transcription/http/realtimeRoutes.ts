@@ -19,7 +19,8 @@ import {
 import { HttpError } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { validationMessage } from '../../validationMessage.js';
-import { defaultModelFor, type TranscriptionConfig } from '../config.js';
+import { defaultModelFor } from '../../contract/defaultModels.js';
+import type { TranscriptionConfig } from '../config.js';
 import type { ModelCatalog } from '../models.js';
 import { LiveStreams, serveLiveStream, StreamRefusal, type Opening } from '../realtime/session.js';
 import { issueRealtimeToken, spendRealtimeToken } from '../realtime/tokens.js';
@@ -41,7 +42,7 @@ function resolveLive(
   language: string | null,
 ) {
   const code = language ?? undefined;
-  return catalog.resolve(model ?? defaultModelFor(config, code, 'transcribe'), code);
+  return catalog.resolve(model ?? defaultModelFor(config.defaultModels, code, 'transcribe'), code);
 }
 
 export interface RealtimeRouteOptions {

@@ -12,11 +12,11 @@ import {
   TranscriptRequest,
   TranscriptWaitQuery,
 } from '../../contract/transcription.js';
+import { defaultModelFor } from '../../contract/defaultModels.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { toSubtitles, toText } from '../formats.js';
 import { deleteTranscription, findTranscription, nameSpeakers } from '../jobs/repository.js';
-import { defaultModelFor } from '../config.js';
 import type { ModelCatalog } from '../models.js';
 import type { TranscriptionRuntime } from '../runtime.js';
 import { validationMessage } from '../../validationMessage.js';
@@ -135,7 +135,9 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           throw badRequest('audio_required', 'Send an audio file (field "file") or an audio_url');
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
-          model: fields.model ?? defaultModelFor(runtime.config, fields.language, fields.task),
+          model:
+            fields.model ??
+            defaultModelFor(runtime.config.defaultModels, fields.language, fields.task),
           language: fields.language,
           prompt: fields.prompt,
           keyterms: fields.keyterms,
@@ -324,8 +326,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       },
     },
     async () => ({
-      default: runtime.config.defaultMultilingualModel,
-      defaultEnglish: runtime.config.defaultModel,
+      ...runtime.config.defaultModels,
       models: (await catalog.list()).map((m) => ({
         id: m.model,
         languages: m.languages,

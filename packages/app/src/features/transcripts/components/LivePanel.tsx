@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SpeechModelList } from '@parlance/server/contract';
 import { formatUsd, priceMicros } from '@parlance/server/money';
-import { REALTIME_CLOSE } from '@parlance/server/endpoints';
+import { defaultModelFor, REALTIME_CLOSE } from '@parlance/server/endpoints';
 import { Alert, Badge, Button, Card, EmptyState, Link, MicIcon } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { RouterLink } from '../../../shared/RouterLink';
@@ -10,7 +10,7 @@ import { Stack } from '../../../shared/PageHeader.styles';
 import type { LivePhase, LiveState } from '../api/liveSession';
 import type { LiveOptions } from '../api/useLiveTranscription';
 import type { MicrophoneProblem } from '../utils/microphone';
-import { languageDefaultModel, ModelLanguageSelects } from './ModelLanguageSelects';
+import { ModelLanguageSelects } from './ModelLanguageSelects';
 import { Options } from './PlaygroundForm.styles';
 import { Controls, Figures, Meter, MeterFill, Phrase, Phrases, Time } from './LivePanel.styles';
 
@@ -70,7 +70,11 @@ export function LivePanel({
 }: LivePanelProps) {
   const [chosenModel, setModel] = useState<string | null>(null);
   const [language, setLanguage] = useState(defaultLanguage);
-  const model = chosenModel ?? defaultModel ?? languageDefaultModel(models, language) ?? '';
+  const model =
+    chosenModel ??
+    defaultModel ??
+    (models && defaultModelFor(models, language, 'transcribe')) ??
+    '';
   const active = ACTIVE.has(state.phase);
   const billedModel = state.model ?? model;
   const rate = models?.models.find((option) => option.id === billedModel)?.microsPerHour;

@@ -18,18 +18,6 @@ export interface ModelLanguageSelectsProps {
 /** English-only models (`tiny.en`, …) hear English alone and cannot translate. */
 export const englishOnly = (model: SpeechModelList['models'][number]) => model.languages === 'en';
 
-/**
- * The model the server gives a request that names none: its English model for English, its
- * multilingual one otherwise (only that one detects a language or hears another).
- */
-export function languageDefaultModel(
-  models: SpeechModelList | undefined,
-  language: string,
-): string | undefined {
-  if (!models) return undefined;
-  return language === 'en' ? models.defaultEnglish : models.default;
-}
-
 /** The model (with its price a minute) and the language, as both playground modes ask for them. */
 export function ModelLanguageSelects({
   models,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { SpeechModelList, TimestampStyle } from '@parlance/server/contract';
-import { MAX_KEYTERMS, MAX_SPEAKERS } from '@parlance/server/endpoints';
+import { defaultModelFor, MAX_KEYTERMS, MAX_SPEAKERS } from '@parlance/server/endpoints';
 import {
   Alert,
   Button,
@@ -15,7 +15,7 @@ import {
   parseKeyterms,
   type TranscriptRequestInput,
 } from '../api/transcriptRequest';
-import { englishOnly, languageDefaultModel, ModelLanguageSelects } from './ModelLanguageSelects';
+import { englishOnly, ModelLanguageSelects } from './ModelLanguageSelects';
 import { Form, Group, GroupLabel, OptionRows, Toggle } from './PlaygroundForm.styles';
 
 /** What the upload accepts: any audio or video file. */
@@ -84,7 +84,11 @@ export function PlaygroundForm({
   const [keytermText, setKeytermText] = useState('');
   const keyterms = parseKeyterms(keytermText);
   const keytermProblem = keytermsError(keyterms);
-  const preferred = chosenModel ?? defaultModel ?? languageDefaultModel(models, language) ?? '';
+  const preferred =
+    chosenModel ??
+    defaultModel ??
+    (models && defaultModelFor(models, language, 'transcribe')) ??
+    '';
   // Translation needs a multilingual model: an English-only choice gives way while it is on.
   const model = translate ? translationModel(models, preferred) : preferred;
   const ready =
