@@ -6,6 +6,9 @@ describe('calendar days in a time zone', () => {
     expect(canonicalTimeZone('America/Los_Angeles')).toBe('America/Los_Angeles');
     expect(canonicalTimeZone('US/Pacific')).toBe('America/Los_Angeles');
     expect(canonicalTimeZone('utc')).toBe('UTC');
+    // Asked again, now from memory, and in other cases: the same answers.
+    expect(canonicalTimeZone('us/PACIFIC')).toBe('America/Los_Angeles');
+    expect(canonicalTimeZone('UTC')).toBe('UTC');
     for (const name of ['', 'Nowhere/Atlantis', '+05:00', '-0800', 'Factory']) {
       expect(canonicalTimeZone(name), name).toBeUndefined();
     }
