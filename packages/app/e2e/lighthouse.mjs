@@ -30,6 +30,8 @@ const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 3;
 const saveFlag = process.argv.indexOf('--save');
 const saveDir = saveFlag > 0 ? process.argv[saveFlag + 1] : undefined;
+if (saveFlag > 0 && (!saveDir || saveDir.startsWith('--')))
+  throw new Error('--save needs a directory: --save DIR');
 
 async function lighthouseRun(port, url, attempt = 1) {
   const result = await lighthouse(

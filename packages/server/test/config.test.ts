@@ -63,7 +63,10 @@ describe('configuration', () => {
   it('reads the billing and transcription settings in the same pass, with the same errors', () => {
     const config = loadConfig({ SIGNUP_BONUS_CENTS: '250', MAX_AUDIO_SECONDS: '30' });
     expect(config.billing).toEqual({ signupBonusMicros: 2_500_000, stripe: null });
-    expect(config.transcription).toMatchObject({ maxAudioSeconds: 30, defaultModel: 'tiny.en' });
+    expect(config.transcription).toMatchObject({
+      maxAudioSeconds: 30,
+      defaultModels: { default: 'base', defaultEnglish: 'tiny.en' },
+    });
     const wrong = () => loadConfig({ PORT: 'x', SIGNUP_BONUS_CENTS: '-1', MAX_UPLOAD_MB: 'big' });
     expect(wrong).toThrow(ConfigError);
     expect(wrong).toThrow(/PORT:[\s\S]*SIGNUP_BONUS_CENTS:[\s\S]*MAX_UPLOAD_MB:/);

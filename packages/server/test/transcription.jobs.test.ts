@@ -588,20 +588,38 @@ describe('while jobs wait (this server runs no workers)', () => {
   });
 
   it('a server shutting down answers its waiting GETs at once, with the job as it is', async () => {
-    const stopping = await startTranscriptionServer({ EMBEDDED_WORKERS: 'false' });
-    const hal = await customer(stopping, 100);
-    const job = await submit(stopping, hal, { language: 'en' }, fixture('LJ002-0035.wav'));
-    const waiting = stopping
-      .client()
-      .get(`/v1/transcript/${job.body.id}?wait=20`, { headers: hal.auth });
-    await sleep(500);
-    const t0 = Date.now();
-    await stopping.close();
-    const answer = await waiting;
-    expect(answer.status).toBe(200);
-    expect(answer.body.status).toBe('queued');
-    // Without the early answer, close() would wait out the 20 s.
-    expect(Date.now() - t0).toBeLessThan(10_000);
+    // Closed once the GET has reached the server: a request after that is answered 503.
+    let arrived = () => undefined as void;
+    const waitArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const stopping = await startTranscriptionServer(
+      { EMBEDDED_WORKERS: 'false' },
+      {
+        configure: (app) => {
+          app.addHook('onRequest', async (request) => {
+            if (request.url.includes('?wait=')) arrived();
+          });
+        },
+      },
+    );
+    let closed = false;
+    try {
+      const hal = await customer(stopping, 100);
+      const job = await submit(stopping, hal, { language: 'en' }, fixture('LJ002-0035.wav'));
+      const waiting = stopping
+        .client()
+        .get(`/v1/transcript/${job.body.id}?wait=20`, { headers: hal.auth });
+      await waitArrived;
+      const t0 = Date.now();
+      await stopping.close();
+      closed = true;
+      const answer = await waiting;
+      expect(answer.status).toBe(200);
+      expect(answer.body.status).toBe('queued');
+      // Without the early answer, close() would wait out the 20 s.
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    } finally {
+      if (!closed) await stopping.close();
+    }
   });
 
   it('an account waits in at most 20 GETs at once; more answer without waiting', async () => {

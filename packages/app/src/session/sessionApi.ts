@@ -27,14 +27,15 @@ export const sessionApi = api.injectEndpoints({
       // RTK Query keeps the last user when a re-check fails: a session that ended (signed out
       // everywhere, expired, or its hint cleared by a sign-out in another tab) must also drop what
       // that user had loaded.
-      async onQueryStarted(_, { dispatch, getCacheEntry, queryFulfilled }) {
+      // Only the latest check decides: one begun before a sign-in (the cache was emptied since)
+      // or overtaken by a newer check answers for a session that is no longer this tab's.
+      async onQueryStarted(_, { dispatch, getCacheEntry, queryFulfilled, requestId }) {
         const hadUser = Boolean(getCacheEntry().data);
-        try {
-          const { data } = await queryFulfilled;
-          if (hadUser && !data) dispatch(endSession());
-        } catch {
-          if (hadUser) dispatch(endSession());
-        }
+        const signedOut = await queryFulfilled.then(
+          ({ data }) => !data,
+          () => true,
+        );
+        if (hadUser && signedOut && getCacheEntry().requestId === requestId) dispatch(endSession());
       },
     }),
     /** Signs out on the server; the session ends on this client even when that call fails. */

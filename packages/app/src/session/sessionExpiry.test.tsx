@@ -5,7 +5,7 @@ import { userFixture } from '@parlance/mocks';
 import { server } from '../test/server';
 import { makeStore } from '../store/store';
 import { usageApi } from '../features/usage/api/usageApi';
-import { sessionApi } from './sessionApi';
+import { sessionApi, startSession } from './sessionApi';
 
 const unauthorized = () =>
   HttpResponse.json({ message: 'Sign in to continue', code: 'unauthenticated' }, { status: 401 });
@@ -85,5 +85,69 @@ describe('the 401 rule', () => {
     });
     expect(redirectToLogin).not.toHaveBeenCalled();
     expect(stats()).toBeDefined();
+  });
+
+  describe('after the session changed on this tab (signed out, then in as another account)', () => {
+    const other = { ...userFixture, id: 'usr_other', email: 'other@example.com', name: 'Other' };
+
+    /** A handler that answers 401 once released, and promises that it was called and answered. */
+    function lateUnauthorized() {
+      let release = () => undefined as void;
+      let called = () => undefined as void;
+      let answered = () => undefined as void;
+      const late = {
+        released: new Promise<void>((resolve) => (release = resolve)),
+        called: new Promise<void>((resolve) => (called = resolve)),
+        answered: new Promise<void>((resolve) => (answered = resolve)),
+        release: () => release(),
+        answer: async () => {
+          called();
+          await late.released;
+          answered();
+          return unauthorized();
+        },
+      };
+      return late;
+    }
+
+    async function signInAsOther(store: Awaited<ReturnType<typeof signedInStore>>) {
+      server.use(http.get('/api/auth/me', () => HttpResponse.json({ user: other })));
+      store.store.dispatch(startSession());
+      await waitFor(() => expect(store.user()).toEqual(other));
+    }
+
+    // The sign-in empties the cache, and RTK Query aborts the calls under way with it: the 401 of
+    // one begun before never reaches the 401 rule.
+    test('a 401 to a call begun in the earlier session neither redirects nor ends the new one', async () => {
+      const signedIn = await signedInStore('/dashboard/overview');
+      const late = lateUnauthorized();
+      server.use(http.get('/api/usage/overview', late.answer));
+      const stale = signedIn.store.dispatch(
+        usageApi.endpoints.getUsageOverview.initiate(undefined, { forceRefetch: true }),
+      );
+      await late.called;
+      await signInAsOther(signedIn);
+      late.release();
+      await Promise.all([stale, late.answered]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(signedIn.redirectToLogin).not.toHaveBeenCalled();
+      expect(signedIn.user()).toEqual(other);
+    });
+
+    test('a session check begun in the earlier session that fails late does not end the new one', async () => {
+      const signedIn = await signedInStore('/dashboard/overview');
+      const late = lateUnauthorized();
+      server.use(http.get('/api/auth/me', late.answer, { once: true }));
+      const stale = signedIn.store.dispatch(
+        sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true }),
+      );
+      await late.called;
+      await signInAsOther(signedIn);
+      late.release();
+      await Promise.all([stale, late.answered]);
+      // Ending a session empties the cache at once: give the stale check's failure its turn.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(signedIn.user()).toEqual(other);
+    });
   });
 });

@@ -16,7 +16,11 @@ export interface WatchOptions {
   deadline: number;
   /** Stops the watch (it rejects) when the caller goes away. */
   signal: AbortSignal;
-  /** Ends the watch early: the row is read once more and returned as it is (a server stopping). */
+  /**
+   * Ends the watch early, at its next read (within POLL_MS): the row is returned as it is (a server
+   * stopping). Not a source of each pass's AbortSignal.any: it lives as long as the server, and
+   * Node 20 keeps every signal made from a source for as long as the source lives.
+   */
   until?: AbortSignal;
   /** Shown each row read (a streaming answer sends the text decoded so far). */
   onRow?: (row: TranscriptionRow) => void;
@@ -49,7 +53,7 @@ export async function watchJob(
       if (isFinished(row) || left <= 0 || until?.aborted) return row;
       try {
         await sleep(Math.min(POLL_MS, left), undefined, {
-          signal: AbortSignal.any([signal, woken.signal, ...(until ? [until] : [])]),
+          signal: AbortSignal.any([signal, woken.signal]),
         });
       } catch (err) {
         if (signal.aborted) throw err; // the caller went away

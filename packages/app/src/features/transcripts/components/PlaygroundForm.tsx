@@ -87,7 +87,7 @@ export function PlaygroundForm({
   const preferred =
     chosenModel ??
     defaultModel ??
-    (models && defaultModelFor(models, language, 'transcribe')) ??
+    (models && defaultModelFor(models, language, translate ? 'translate' : 'transcribe')) ??
     '';
   // Translation needs a multilingual model: an English-only choice gives way while it is on.
   const model = translate ? translationModel(models, preferred) : preferred;
