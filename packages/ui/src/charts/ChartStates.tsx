@@ -3,7 +3,7 @@ import { useElementWidth } from '../hooks/useElementWidth';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { ChartLoading } from './ChartLoading';
-import { Frame } from './ChartStates.styles';
+import { Frame, StateFrame } from './ChartStates.styles';
 import { CHART_SIZE } from './chartStyles';
 
 export interface ChartStateProps {
@@ -18,7 +18,8 @@ export interface ChartStateProps {
 /**
  * Loading, error and empty states shared by the charts; otherwise renders the chart at the
  * container's width, so its text keeps its size on narrow screens instead of shrinking. While
- * loading, it takes the chart's height: nothing below moves when the chart arrives.
+ * loading, and with an error or no data, it takes the chart's height: nothing below moves when the
+ * chart or its state arrives.
  */
 export function ChartStates({
   loading,
@@ -33,16 +34,16 @@ export function ChartStates({
   if (loading) return <ChartLoading label={label} />;
   if (error) {
     return (
-      <Frame>
+      <StateFrame>
         <ErrorState message={error} onRetry={onRetry} title="Chart unavailable" />
-      </Frame>
+      </StateFrame>
     );
   }
   if (empty) {
     return (
-      <Frame>
+      <StateFrame>
         <EmptyState title="Nothing to chart" description={emptyMessage} />
-      </Frame>
+      </StateFrame>
     );
   }
   return <Frame ref={ref}>{children(width)}</Frame>;

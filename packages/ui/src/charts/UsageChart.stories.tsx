@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { CHART_SIZE } from './chartStyles';
 import { sixMonthsUsage } from './fixtures';
 import { UsageChart } from './UsageChart';
 
@@ -11,6 +12,10 @@ const meta = {
 } satisfies Meta<typeof UsageChart>;
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** The height of the chart's place (inside the decorator's padding). */
+const placeHeight = (canvasElement: HTMLElement) =>
+  canvasElement.firstElementChild?.firstElementChild?.getBoundingClientRect().height;
 
 export const Bar: Story = {
   play: async ({ canvas, canvasElement }) => {
@@ -43,15 +48,18 @@ export const Loading: Story = {
 
 export const Empty: Story = {
   args: { data: [] },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('Nothing to chart')).toBeVisible();
+    // The chart's height, as while it loaded: nothing below moves.
+    await expect(placeHeight(canvasElement)).toBe(CHART_SIZE.height);
   },
 };
 
 export const ErrorState: Story = {
   args: { error: 'Failed to load chart data', onRetry: fn() },
-  play: async ({ args, canvas }) => {
+  play: async ({ args, canvas, canvasElement }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Failed to load chart data');
+    await expect(placeHeight(canvasElement)).toBe(CHART_SIZE.height);
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
