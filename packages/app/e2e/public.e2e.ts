@@ -14,6 +14,7 @@ import {
   launchedPerFile,
 } from './journey';
 import { sessionHeaders, signedInContext } from './session';
+import { PRERENDERED_ATTRIBUTE } from '../src/prerendered';
 
 const browser = launchedPerFile();
 
@@ -104,7 +105,7 @@ describe.each(products)('public site on $backend', ({ url }) => {
     await expectVisible(heading);
     const prerendered = await page.locator('#root').innerText();
     expect(prerendered).toContain(`curl ${url}/`);
-    expect(await page.locator('#root > [data-prerendered]').count()).toBe(1);
+    expect(await page.locator(`#root > [${PRERENDERED_ATTRIBUTE}]`).count()).toBe(1);
     // Under a dark preference it stays hidden (it is styled light) until the app renders.
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => heading.isVisible()).toBe(false);

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { userFixture } from '@parlance/mocks';
 import { server } from '../test/server';
-import { makeStore } from '../store/store';
+import { makeStore, type AppStore } from '../store/store';
 import { usageApi } from '../features/usage/api/usageApi';
 import { sessionApi, startSession } from './sessionApi';
 
@@ -90,63 +90,61 @@ describe('the 401 rule', () => {
   describe('after the session changed on this tab (signed out, then in as another account)', () => {
     const other = { ...userFixture, id: 'usr_other', email: 'other@example.com', name: 'Other' };
 
-    /** A handler that answers 401 once released, and promises that it was called and answered. */
-    function lateUnauthorized() {
+    /**
+     * Signed in on a dashboard page, `call` goes out (its answer at `path` held back), then another
+     * account signs in on the same tab, and only then does the held call get its 401.
+     */
+    async function answeredLateAfterSignIn(
+      path: string,
+      call: (store: AppStore) => PromiseLike<unknown>,
+    ) {
+      const signedIn = await signedInStore('/dashboard/overview');
+      let arrived = () => undefined as void;
       let release = () => undefined as void;
-      let called = () => undefined as void;
       let answered = () => undefined as void;
-      const late = {
-        released: new Promise<void>((resolve) => (release = resolve)),
-        called: new Promise<void>((resolve) => (called = resolve)),
-        answered: new Promise<void>((resolve) => (answered = resolve)),
-        release: () => release(),
-        answer: async () => {
-          called();
-          await late.released;
-          answered();
-          return unauthorized();
-        },
-      };
-      return late;
-    }
-
-    async function signInAsOther(store: Awaited<ReturnType<typeof signedInStore>>) {
+      const called = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const late = new Promise<void>((resolve) => (answered = resolve));
+      server.use(
+        http.get(
+          path,
+          async () => {
+            arrived();
+            await released;
+            answered();
+            return unauthorized();
+          },
+          { once: true },
+        ),
+      );
+      const stale = call(signedIn.store);
+      await called;
       server.use(http.get('/api/auth/me', () => HttpResponse.json({ user: other })));
-      store.store.dispatch(startSession());
-      await waitFor(() => expect(store.user()).toEqual(other));
+      signedIn.store.dispatch(startSession());
+      await waitFor(() => expect(signedIn.user()).toEqual(other));
+      release();
+      await Promise.all([stale, late]);
+      // Ending a session empties the cache at once: give the stale call's failure its turn.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return signedIn;
     }
 
     // The sign-in empties the cache, and RTK Query aborts the calls under way with it: the 401 of
     // one begun before never reaches the 401 rule.
     test('a 401 to a call begun in the earlier session neither redirects nor ends the new one', async () => {
-      const signedIn = await signedInStore('/dashboard/overview');
-      const late = lateUnauthorized();
-      server.use(http.get('/api/usage/overview', late.answer));
-      const stale = signedIn.store.dispatch(
-        usageApi.endpoints.getUsageOverview.initiate(undefined, { forceRefetch: true }),
+      const signedIn = await answeredLateAfterSignIn('/api/usage/overview', (store) =>
+        store.dispatch(
+          usageApi.endpoints.getUsageOverview.initiate(undefined, { forceRefetch: true }),
+        ),
       );
-      await late.called;
-      await signInAsOther(signedIn);
-      late.release();
-      await Promise.all([stale, late.answered]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(signedIn.redirectToLogin).not.toHaveBeenCalled();
       expect(signedIn.user()).toEqual(other);
     });
 
     test('a session check begun in the earlier session that fails late does not end the new one', async () => {
-      const signedIn = await signedInStore('/dashboard/overview');
-      const late = lateUnauthorized();
-      server.use(http.get('/api/auth/me', late.answer, { once: true }));
-      const stale = signedIn.store.dispatch(
-        sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true }),
+      const signedIn = await answeredLateAfterSignIn('/api/auth/me', (store) =>
+        store.dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true })),
       );
-      await late.called;
-      await signInAsOther(signedIn);
-      late.release();
-      await Promise.all([stale, late.answered]);
-      // Ending a session empties the cache at once: give the stale check's failure its turn.
-      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(signedIn.user()).toEqual(other);
     });
   });

@@ -1,10 +1,10 @@
 /**
  * Where each endpoint of the API lives and what its list queries default to, written once for the
- * server's routes, the web app's calls and the mocks' handlers, with the live stream's close codes, the limits of a request's options, how speakers are called and which model a request that names
- * none gets. Paths are patterns in the syntax
- * Fastify and MSW share (`/api/api-keys/:id`); `apiHref` fills one in for a request. These files
- * import nothing, so the web app loads them alone (`@parlance/server/endpoints`), without the
- * contract's schemas.
+ * server's routes, the web app's calls and the mocks' handlers, with the live stream's close
+ * codes, the limits of a request's options, how speakers are called and which model a request that
+ * names none gets. Paths are patterns in the syntax Fastify and MSW share (`/api/api-keys/:id`);
+ * `apiHref` fills one in for a request. These files import nothing, so the web app loads them
+ * alone (`@parlance/server/endpoints`), without the contract's schemas.
  */
 export * from './sessionPaths.js';
 export * from './apiPaths.js';
