@@ -1,5 +1,5 @@
 /**
- * `npx tsx packages/server/scripts/bench-auth.ts`: how long the sign-in family of calls takes to answer
+ * `npm run bench:auth`: how long the sign-in family of calls takes to answer
  * when the address has an account and when it has none — the gap is what a timing attacker sees.
  * Samples of the two cases alternate; BENCH_SAMPLES (default 40) per case; BENCH_BACKEND pglite
  * (default) or postgres (TEST_DATABASE_URL, as the tests).

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { User } from '../contract/auth.js';
 import type { Database } from '../db/index.js';
 import { users } from '../db/schema/index.js';
@@ -22,12 +22,13 @@ export async function accountForRegistration(
   email: string,
   first: { name: string; passwordHash: string },
 ): Promise<UserRow> {
-  const [created] = await db
+  // One statement either way: an address with an account must not cost a second round trip,
+  // which a timing observer could tell apart. The no-op update only makes the row come back.
+  const [user] = await db
     .insert(users)
     .values({ email, ...first })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({ target: users.email, set: { email: sql`excluded.email` } })
     .returning();
-  const user = created ?? (await findUserByEmail(db, email));
   if (!user) throw new Error(`no account row for ${email} after insert`);
   return user;
 }
