@@ -6,7 +6,7 @@ import type {
   UserResponse,
 } from '@parlance/server/contract';
 import { SIGNED_IN_HINT_COOKIE, authPaths, sessionPaths } from '@parlance/server/endpoints';
-import { registrationIdFixture, userFixture } from './fixtures/auth';
+import { userFixture } from './fixtures/auth';
 import {
   apiError,
   failAll,
@@ -52,7 +52,6 @@ function handlersFor(user: User | null) {
         {
           message: `We sent a 6-digit code to ${userFixture.email}. Enter it to finish creating your account.`,
           email: userFixture.email,
-          registrationId: registrationIdFixture,
         },
         { status: 201 },
       ),

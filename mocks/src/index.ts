@@ -12,7 +12,7 @@ import { apiKeysEndpoints, apiKeysHandlers } from './apiKeys';
 import { accountEndpoints, accountHandlers } from './account';
 
 export { authHandlers, setSignedInHint } from './auth';
-export { registrationIdFixture, userFixture } from './fixtures/auth';
+export { userFixture } from './fixtures/auth';
 export { configHandlers, TURNSTILE_TEST_SITE_KEY } from './config';
 export { contactHandlers } from './contact';
 export { healthHandlers } from './health';

@@ -82,11 +82,18 @@ export async function postJson(
 
 /** Registers and verifies an account through the API; returns its session token. */
 export async function createAccount(url: string, account: Account): Promise<string> {
-  await postJson(url, '/api/auth/register', { ...account, 'cf-turnstile-response': '' });
-  const verified = await postJson(url, '/api/auth/verify-code', {
-    email: account.email,
-    code: await verificationCode(url, account.email),
+  const registered = await postJson(url, '/api/auth/register', {
+    ...account,
+    'cf-turnstile-response': '',
   });
+  // The code is taken only with the cookie naming the registration, as in the browser that made it.
+  const registration = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const verified = await postJson(
+    url,
+    '/api/auth/verify-code',
+    { email: account.email, code: await verificationCode(url, account.email) },
+    { cookie: registration },
+  );
   return sessionToken(verified);
 }
 

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   type Backend,
 } from '../test/helpers.js';
+import { REGISTRATION_COOKIE } from '../src/auth/routes.js';
 import { median } from './stats.js';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -28,11 +29,11 @@ const server = await startServer({
  */
 const client = new Worker(
   `const { parentPort } = require('node:worker_threads');
-  parentPort.on('message', async ({ url, path, body }) => {
+  parentPort.on('message', async ({ url, path, body, cookie }) => {
     const started = performance.now();
     const res = await fetch(url + path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
+      headers: { 'content-type': 'application/json', origin: url, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     });
     await res.arrayBuffer();
@@ -41,13 +42,13 @@ const client = new Worker(
   { eval: true },
 );
 
-function timed(path: string, body: unknown): Promise<number> {
+function timed(path: string, body: unknown, cookie?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     client.once('message', ({ status, ms }: { status: number; ms: number }) => {
       if (status >= 500 || status === 429) reject(new Error(`${path} answered ${status}`));
       else resolve(ms);
     });
-    client.postMessage({ url: server.url, path, body });
+    client.postMessage({ url: server.url, path, body, cookie });
   });
 }
 
@@ -61,10 +62,13 @@ interface Case {
 try {
   const { email: verified } = await signUp(server, { name: 'Bench' });
   const pending = uniqueEmail('pending');
-  const registered = await server
-    .client()
-    .post('/api/auth/register', { name: 'Pending', email: pending, password: DEFAULT_PASSWORD });
-  const registrationId = registered.body.registrationId as string;
+  /** The registration cookie of a new browser that registers `email`, as an attacker's would be. */
+  const registrationOf = async (email: string) => {
+    const browser = server.client();
+    await browser.post('/api/auth/register', { name: 'R', email, password: DEFAULT_PASSWORD });
+    return `${REGISTRATION_COOKIE}=${browser.jar.get(REGISTRATION_COOKIE)}`;
+  };
+  const pendingRegistration = await registrationOf(pending);
 
   const cases: Case[] = [
     {
@@ -83,10 +87,11 @@ try {
       known: 'pending registration',
       unknown: 'unknown address',
       run: (known) =>
-        timed('/api/auth/resend-code', {
-          email: known ? pending : uniqueEmail('ghost'),
-          registrationId: known ? registrationId : randomUUID(),
-        }),
+        timed(
+          '/api/auth/resend-code',
+          { email: known ? pending : uniqueEmail('ghost') },
+          known ? pendingRegistration : `${REGISTRATION_COOKIE}=${randomUUID()}`,
+        ),
     },
     {
       call: 'forgot-password',
@@ -96,13 +101,28 @@ try {
         timed('/api/auth/forgot-password', { email: known ? verified : uniqueEmail('ghost') }),
     },
     {
+      // An attacker's own registration of the address, and a wrong code (a fresh one each time:
+      // a registration takes CODE_MAX_ATTEMPTS guesses).
       call: 'verify-code',
+      known: 'verified account',
+      unknown: 'new address',
+      run: async (known) => {
+        const email = known ? verified : uniqueEmail('new');
+        return timed(
+          '/api/auth/verify-code',
+          { email, code: '000000' },
+          await registrationOf(email),
+        );
+      },
+    },
+    {
+      call: 'login',
       known: 'verified account',
       unknown: 'unknown address',
       run: (known) =>
-        timed('/api/auth/verify-code', {
+        timed('/api/auth/login', {
           email: known ? verified : uniqueEmail('ghost'),
-          code: '000000',
+          password: 'not the password',
         }),
     },
   ];

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type Mock } f
 import type * as Codes from '../src/auth/codes.js';
 import { reissueCode } from '../src/auth/codes.js';
 import type * as Passwords from '../src/auth/passwords.js';
-import { hashPassword } from '../src/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
 import type * as ResetTokens from '../src/auth/resetTokens.js';
 import { issueResetToken } from '../src/auth/resetTokens.js';
 import { buildApp } from '../src/app.js';
@@ -32,7 +32,11 @@ import {
 
 vi.mock('../src/auth/passwords.js', async (importOriginal) => {
   const actual = await importOriginal<typeof Passwords>();
-  return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
+  return {
+    ...actual,
+    hashPassword: vi.fn(actual.hashPassword),
+    verifyPassword: vi.fn(actual.verifyPassword),
+  };
 });
 vi.mock('../src/auth/codes.js', async (importOriginal) => {
   const actual = await importOriginal<typeof Codes>();
@@ -151,6 +155,32 @@ describe.each(backends)('the same work for any address (%s)', (backend) => {
     ]);
   });
 
+  it('login checks two password hashes for every answer but a success, whether or not the address has an account', async () => {
+    const { email: verified } = await signUp(server);
+    const pendingOfVerified = server.client();
+    const fresh = uniqueEmail('fresh');
+    for (const email of [verified, fresh]) {
+      await pendingOfVerified.post('/api/auth/register', {
+        name: 'P',
+        email,
+        password: 'typed passphrase 9',
+      });
+    }
+    const attempts = [
+      { email: uniqueEmail('ghost'), password: DEFAULT_PASSWORD, status: 401 },
+      { email: verified, password: 'not the password', status: 401 },
+      { email: fresh, password: 'not the password', status: 401 },
+      { email: verified, password: 'typed passphrase 9', status: 403 },
+      { email: fresh, password: 'typed passphrase 9', status: 403 },
+    ];
+    for (const { email, password, status } of attempts) {
+      vi.mocked(verifyPassword).mockClear();
+      const res = await server.client().post('/api/auth/login', { email, password });
+      expect(res.status).toBe(status);
+      expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(2);
+    }
+  });
+
   it.runIf(backend === 'postgres')(
     'register sends the database the same statements whether or not the address has an account',
     async () => {
@@ -174,16 +204,12 @@ describe.each(backends)('the same work for any address (%s)', (backend) => {
 
   it('resend-code answers alike, before looking the registration up, and mails only a real one', async () => {
     const email = uniqueEmail('pending');
-    const registered = await server
-      .client()
-      .post('/api/auth/register', { name: 'P', email, password: DEFAULT_PASSWORD });
-    const { registrationId } = registered.body as { registrationId: string };
+    const browser = server.client();
+    await browser.post('/api/auth/register', { name: 'P', email, password: DEFAULT_PASSWORD });
     const send = vi.spyOn(server.mailer, 'send');
     const open = hold(vi.mocked(reissueCode));
-    const known = await server.client().post('/api/auth/resend-code', { email, registrationId });
-    const unknown = await server
-      .client()
-      .post('/api/auth/resend-code', { email: uniqueEmail('ghost'), registrationId });
+    const known = await browser.post('/api/auth/resend-code', { email });
+    const unknown = await browser.post('/api/auth/resend-code', { email: uniqueEmail('ghost') });
     // Both answers came while every lookup was still held: neither waited for it.
     expect(known).toMatchObject({ status: 200, body: unknown.body });
     await vi.waitFor(() => expect(vi.mocked(reissueCode)).toHaveBeenCalledTimes(2));

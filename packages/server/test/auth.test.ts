@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_CACHE } from '../src/app.js';
 import { CODE_MAX_ATTEMPTS } from '../src/auth/codes.js';
+import { REGISTRATION_COOKIE } from '../src/auth/routes.js';
 import { SIGNED_IN_HINT_COOKIE } from '../src/contract/sessionPaths.js';
 import { sha256 } from '../src/auth/tokens.js';
 import { emailCodes, passwordResetTokens, sessions, users } from '../src/db/schema/index.js';
@@ -53,14 +54,16 @@ describe.each(backends)('auth (%s)', (backend) => {
     return { result, mail: await waitForMail(server, email, (message) => !seen.has(message.id)) };
   };
 
-  /** One registration from its own browser: its id and the code mailed for it. */
+  /** One registration from its own browser: that browser, the registration's id and its code. */
   const register = async (email: string, name: string, password: string) => {
     const api = server.client();
     const { result, mail } = await mailAfter(email, () =>
       api.post('/api/auth/register', { name, email, password }),
     );
     expect(result.status).toBe(201);
-    return { api, registrationId: result.body.registrationId as string, code: codeIn(mail) };
+    const registrationId = api.jar.get(REGISTRATION_COOKIE);
+    if (!registrationId) throw new Error('register set no registration cookie');
+    return { api, email, registrationId, code: codeIn(mail) };
   };
 
   const login = (email: string, password: string) =>
@@ -77,7 +80,12 @@ describe.each(backends)('auth (%s)', (backend) => {
       });
       expect(registered.status).toBe(201);
       expect(registered.body.message).toContain(email);
-      expect(registered.body.registrationId).toMatch(/^[0-9a-f-]{36}$/);
+      const registration = registered.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith(`${REGISTRATION_COOKIE}=`));
+      expect(registration).toMatch(
+        /^parlance_registration=[0-9a-f-]{36}; Max-Age=900; Path=\/api\/auth; HttpOnly; SameSite=Strict$/,
+      );
       expect((await userRow(email)).emailVerifiedAt).toBeNull();
       expect((await api.get('/api/auth/me')).status).toBe(401);
 
@@ -96,6 +104,7 @@ describe.each(backends)('auth (%s)', (backend) => {
       expect(cookie).toMatch(/parlance_session=/);
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/);
+      expect(api.jar.get(REGISTRATION_COOKIE)).toBeUndefined();
 
       const me = await api.get('/api/auth/me');
       expect(me.status).toBe(200);
@@ -124,14 +133,16 @@ describe.each(backends)('auth (%s)', (backend) => {
       expect(taken.status).toBe(created.status);
       expect(Object.keys(taken.body).sort()).toEqual(Object.keys(created.body).sort());
       expect(taken.body.message).toBe(created.body.message.replace(fresh, email));
-      expect(taken.body.registrationId).toMatch(/^[0-9a-f-]{36}$/);
 
       expect(mail.subject).toBe('You already have a Parlance account');
       expect(mail.text).toContain(`${server.config.appUrl}/forgot-password`);
       expect(mail.text).not.toMatch(/\b\d{6}\b/);
-      // The account is untouched: its password still works, the one just typed does not.
+      // The account is untouched: its password still works. The one just typed asks to verify
+      // first, as it does for the new address, so signing in tells nobody which had an account.
       expect((await login(email, DEFAULT_PASSWORD)).status).toBe(200);
-      expect((await login(email, body.password)).status).toBe(401);
+      const typed = await login(email, body.password);
+      expect(typed).toMatchObject({ status: 403, body: { code: 'email_not_verified' } });
+      expect((await login(fresh, body.password)).body).toEqual(typed.body);
     });
 
     it('rejects a common password, a short one and a malformed e-mail with clear messages', async () => {
@@ -174,16 +185,26 @@ describe.each(backends)('auth (%s)', (backend) => {
         const email = uniqueEmail('prehijack');
         const squatter = { name: 'Mallory', password: 'squatter passphrase 1' };
         const owner = { name: 'Olivia', password: 'owner passphrase 2' };
-        let ownerCode: string;
+        let ownerRegistration: Awaited<ReturnType<typeof register>>;
+        let squatterCode: string;
         if (squatterFirst === 'before') {
-          await register(email, squatter.name, squatter.password);
-          ownerCode = (await register(email, owner.name, owner.password)).code;
+          squatterCode = (await register(email, squatter.name, squatter.password)).code;
+          ownerRegistration = await register(email, owner.name, owner.password);
         } else {
-          ownerCode = (await register(email, owner.name, owner.password)).code;
-          await register(email, squatter.name, squatter.password);
+          ownerRegistration = await register(email, owner.name, owner.password);
+          squatterCode = (await register(email, squatter.name, squatter.password)).code;
         }
-        const api = server.client();
-        const verified = await api.post('/api/auth/verify-code', { email, code: ownerCode });
+        // Both codes are in the owner's inbox. Entered in the owner's browser, the squatter's one
+        // (the newest, when the squatter came after) is refused, without costing the owner's code.
+        const { api } = ownerRegistration;
+        if (squatterCode !== ownerRegistration.code) {
+          const hijack = await api.post('/api/auth/verify-code', { email, code: squatterCode });
+          expect(hijack.body).toEqual(INVALID_CODE);
+        }
+        const verified = await api.post('/api/auth/verify-code', {
+          email,
+          code: ownerRegistration.code,
+        });
         expect(verified.status).toBe(200);
         expect(verified.body.user).toMatchObject({ name: owner.name, emailVerified: true });
         expect((await login(email, squatter.password)).status).toBe(401);
@@ -207,28 +228,27 @@ describe.each(backends)('auth (%s)', (backend) => {
           await register(email, 'Second try', passwords[1] ?? ''),
         ];
         const chosen = registrations[entered];
-        const verified = await server
-          .client()
-          .post('/api/auth/verify-code', { email, code: chosen?.code });
-        expect(verified.body.user.name).toBe(entered === 0 ? 'First try' : 'Second try');
+        const verified = await chosen?.api.post('/api/auth/verify-code', {
+          email,
+          code: chosen.code,
+        });
+        expect(verified?.body.user.name).toBe(entered === 0 ? 'First try' : 'Second try');
         expect((await login(email, passwords[entered] ?? '')).status).toBe(200);
         expect((await login(email, passwords[1 - entered] ?? '')).status).toBe(401);
         const other = registrations[1 - entered];
-        const late = await server
-          .client()
-          .post('/api/auth/verify-code', { email, code: other?.code });
-        expect(late.body).toEqual(INVALID_CODE);
+        const late = await other?.api.post('/api/auth/verify-code', { email, code: other.code });
+        expect(late?.body).toEqual(INVALID_CODE);
       }
     });
 
     it('counts attempts atomically: 20 parallel wrong guesses spend the 5 allowed, then the right code is refused', async () => {
       const email = uniqueEmail('guess');
-      const { code } = await register(email, 'Target', DEFAULT_PASSWORD);
+      const { api, code } = await register(email, 'Target', DEFAULT_PASSWORD);
       const wrong = Array.from({ length: 20 }, (_, i) =>
         String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
       );
       const answers = await Promise.all(
-        wrong.map((guess) => server.client().post('/api/auth/verify-code', { email, code: guess })),
+        wrong.map((guess) => api.post('/api/auth/verify-code', { email, code: guess })),
       );
       expect(answers.every((answer) => answer.status === 400)).toBe(true);
       // Only the 4 guesses that found attempts left and did not spend the last one hear "not valid".
@@ -239,25 +259,24 @@ describe.each(backends)('auth (%s)', (backend) => {
         .from(emailCodes)
         .where(eq(emailCodes.userId, (await userRow(email)).id));
       expect(row?.attempts).toBe(CODE_MAX_ATTEMPTS);
-      const right = await server.client().post('/api/auth/verify-code', { email, code });
+      const right = await api.post('/api/auth/verify-code', { email, code });
       expect(right.body).toEqual(TOO_MANY);
       expect((await userRow(email)).emailVerifiedAt).toBeNull();
     });
 
     it('verifies once when the right code arrives twice at the same time', async () => {
       const email = uniqueEmail('race');
-      const { code } = await register(email, 'Racer', DEFAULT_PASSWORD);
+      const { api, code } = await register(email, 'Racer', DEFAULT_PASSWORD);
       const answers = await Promise.all(
-        [1, 2].map(() => server.client().post('/api/auth/verify-code', { email, code })),
+        [1, 2].map(() => api.post('/api/auth/verify-code', { email, code })),
       );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
     });
 
     it('explains wrong, exhausted and expired codes', async () => {
       const email = uniqueEmail();
-      const { registrationId, code } = await register(email, 'C', DEFAULT_PASSWORD);
+      const { api, registrationId, code } = await register(email, 'C', DEFAULT_PASSWORD);
       const wrong = code === '000000' ? '000001' : '000000';
-      const api = server.client();
 
       const first = await api.post('/api/auth/verify-code', { email, code: wrong });
       expect(first.status).toBe(400);
@@ -268,7 +287,7 @@ describe.each(backends)('auth (%s)', (backend) => {
       const locked = await api.post('/api/auth/verify-code', { email, code });
       expect(locked.body).toEqual(TOO_MANY);
 
-      const resend = () => api.post('/api/auth/resend-code', { email, registrationId });
+      const resend = () => api.post('/api/auth/resend-code', { email });
       const { result: resent, mail } = await mailAfter(email, resend);
       expect(resent.status).toBe(200);
       const newCode = codeIn(mail);
@@ -286,15 +305,12 @@ describe.each(backends)('auth (%s)', (backend) => {
       expect((await api.post('/api/auth/verify-code', { email, code: last })).status).toBe(200);
     });
 
-    it('resends a code for the registration named, bound to that registration’s password', async () => {
+    it('resends a code for the registration made in this browser, bound to its password', async () => {
       const email = uniqueEmail('resend');
       const owner = await register(email, 'Owner', 'owner passphrase 3');
       await register(email, 'Squatter', 'squatter passphrase 4');
       const { result, mail } = await mailAfter(email, () =>
-        owner.api.post('/api/auth/resend-code', {
-          email,
-          registrationId: owner.registrationId,
-        }),
+        owner.api.post('/api/auth/resend-code', { email }),
       );
       expect(result.body).toEqual({
         message: 'If that account is waiting for verification, we sent it a new code.',
@@ -310,19 +326,36 @@ describe.each(backends)('auth (%s)', (backend) => {
       expect((await login(email, 'squatter passphrase 4')).status).toBe(401);
     });
 
-    it('answers verify-code alike for an unknown address, a wrong code and a verified account', async () => {
-      const pending = uniqueEmail('pending');
-      const { code } = await register(pending, 'P', DEFAULT_PASSWORD);
+    it('answers verify-code alike whether or not the address has an account, and counts attempts alike', async () => {
       const { email: verified } = await signUp(server);
-      const guess = code === '000000' ? '000001' : '000000';
-      const answers = await Promise.all(
-        [uniqueEmail('unknown'), pending, verified].map((email) =>
-          server.client().post('/api/auth/verify-code', { email, code: guess }),
-        ),
-      );
-      for (const answer of answers) {
-        expect(answer.status).toBe(400);
-        expect(answer.body).toEqual(INVALID_CODE);
+      // An attacker's own registrations: of a new address and of one with an account.
+      const fresh = await register(uniqueEmail('fresh'), 'F', DEFAULT_PASSWORD);
+      const taken = server.client();
+      await taken.post('/api/auth/register', {
+        name: 'T',
+        email: verified,
+        password: DEFAULT_PASSWORD,
+      });
+      const guess = (code: string) => (code === '000000' ? '000001' : '000000');
+      const unregistered = server.client();
+      const forged = server.client();
+      forged.jar.set(REGISTRATION_COOKIE, "x' or 1=1 --");
+      for (let attempt = 1; attempt <= CODE_MAX_ATTEMPTS + 1; attempt++) {
+        const answers = await Promise.all([
+          fresh.api.post('/api/auth/verify-code', { email: fresh.email, code: guess(fresh.code) }),
+          taken.post('/api/auth/verify-code', { email: verified, code: '000000' }),
+        ]);
+        const expected = attempt < CODE_MAX_ATTEMPTS ? INVALID_CODE : TOO_MANY;
+        for (const answer of answers) expect(answer).toMatchObject({ status: 400, body: expected });
+      }
+      // No registration of this browser, another address's registration, a forged cookie.
+      for (const [api, email] of [
+        [unregistered, fresh.email],
+        [fresh.api, uniqueEmail('other')],
+        [forged, verified],
+      ] as const) {
+        const answer = await api.post('/api/auth/verify-code', { email, code: '123456' });
+        expect(answer).toMatchObject({ status: 400, body: INVALID_CODE });
       }
       const malformed = await server
         .client()
@@ -331,21 +364,29 @@ describe.each(backends)('auth (%s)', (backend) => {
     });
 
     it('answers resend-code alike for unknown addresses, unknown registrations and verified accounts, and sends nothing', async () => {
-      const pending = uniqueEmail('pending');
-      const { registrationId } = await register(pending, 'P', DEFAULT_PASSWORD);
+      const pending = await register(uniqueEmail('pending'), 'P', DEFAULT_PASSWORD);
       const { email: verified } = await signUp(server);
       // Signing up again with an address that has an account files a registration no code can use.
-      const again = await server
-        .client()
-        .post('/api/auth/register', { name: 'V', email: verified, password: DEFAULT_PASSWORD });
+      const again = server.client();
+      await again.post('/api/auth/register', {
+        name: 'V',
+        email: verified,
+        password: DEFAULT_PASSWORD,
+      });
+      const stranger = server.client();
+      stranger.jar.set(REGISTRATION_COOKIE, randomUUID());
+      const forged = server.client();
+      forged.jar.set(REGISTRATION_COOKIE, 'not-an-id');
       const cases = [
-        { email: uniqueEmail('ghost'), registrationId },
-        { email: pending, registrationId: randomUUID() },
-        { email: verified, registrationId: again.body.registrationId as string },
-      ];
+        [pending.api, uniqueEmail('ghost')],
+        [server.client(), pending.email],
+        [stranger, pending.email],
+        [forged, pending.email],
+        [again, verified],
+      ] as const;
       const send = vi.spyOn(server.mailer, 'send');
-      for (const body of cases) {
-        const res = await server.client().post('/api/auth/resend-code', body);
+      for (const [api, email] of cases) {
+        const res = await api.post('/api/auth/resend-code', { email });
         expect(res.status).toBe(200);
         expect(res.body).toEqual({
           message: 'If that account is waiting for verification, we sent it a new code.',
@@ -353,16 +394,11 @@ describe.each(backends)('auth (%s)', (backend) => {
       }
       // The work runs after each answer: when the real registration's code has arrived, the earlier
       // requests' work (started first, and shorter) is done too, and none of it sent anything.
-      await mailAfter(pending, () =>
-        server.client().post('/api/auth/resend-code', { email: pending, registrationId }),
+      await mailAfter(pending.email, () =>
+        pending.api.post('/api/auth/resend-code', { email: pending.email }),
       );
-      expect(send.mock.calls.map(([message]) => message.to)).toEqual([pending]);
+      expect(send.mock.calls.map(([message]) => message.to)).toEqual([pending.email]);
       send.mockRestore();
-      const malformed = await server
-        .client()
-        .post('/api/auth/resend-code', { email: pending, registrationId: 'not-an-id' });
-      expect(malformed.status).toBe(400);
-      expect(malformed.body.message).toBe('registrationId: Not a valid registration');
     });
   });
 

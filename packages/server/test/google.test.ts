@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.js';
+import { emailCodes, users } from '../src/db/schema/index.js';
 import type { ApiClient, TestServer } from './helpers.js';
-import { DEFAULT_PASSWORD, startServer, uniqueEmail } from './helpers.js';
+import { DEFAULT_PASSWORD, signUp, startServer, uniqueEmail } from './helpers.js';
 
 const listenOnFreePort = async (server: Server): Promise<number> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -144,14 +144,14 @@ describe('Google sign-in', () => {
   });
 
   it('links an existing password account with the same e-mail, keeping its password', async () => {
-    const api = server.client();
-    const email = uniqueEmail('linked');
-    await api.post('/api/auth/register', { name: 'Pat', email, password: DEFAULT_PASSWORD });
-    const [before] = await server.storage.db.select().from(users).where(eq(users.email, email));
-    await server.storage.db
-      .update(users)
-      .set({ emailVerifiedAt: new Date() })
-      .where(eq(users.email, email));
+    const {
+      api,
+      email,
+      user: before,
+    } = await signUp(server, {
+      name: 'Pat',
+      email: uniqueEmail('linked'),
+    });
     const laptop = server.client();
     await laptop.post('/api/auth/login', { email, password: DEFAULT_PASSWORD });
     expect((await laptop.get('/api/auth/me')).body.user.googleLinked).toBe(false);
@@ -160,7 +160,7 @@ describe('Google sign-in', () => {
     expect((await laptop.get('/api/auth/me')).body.user.googleLinked).toBe(true);
     const me = (await api.get('/api/auth/me')).body.user;
     expect(me).toMatchObject({
-      id: before?.id,
+      id: before.id,
       name: 'Pat',
       googleLinked: true,
       hasPassword: true,
@@ -184,6 +184,12 @@ describe('Google sign-in', () => {
     expect(
       (await server.client().post('/api/auth/login', { email, password: DEFAULT_PASSWORD })).status,
     ).toBe(401);
+    const squatters = await server.storage.db
+      .select()
+      .from(emailCodes)
+      .innerJoin(users, eq(users.id, emailCodes.userId))
+      .where(eq(users.email, email));
+    expect(squatters).toEqual([]);
   });
 
   it('refuses an identity whose e-mail the provider has not verified', async () => {

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { emailCodes, users } from '../db/schema/index.js';
 import { DomainError } from '../domainErrors.js';
@@ -22,6 +22,9 @@ export interface Registration {
   name: string;
   passwordHash: string;
 }
+
+/** Matches no registration: a request without one still runs the same statement. */
+const NO_REGISTRATION = '00000000-0000-0000-0000-000000000000';
 
 const expiry = () => new Date(Date.now() + CODE_TTL_MINUTES * 60_000);
 
@@ -63,7 +66,7 @@ export async function reissueCode(
   return updated.length > 0 ? code : null;
 }
 
-/** Unknown address, verified account, wrong code: one answer, so it tells nobody which it was. */
+/** Unknown address or registration, verified account, wrong code: one answer, telling nobody which. */
 const invalid = () =>
   new DomainError(
     'invalid',
@@ -76,49 +79,56 @@ const exhausted = () =>
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * Verifies `email` with `code`: the registration the code was mailed for gives the account its
- * name and password, and every other pending registration of the address is dropped.
+ * Verifies `email` with `code` for one registration — the one this browser made (its id rides in
+ * an http-only cookie set by register): that registration gives the account its name and password,
+ * and every other pending registration of the address is dropped. A code mailed for anybody
+ * else's registration of the address, even the newest one in the owner's inbox, is refused.
  *
- * Each guess first takes one attempt from every pending registration of the address in a single
- * UPDATE (row locks serialise it, `attempts < max` is rechecked under the lock) and only then
- * compares, so no code is ever compared more than CODE_MAX_ATTEMPTS times, however many guesses
- * arrive at once. Too many attempts and an expired code are told apart only for an address with a
- * pending registration — never whether an account exists.
+ * Each guess first takes one attempt from the registration in a single UPDATE (the row lock
+ * serialises it, `attempts < max` is rechecked under the lock) and only then compares, so no code is
+ * ever compared more than CODE_MAX_ATTEMPTS times, however many guesses arrive at once. Attempts
+ * count the same whether or not the address has a verified account, and a verified account answers
+ * a right code as a wrong one: nothing here tells whether an account exists.
  */
-export async function consumeCode(db: Database, email: string, code: string): Promise<UserRow> {
+export async function consumeCode(
+  db: Database,
+  email: string,
+  code: string,
+  registrationId: string | undefined,
+): Promise<UserRow> {
   const now = new Date();
-  const counted = await db
+  const ofThisRegistration = and(
+    eq(emailCodes.id, registrationId ?? NO_REGISTRATION),
+    eq(emailCodes.userId, users.id),
+    eq(users.email, email),
+  );
+  const [counted] = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
     .from(users)
-    .where(
-      and(
-        eq(emailCodes.userId, users.id),
-        eq(users.email, email),
-        isNull(users.emailVerifiedAt),
-        lt(emailCodes.attempts, CODE_MAX_ATTEMPTS),
-      ),
-    )
+    .where(and(ofThisRegistration, lt(emailCodes.attempts, CODE_MAX_ATTEMPTS)))
     .returning({
       id: emailCodes.id,
       codeHash: emailCodes.codeHash,
       attempts: emailCodes.attempts,
       expiresAt: emailCodes.expiresAt,
     });
-  const hash = sha256(code);
-  const match = counted.find((row) => sameHash(row.codeHash, hash));
-  if (!match) {
-    const live = counted.filter((row) => row.expiresAt > now);
-    if (live.length > 0 && live.every((row) => row.attempts >= CODE_MAX_ATTEMPTS))
-      throw exhausted();
-    if (counted.length === 0 && (await hasExhaustedCode(db, email, now))) throw exhausted();
-    throw invalid();
+  if (!counted) {
+    const [spent] = await db
+      .select({ id: emailCodes.id })
+      .from(emailCodes)
+      .innerJoin(users, eq(users.id, emailCodes.userId))
+      .where(and(ofThisRegistration, gt(emailCodes.expiresAt, now)));
+    throw spent ? exhausted() : invalid();
   }
-  if (match.expiresAt <= now)
+  // The guess that spends the last attempt already hears that the code is used up.
+  if (!sameHash(counted.codeHash, sha256(code)))
+    throw counted.attempts >= CODE_MAX_ATTEMPTS ? exhausted() : invalid();
+  if (counted.expiresAt <= now)
     throw new DomainError('invalid', 'code_expired', 'That code has expired. Request a new one.');
   return db.transaction(async (tx) => {
     // Deleting the row claims it: of two parallel right answers, one verifies and one is refused.
-    const [claimed] = await tx.delete(emailCodes).where(eq(emailCodes.id, match.id)).returning();
+    const [claimed] = await tx.delete(emailCodes).where(eq(emailCodes.id, counted.id)).returning();
     if (!claimed) throw invalid();
     const [user] = await tx
       .update(users)
@@ -135,19 +145,21 @@ export async function consumeCode(db: Database, email: string, code: string): Pr
   });
 }
 
-async function hasExhaustedCode(db: Database, email: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: emailCodes.id })
+/**
+ * The password of the newest live registration of `email`, verified or not: signing in with it
+ * answers "verify first" whether or not the address already had an account, so an attacker who
+ * registers an address and signs in with the password just chosen learns nothing.
+ */
+export async function pendingPasswordHash(
+  db: Database,
+  email: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: emailCodes.passwordHash })
     .from(emailCodes)
     .innerJoin(users, eq(users.id, emailCodes.userId))
-    .where(
-      and(
-        eq(users.email, email),
-        isNull(users.emailVerifiedAt),
-        gte(emailCodes.attempts, CODE_MAX_ATTEMPTS),
-        gt(emailCodes.expiresAt, now),
-      ),
-    )
+    .where(and(eq(users.email, email), gt(emailCodes.expiresAt, new Date())))
+    .orderBy(desc(emailCodes.createdAt))
     .limit(1);
-  return rows.length > 0;
+  return row?.passwordHash ?? undefined;
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/index.js';
-import { users } from '../db/schema/index.js';
+import { emailCodes, users } from '../db/schema/index.js';
 import { findUserByEmail, type UserRow } from './users.js';
 
 /** What the provider says about who signed in (ID token or userinfo). */
@@ -22,8 +22,9 @@ export class SignInRefused extends Error {
 
 /**
  * The account for a verified Google identity: the one already linked, else the one with the same
- * e-mail (linked now), else a new one. An unverified local account loses the password someone
- * set on it: whoever registered it never proved they own the address, Google's user just did.
+ * e-mail (linked now), else a new one. An unverified local account loses its pending registrations
+ * (and any password set on it): whoever registered never proved they own the address, Google's
+ * user just did.
  */
 export async function accountForGoogle(db: Database, claims: Claims): Promise<UserRow> {
   const [linked] = await db.select().from(users).where(eq(users.googleSubject, claims.sub));
@@ -41,6 +42,9 @@ export async function accountForGoogle(db: Database, claims: Claims): Promise<Us
       })
       .where(eq(users.id, existing.id))
       .returning();
+    // As a code would, proof of the address drops the registrations nobody proved.
+    if (!existing.emailVerifiedAt)
+      await db.delete(emailCodes).where(eq(emailCodes.userId, existing.id));
     return updated ?? existing;
   }
   const email = claims.email.toLowerCase();

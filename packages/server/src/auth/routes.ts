@@ -1,21 +1,30 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  EmailBody,
   LoginBody,
   RegisterBody,
   RegisterResponse,
-  ResendCodeBody,
   UserResponse,
   VerifyCodeBody,
 } from '../contract/auth.js';
 import { MessageResponse } from '../contract/common.js';
 import { authPaths } from '../contract/apiPaths.js';
 import { sessionPaths } from '../contract/sessionPaths.js';
+import type { Config } from '../config.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { authLimits } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { accountExistsMail, verificationCodeMail } from '../mail/templates.js';
 import { afterAnswer } from './afterAnswer.js';
-import { CODE_TTL_MINUTES, consumeCode, issueCode, reissueCode } from './codes.js';
+import {
+  CODE_TTL_MINUTES,
+  consumeCode,
+  issueCode,
+  pendingPasswordHash,
+  reissueCode,
+} from './codes.js';
 import { currentAccount, currentUser, requireSession } from './guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
 import {
@@ -29,6 +38,33 @@ import { assertHuman } from './turnstile.js';
 import { accountForRegistration, findUserByEmail, toUserDto } from './users.js';
 
 const tags = ['auth'];
+
+/**
+ * Names the registration this browser made, so that only its code (and its password) can verify
+ * the address here: a code mailed for anyone else's registration is refused (see `consumeCode`).
+ */
+export const REGISTRATION_COOKIE = 'parlance_registration';
+
+const registrationCookieOptions = (config: Config) =>
+  ({
+    path: '/api/auth',
+    sameSite: 'strict',
+    secure: config.secureCookies,
+    httpOnly: true,
+  }) as const;
+
+/** The cookie's registration id; anything not shaped like one (it is the client's to send) is none. */
+function registrationOf(request: FastifyRequest): string | undefined {
+  const id = request.cookies[REGISTRATION_COOKIE];
+  return id && z.uuid().safeParse(id).success ? id : undefined;
+}
+
+function setRegistrationCookie(reply: FastifyReply, config: Config, registrationId: string): void {
+  reply.setCookie(REGISTRATION_COOKIE, registrationId, {
+    ...registrationCookieOptions(config),
+    maxAge: CODE_TTL_MINUTES * 60,
+  });
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
@@ -58,9 +94,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // codes only verify accounts that are not verified yet.
       const registration = { name, passwordHash: await hashPassword(password) };
       const { account, registrationId, code } = await db.transaction(async (tx) => {
-        const found = await accountForRegistration(tx, email, registration);
+        const found = await accountForRegistration(tx, email, name);
         return { account: found, ...(await issueCode(tx, found.id, registration)) };
       });
+      setRegistrationCookie(reply, app.config, registrationId);
       await mailer.send(
         account.emailVerifiedAt
           ? accountExistsMail(email, {
@@ -72,7 +109,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({
         message: `We sent a 6-digit code to ${email}. Enter it to finish creating your account.`,
         email,
-        registrationId,
       });
     },
   );
@@ -84,14 +120,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Verify the e-mailed code and sign in',
         description:
-          'Gives the account the name and password of the registration the code was mailed for. The same 400 for an unknown address, an account that is already verified and a wrong code.',
+          "Takes only the code of the registration made in this browser (named by the http-only cookie register sets) and gives the account that registration's name and password. The same 400 for an unknown address, an account that is already verified and a wrong code.",
         body: VerifyCodeBody,
         response: { 200: UserResponse, ...errorResponses(400, 429) },
       },
       preHandler: authLimits(app, 'verify'),
     },
     async (request, reply) => {
-      const user = await consumeCode(db, request.body.email, request.body.code);
+      const { email, code } = request.body;
+      const user = await consumeCode(db, email, code, registrationOf(request));
+      reply.clearCookie(REGISTRATION_COOKIE, registrationCookieOptions(app.config));
       await app.events.emit(db, 'userVerified', { userId: user.id });
       await startSession(reply, db, app.config, user.id);
       return { user: toUserDto(user) };
@@ -103,16 +141,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Send a new code for one registration (same answer whether or not it exists)',
-        body: ResendCodeBody,
+        summary:
+          'Send a new code for the registration made in this browser (same answer whether or not it exists)',
+        body: EmailBody,
         response: { 200: MessageResponse, ...errorResponses(400, 429) },
       },
       preHandler: authLimits(app, 'resend'),
     },
     async (request, reply) => {
-      const { email, registrationId } = request.body;
+      const { email } = request.body;
+      const registrationId = registrationOf(request);
+      // The new code is good for CODE_TTL_MINUTES from now: so is the cookie naming it.
+      if (registrationId) setRegistrationCookie(reply, app.config, registrationId);
       afterAnswer(request, reply, 'verification code mail', async () => {
-        const code = await reissueCode(db, email, registrationId);
+        const code = registrationId ? await reissueCode(db, email, registrationId) : null;
         if (code) await mailer.send(verificationCodeMail(email, code, CODE_TTL_MINUTES));
       });
       return { message: 'If that account is waiting for verification, we sent it a new code.' };
@@ -134,17 +176,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = request.body;
       await assertHuman(request, request.body['cf-turnstile-response']);
       const user = await findUserByEmail(db, email);
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        throw unauthorized('Invalid email or password', 'invalid_credentials');
+      const pending = await pendingPasswordHash(db, email);
+      // Only a verified account's password signs in. The password of the address's newest
+      // registration answers "verify first", whether or not the address already had an account;
+      // anything else is wrong. Every answer but a success costs the same two hash checks (a
+      // missing hash is checked against a dummy), so no answer tells whether an account exists.
+      const verified = user?.emailVerifiedAt ? user : undefined;
+      if (verified && (await verifyPassword(verified.passwordHash, password))) {
+        await startSession(reply, db, app.config, verified.id);
+        return { user: toUserDto(verified) };
       }
-      if (!user.emailVerifiedAt) {
+      if (!verified) await verifyPassword(undefined, password);
+      if (await verifyPassword(pending, password)) {
         throw forbidden(
           'email_not_verified',
           'Verify your email first: enter the 6-digit code we sent you, or request a new one.',
         );
       }
-      await startSession(reply, db, app.config, user.id);
-      return { user: toUserDto(user) };
+      throw unauthorized('Invalid email or password', 'invalid_credentials');
     },
   );
 

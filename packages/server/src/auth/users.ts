@@ -12,21 +12,19 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 }
 
 /**
- * The account of `email`, made unverified by its first registration. That registration's name and
- * password hash ride on a new row only so that signing in with that password can say "verify
- * first"; the row cannot be used until a code gives it the name and password of the registration
- * the code was mailed for.
+ * The account of `email`, made unverified (with the registration's name, and no password) by its
+ * first registration. Only a code, entered where the registration was made, gives it a password.
  */
 export async function accountForRegistration(
   db: Database,
   email: string,
-  first: { name: string; passwordHash: string },
+  name: string,
 ): Promise<UserRow> {
   // One statement either way: an address with an account must not cost a second round trip,
   // which a timing observer could tell apart. The no-op update only makes the row come back.
   const [user] = await db
     .insert(users)
-    .values({ email, ...first })
+    .values({ email, name })
     .onConflictDoUpdate({ target: users.email, set: { email: sql`excluded.email` } })
     .returning();
   if (!user) throw new Error(`no account row for ${email} after insert`);

@@ -24,11 +24,6 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 export const RegisterResponse = z.object({
   message: z.string(),
   email: z.string(),
-  registrationId: z
-    .uuid()
-    .describe(
-      'Names this registration when asking for a new code. Present whether or not the address already has an account.',
-    ),
 });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
@@ -50,13 +45,6 @@ export type VerifyCodeBody = z.infer<typeof VerifyCodeBody>;
 
 export const EmailBody = z.object({ email: Email });
 export type EmailBody = z.infer<typeof EmailBody>;
-
-/** A new code goes to one registration: the one this browser made, with the password typed here. */
-export const ResendCodeBody = z.object({
-  email: Email,
-  registrationId: z.uuid({ error: 'Not a valid registration' }),
-});
-export type ResendCodeBody = z.infer<typeof ResendCodeBody>;
 
 export const ResetPasswordBody = z.object({
   token: z.string().min(1).max(200),

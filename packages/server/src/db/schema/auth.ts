@@ -43,9 +43,10 @@ export const sessions = pgTable(
 
 /**
  * Sign-ups, one row per registration: the code mailed for it and the name and password chosen with
- * it. Entering a code activates exactly that row's password, so whoever reads the mailbox only ever
- * turns on a password they typed themselves. Codes verify only accounts not verified yet: a row filed
- * for an account that already is (its owner got a notice, not the code) is never usable.
+ * it. A code is taken only from the browser that registered (the row's id rides in a cookie) and
+ * activates exactly that row's password, so whoever reads the mailbox only ever turns on a password
+ * they typed themselves. Codes verify only accounts not verified yet: a row filed for an account that
+ * already is (its owner got a notice, not the code) is never usable.
  */
 export const emailCodes = pgTable(
   'email_codes',

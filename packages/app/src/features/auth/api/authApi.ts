@@ -4,7 +4,6 @@ import type {
   MessageResponse,
   RegisterBody,
   RegisterResponse,
-  ResendCodeBody,
   ResetPasswordBody,
   UserResponse,
   VerifyCodeBody,
@@ -45,7 +44,7 @@ export const authApi = api.injectEndpoints({
       query: post(authPaths.verifyCode),
       onQueryStarted: startSessionOnSuccess,
     }),
-    resendCode: build.mutation<MessageResponse, ResendCodeBody>({
+    resendCode: build.mutation<MessageResponse, EmailBody>({
       query: post(authPaths.resendCode),
     }),
     forgotPassword: build.mutation<MessageResponse, EmailBody>({

@@ -43,9 +43,12 @@ function RegisterStep({ onRegistered }: { onRegistered: (answer: RegisterRespons
   );
 }
 
-/** A new code is asked for this registration: the one made with the password typed here. */
+/**
+ * The code verifies, and a new code is sent for, the registration made in this browser (the server
+ * names it in an http-only cookie): only the password typed here can be switched on.
+ */
 function VerifyStep({ registration }: { registration: RegisterResponse }) {
-  const { email, registrationId } = registration;
+  const { email } = registration;
   const navigate = useNavigate();
   const [verify, verification] = useVerifyCodeMutation();
   const [resend, resent] = useResendCodeMutation();
@@ -67,7 +70,7 @@ function VerifyStep({ registration }: { registration: RegisterResponse }) {
     <VerifyCodeForm
       email={email}
       onSubmit={submit}
-      onResend={() => void resend({ email, registrationId })}
+      onResend={() => void resend({ email })}
       submitting={verification.isLoading}
       resending={resent.isLoading}
       error={
