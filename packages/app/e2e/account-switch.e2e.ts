@@ -139,4 +139,42 @@ describe.each(products)('account switch on $backend', ({ url }) => {
     expect(await page.evaluate(() => window.leaksOfA)).toEqual([]);
     await context.close();
   });
+
+  it('a tab left on A’s dashboard follows when another tab logs A out and signs B in', async () => {
+    const a = newAccount('tabs-a');
+    const b = newAccount('tabs-b');
+    const [tokenA] = await Promise.all([createAccount(url, a), createAccount(url, b)]);
+    const fileA = `${a.email.split('@')[0]}-only.wav`;
+    await transcribeAs(url, tokenA, fileA);
+    const valuesOfA = [fileA, a.name, a.email];
+
+    const context = await newContext(browser(), url);
+    const left = await context.newPage();
+    await left.goto('/login');
+    await signIn(left, a.email, a.password);
+    await expectPath(left, '/dashboard/overview');
+    await expectVisible(left.getByRole('link', { name: fileA }));
+    // Marks this document: finding the mark later proves the tab was never reloaded.
+    await left.evaluate(() => void (window.leaksOfA = []));
+
+    const other = await context.newPage();
+    await other.goto('/dashboard/overview');
+    await expectVisible(other.getByText(a.name, { exact: true }));
+    await other.getByRole('button', { name: 'Log Out' }).click();
+    await expectPath(other, '/login');
+    // The left tab heard the sign-out: A's data is gone from it, untouched.
+    await expectPath(left, '/login');
+    expect(await valuesOnPage(left, valuesOfA)).toEqual([]);
+
+    await signIn(other, b.email, b.password);
+    await expectPath(other, '/dashboard/overview');
+    // The left tab heard the sign-in too: its header offers B's dashboard, which shows B's.
+    await left.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expectPath(left, '/dashboard/overview');
+    await expectVisible(left.getByText(b.name, { exact: true }));
+    await expectVisible(left.getByText(/No transcriptions yet/));
+    expect(await valuesOnPage(left, valuesOfA)).toEqual([]);
+    expect(await left.evaluate(() => window.leaksOfA)).toEqual([]);
+    await context.close();
+  });
 });

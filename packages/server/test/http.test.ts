@@ -209,6 +209,19 @@ describe('HTTP behaviour', () => {
     expect(hint(await apiCall.get('/api/health'))).toBeUndefined();
   });
 
+  it("keeps every API answer out of caches (one caller's data) unless its route says otherwise", async () => {
+    const { api } = await signUp(server);
+    for (const path of ['/api/auth/me', '/api/usage/overview', '/api/api-keys', '/api/health']) {
+      expect((await api.get(path)).headers.get('cache-control'), path).toBe('no-store');
+    }
+    const key = await api.post('/api/api-keys', { name: 'cache' });
+    const models = await server.client().get('/v1/models', {
+      headers: { authorization: `Bearer ${key.body.secret}` },
+    });
+    expect(models).toMatchObject({ status: 200 });
+    expect(models.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('sends the precompressed copy of a hashed asset to browsers that accept it, cached for a year', async () => {
     const api = server.client();
     const br = await api.get('/assets/page-abc123.js', {

@@ -1,7 +1,9 @@
 import type { MessageResponse, User, UserResponse } from '@parlance/server/contract';
 import { sessionPaths } from '@parlance/server/endpoints';
+import { closeToasts } from '../shared/closeToasts';
 import { api } from '../store/api';
-import type { AppThunk } from '../store/rootReducer';
+import type { AppThunk, RootState } from '../store/rootReducer';
+import { tellOtherTabs } from './otherTabs';
 import { mayBeSignedIn } from './signedInHint';
 
 /**
@@ -16,12 +18,17 @@ export const sessionApi = api.injectEndpoints({
      */
     me: build.query<User | null, void>({
       // Without the signed-in hint there is no session: no call, and no 401 in the console.
-      async queryFn(_arg, _api, _extra, baseQuery) {
+      async queryFn(_arg, { dispatch, getState }, _extra, baseQuery) {
         if (!mayBeSignedIn()) return { data: null };
         const result = await baseQuery(sessionPaths.me);
-        return result.error
-          ? { error: result.error }
-          : { data: (result.data as UserResponse).user };
+        if (result.error) return { error: result.error };
+        const { user } = result.data as UserResponse;
+        // Another account signed in on this browser since (in another tab: the cookie is shared).
+        // Nothing the one shown had loaded may stay, not even for one render beside the new name:
+        // the cache is emptied and the new user recorded in one step, before this answer lands.
+        const shown = sessionApi.endpoints.me.select()(getState() as RootState).data;
+        if (shown && user && shown.id !== user.id) dispatch(endSession(user));
+        return { data: user };
       },
       providesTags: ['User'],
       // RTK Query keeps the last user when a re-check fails: a session that ended (signed out
@@ -60,30 +67,28 @@ export const { useMeQuery, useLogoutMutation } = sessionApi;
  * in between would otherwise get the last user back from RTK Query's hooks, which fall back to
  * their last result while an entry is pending.
  */
-function emptyCache(): AppThunk {
+function emptyCache(user: User | null = null): AppThunk {
   return (dispatch) => {
     dispatch(api.util.resetApiState());
     dispatch(
-      sessionApi.util.upsertQueryEntries([{ endpointName: 'me', arg: undefined, value: null }]),
+      sessionApi.util.upsertQueryEntries([{ endpointName: 'me', arg: undefined, value: user }]),
     );
   };
 }
 
 /**
  * Ends the session on this client — the one way every sign-out path goes (log out, sign out
- * everywhere, account deletion, a 401 on a non-public page, a failed session check). Nothing the
+ * everywhere, account deletion, a 401 on a non-public page, a failed session check), and the way
+ * a session check that finds `next`, another account, signed in on this browser takes over. Nothing the
  * previous account loaded (stats, transcripts, billing…) survives to reach the next one's
  * screens, and the session check does not run again with a cookie that a failed sign-out call
- * may have left valid. Its toasts close too ("Welcome back, …" outlives a quick sign-out); they
- * live in the toast viewport's chunk, loaded lazily to keep react-toastify out of the first page.
+ * may have left valid. Its toasts close too ("Welcome back, …" outlives a quick sign-out).
  */
-export function endSession(): AppThunk {
+export function endSession(next: User | null = null): AppThunk {
   return (dispatch) => {
-    dispatch(emptyCache());
-    // A chunk that cannot load (offline, a newer deploy) only leaves the toasts to time out.
-    void import('../shared/Toasts')
-      .then(({ dismissToasts }) => dismissToasts())
-      .catch(() => undefined);
+    dispatch(emptyCache(next));
+    tellOtherTabs();
+    closeToasts();
   };
 }
 
@@ -95,6 +100,7 @@ export function endSession(): AppThunk {
 export function startSession(): AppThunk {
   return (dispatch) => {
     dispatch(emptyCache());
+    tellOtherTabs();
     void dispatch(
       sessionApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }),
     );

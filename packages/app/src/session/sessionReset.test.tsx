@@ -1,13 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { User } from '@parlance/server/contract';
 import { billingHandlers, transcriptsHandlers, usageHandlers, userFixture } from '@parlance/mocks';
 import { toast } from '@parlance/ui';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
 import { makeStore, type AppStore } from '../store/store';
 import { server } from '../test/server';
+import { loadToasts } from '../shared/closeToasts';
 import { renderDashboard } from '../test/renderDashboard';
+import { watchSession } from './watchSession';
 
 /** What account A (the default fixtures) shows on its overview, recognisable anywhere. */
 const A_VALUES = [userFixture.name, userFixture.email, '342.5 min', 'weekly-standup-nov-19.m4a'];
@@ -23,6 +26,8 @@ const accountB: User = {
 const unauthorized = () =>
   HttpResponse.json({ message: 'Sign in to continue', code: 'unauthenticated' }, { status: 401 });
 
+// As the app does at start (App.tsx): toasts then close in the same step as a session ends.
+beforeAll(() => loadToasts());
 afterEach(() => vi.restoreAllMocks());
 
 /** A signed in, on the overview with A's data on screen (and in the cache). */
@@ -189,5 +194,68 @@ describe('every sign-out path empties the cache; B never sees A', () => {
     server.events.removeListener('request:start', onRequest);
     expect(stateWhenBIsFetched).toHaveLength(1);
     for (const value of A_VALUES) expect(stateWhenBIsFetched[0]).not.toContain(value);
+  });
+});
+
+describe("this tab follows the browser's session, which other tabs share", () => {
+  let stopWatching = () => undefined as void;
+  afterEach(() => stopWatching());
+
+  test('B signed in in another tab: back on this tab, it starts over with B, never showing B beside A', async () => {
+    const { store, router } = await signedInAsA();
+    stopWatching = watchSession(store.dispatch);
+    server.use(
+      http.get('/api/auth/me', () => HttpResponse.json({ user: accountB })),
+      ...usageHandlers.empty,
+      ...transcriptsHandlers.empty,
+      ...billingHandlers.empty,
+    );
+    // Whatever renders, B's name never shares the page with anything of A's.
+    const mixed: string[] = [];
+    const observer = new MutationObserver(() => {
+      const page = document.body.innerHTML;
+      if (page.includes(accountB.name))
+        mixed.push(...A_VALUES.filter((value) => page.includes(value)));
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByText('0 min')).toBeInTheDocument();
+    expect(screen.getAllByText(accountB.name).length).toBeGreaterThan(0);
+    observer.disconnect();
+    expect(mixed).toEqual([]);
+    expect(router.state.location.pathname).toBe('/dashboard/overview');
+    const state = JSON.stringify(store.getState());
+    for (const value of A_VALUES) expect(state).not.toContain(value);
+  });
+
+  test('A signed out in another tab: this tab hears it at once and ends the session too', async () => {
+    const { store, router } = await signedInAsA();
+    stopWatching = watchSession(store.dispatch);
+    // The other tab's sign-out cleared the shared cookies, and it says so on the channel.
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; max-age=0; path=/`;
+    const otherTab = new BroadcastChannel('parlance-session');
+    otherTab.postMessage('session-changed');
+    otherTab.close();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await expectNothingOfA(store);
+  });
+
+  test('coming back into view checks the session again', async () => {
+    const store = makeStore();
+    stopWatching = watchSession(store.dispatch);
+    let checks = 0;
+    server.use(
+      http.get('/api/auth/me', () => {
+        checks += 1;
+        return HttpResponse.json({ user: userFixture });
+      }),
+    );
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    visibility.mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(checks).toBe(1));
+    expect(store.getState().api.queries['me(undefined)']?.data).toEqual(userFixture);
   });
 });

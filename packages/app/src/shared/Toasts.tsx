@@ -5,7 +5,7 @@ export default function Toasts() {
   return <ToastViewport />;
 }
 
-/** Closes every toast; in this chunk so that callers in the first page's code can load it lazily. */
+/** Closes every toast; in this chunk so that the first page's code can close them (closeToasts). */
 export function dismissToasts(): void {
   toast.dismiss();
 }

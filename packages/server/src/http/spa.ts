@@ -122,12 +122,15 @@ export async function registerSpa(
     )
       await sessionOfCookies(request, reply);
   });
-  // A response that sets a cookie (a sign-in, a session renewed, a hint given back), from the API
-  // or with a page, is this browser's alone: no shared cache may keep it for the next visitor,
-  // whatever caching the route or the file would otherwise allow.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // What the API answers is one caller's, read with their cookie or key: no cache (a CDN's, or the
+  // browser's for the next account on it) keeps it unless its route says otherwise. A response
+  // that sets a cookie (a sign-in, a session renewed, a hint given back) with a page is this
+  // browser's alone: no shared cache may keep it for the next visitor, whatever caching the
+  // route or the file would otherwise allow.
+  app.addHook('onSend', async (request, reply, payload) => {
     const caching = String(reply.getHeader('cache-control') ?? '');
-    if (reply.hasHeader('set-cookie') && !/\b(private|no-store)\b/.test(caching))
+    if (!caching && /^\/(api|v1)\//.test(request.url)) reply.header('cache-control', 'no-store');
+    else if (reply.hasHeader('set-cookie') && !/\b(private|no-store)\b/.test(caching))
       reply.header('cache-control', 'private, no-cache');
     return payload;
   });
