@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { billingConfigFrom, billingEnv, checkBillingEnv } from './billing/config.js';
@@ -11,7 +12,27 @@ import {
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverRoot = fileURLToPath(new URL('../', import.meta.url));
 
+/** Mail's sender when MAIL_FROM is not set: fine for the local outbox, refused by a deployment. */
+export const DEFAULT_MAIL_FROM = 'Parlance <no-reply@parlance.local>';
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** What is wrong with one TRUST_PROXY entry (an address, a CIDR range or a named range), if anything. */
+function proxyEntryProblem(entry: string): string | null {
+  if (PROXY_RANGES.has(entry)) return null;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0 || (prefix !== undefined && !/^\d+$/.test(prefix)))
+    return `${entry} is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
+  if (prefix === undefined) return null;
+  if (Number(prefix) > (version === 4 ? 32 : 128))
+    return `${entry} has a prefix longer than its address`;
+  if (Number(prefix) === 0)
+    return `${entry} would trust every address, so any client could pick its own IP: name the proxies' own addresses or range`;
+  return null;
+}
 
 const integer = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 /** A duration for a timer: at most a day, as Node fires timers beyond 2^31 ms at once. */
@@ -37,7 +58,7 @@ const serverEnv = z.object({
     .url()
     .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Parlance <no-reply@parlance.local>'),
+  MAIL_FROM: optionalString.transform((value) => value ?? DEFAULT_MAIL_FROM),
   SUPPORT_EMAIL: z.email().default('support@parlance.local'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -74,7 +95,12 @@ const serverEnv = z.object({
         });
         return z.NEVER;
       }
-      return value.split(',').map((entry) => entry.trim());
+      const entries = value.split(',').map((entry) => entry.trim());
+      for (const entry of entries) {
+        const problem = proxyEntryProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
+      return entries;
     })
     .describe(
       'proxies in front of the server: their addresses/CIDRs (or loopback, linklocal, uniquelocal), or a hop count when nothing can reach the server except through them',
@@ -111,12 +137,14 @@ function toConfig(env: z.output<typeof envSchema>) {
   return {
     nodeEnv: env.NODE_ENV,
     /**
-     * Served to others: NODE_ENV=production, or listening on (HOST) or reached at (APP_URL,
+     * Served to others: NODE_ENV=production, behind a proxy (TRUST_PROXY: one on this machine
+     * reaches the server from 127.0.0.1), or listening on (HOST) or reached at (APP_URL,
      * PUBLIC_URL) anything but this machine. A deployment refuses unsafe settings unless each
      * is opted into (src/system/safety.ts).
      */
     deployed:
       env.NODE_ENV === 'production' ||
+      env.TRUST_PROXY !== false ||
       ![env.HOST, new URL(appUrl).hostname, new URL(publicUrl).hostname].every((host) =>
         LOOPBACK_HOSTS.has(host),
       ),

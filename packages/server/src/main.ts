@@ -3,12 +3,13 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
-import { assertSafeToServe } from './system/safety.js';
+import { acceptedRisks, assertSafeToServe } from './system/safety.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   assertSafeToServe(config);
   const logger = createLogger(config);
+  for (const risk of acceptedRisks(config)) logger.warn(`unsafe setting accepted: ${risk}`);
   const storage = await openDatabase(config);
   logger.info({ storage: storage.kind }, 'storage ready');
   const mailer = createMailer(config, storage.db, logger);

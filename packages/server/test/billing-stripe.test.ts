@@ -78,6 +78,10 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     return recent.body.paymentMethod.id;
   }
 
+  it('with a test-mode key, tells the web app it is in test mode (its banner shows)', async () => {
+    expect((await server.client().get('/api/config')).body.testPayments).toBe(true);
+  });
+
   it('tells the web app to use Stripe.js and never accepts raw card numbers', async () => {
     const { api } = await signUp(server);
     const info = await api.get('/api/billing/info');

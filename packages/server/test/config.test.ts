@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { unsafeSettings } from '../src/system/safety.js';
+import { acceptedRisks, unsafeSettings } from '../src/system/safety.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -62,7 +62,11 @@ describe('configuration', () => {
 
   it('reads the billing and transcription settings in the same pass, with the same errors', () => {
     const config = loadConfig({ SIGNUP_BONUS_CENTS: '250', MAX_AUDIO_SECONDS: '30' });
-    expect(config.billing).toEqual({ signupBonusMicros: 2_500_000, stripe: null });
+    expect(config.billing).toEqual({
+      signupBonusMicros: 2_500_000,
+      testMode: true,
+      stripe: null,
+    });
     expect(config.transcription).toMatchObject({
       maxAudioSeconds: 30,
       defaultModels: { default: 'base', defaultEnglish: 'tiny.en' },
@@ -83,6 +87,7 @@ describe('what a deployment refuses', () => {
     NODE_ENV: 'production',
     APP_URL: 'https://app.parlance.dev',
     SMTP_URL: 'smtp://mail.parlance.dev',
+    MAIL_FROM: 'Parlance <hello@parlance.dev>',
     TURNSTILE_SECRET: 'secret',
     TURNSTILE_SITE_KEY: 'site',
   };
@@ -95,7 +100,14 @@ describe('what a deployment refuses', () => {
 
   it.each([
     ['the test payment provider', {}, false, 'STRIPE_SECRET_KEY is not set'],
+    [
+      'a Stripe test-mode key',
+      { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+      false,
+      'STRIPE_SECRET_KEY is a test-mode key',
+    ],
     ['no SMTP', { SMTP_URL: '' }, true, 'SMTP_URL is not set'],
+    ['no sender of our own', { MAIL_FROM: '' }, true, 'MAIL_FROM is not set'],
     [
       'no bot check',
       { TURNSTILE_SECRET: '', TURNSTILE_SITE_KEY: '' },
@@ -120,21 +132,24 @@ describe('what a deployment refuses', () => {
     expect(found[0]).toContain(message);
   });
 
-  it('each ALLOW_ flag accepts only its own risk', () => {
+  it('each ALLOW_ flag accepts only its own risk, and the start-up log names what was accepted', () => {
     const everything = { NODE_ENV: 'production' };
     expect(problems(everything, false)).toHaveLength(4);
-    expect(
-      problems(
-        {
-          ...everything,
-          ALLOW_TEST_PAYMENTS: 'true',
-          ALLOW_MAIL_OUTBOX: 'true',
-          ALLOW_NO_BOT_CHECK: 'true',
-          ALLOW_INSECURE_COOKIES: 'true',
-        },
-        false,
-      ),
-    ).toEqual([]);
+    const flags = {
+      ALLOW_TEST_PAYMENTS: 'true',
+      ALLOW_MAIL_OUTBOX: 'true',
+      ALLOW_NO_BOT_CHECK: 'true',
+      ALLOW_INSECURE_COOKIES: 'true',
+    };
+    expect(problems({ ...everything, ...flags }, false)).toEqual([]);
+    expect(acceptedRisks(loadConfig({ ...everything, ...flags }))).toEqual([
+      'ALLOW_TEST_PAYMENTS=true: STRIPE_SECRET_KEY is not set',
+      'ALLOW_MAIL_OUTBOX=true: SMTP_URL is not set',
+      'ALLOW_NO_BOT_CHECK=true: TURNSTILE_SECRET is not set',
+      'ALLOW_INSECURE_COOKIES=true: APP_URL is http',
+    ]);
+    // A flag for a risk the deployment does not run accepts nothing, and says nothing.
+    expect(acceptedRisks(loadConfig({ ...safe, ...stripe, ...flags }))).toEqual([]);
   });
 
   it('a local install (loopback app URL, not production) is not a deployment', () => {
@@ -144,6 +159,9 @@ describe('what a deployment refuses', () => {
     // Listening beyond this machine, or reached at another host, is a deployment too.
     expect(loadConfig({ HOST: '0.0.0.0' }).deployed).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'http://api.parlance.example.com' }).deployed).toBe(true);
+    // So is a server behind a proxy, even one on this machine (its requests come from loopback).
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).deployed).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).deployed).toBe(true);
     expect(problems({}, false)).toEqual([]);
   });
 });

@@ -305,6 +305,23 @@ describe('HTTP behaviour', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('serves the local outbox to this machine only, whatever the request says', async () => {
+    const from = (remoteAddress: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/dev/outbox',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+    expect((await from('127.0.0.1')).statusCode).toBe(200);
+    const remote = await from('192.0.2.7');
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json()).toEqual({
+      message: 'The outbox can only be read from this machine',
+      code: 'outbox_local_only',
+    });
+  });
+
   it('publishes OpenAPI 3.1 and a local interactive reference', async () => {
     const api = server.client();
     const doc = await api.get('/api/openapi.json');
@@ -542,5 +559,16 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: true would trust every/,
     );
+  });
+
+  it.each([
+    ['0.0.0.0/0', 'would trust every address'],
+    ['10.0.0.0/8, ::/0', '::/0 would trust every address'],
+    ['proxy.internal', 'proxy.internal is not an address'],
+    ['10.0.0.1/33', 'has a prefix longer than its address'],
+    ['10.0.0.0/8/1', 'is not an address'],
+  ])('refuses %s, naming the setting', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY: `);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
   });
 });

@@ -102,8 +102,8 @@ describe('main: the server process', () => {
       ALLOW_NO_BOT_CHECK: 'true',
       ALLOW_INSECURE_COOKIES: 'true',
     });
+    let out = '';
     const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -113,6 +113,8 @@ describe('main: the server process', () => {
     });
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);
+    for (const flag of ['ALLOW_TEST_PAYMENTS', 'ALLOW_MAIL_OUTBOX', 'ALLOW_NO_BOT_CHECK'])
+      expect(out).toMatch(new RegExp(`"level":40,.*"msg":"unsafe setting accepted: ${flag}=true`));
     child.kill('SIGKILL');
   });
 

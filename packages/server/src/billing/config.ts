@@ -27,6 +27,11 @@ export function checkBillingEnv(env: z.output<typeof billingEnv>, ctx: z.Refinem
 export interface BillingConfig {
   /** Credit granted once when an account is verified, in micro-dollars; 0 disables it. */
   signupBonusMicros: number;
+  /**
+   * No real money changes hands: the built-in test provider takes payments (no Stripe), or
+   * Stripe does with a test-mode key (sk_test_, rk_test_), where test card numbers pay.
+   */
+  testMode: boolean;
   /** null: the built-in test provider takes payments. */
   stripe: {
     secretKey: string;
@@ -44,8 +49,10 @@ export function billingConfigFrom(env: z.output<typeof billingEnv>): BillingConf
     STRIPE_PUBLISHABLE_KEY,
     STRIPE_API_BASE,
   } = env;
+  const stripeOn = Boolean(STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET);
   return {
     signupBonusMicros: centsToMicros(SIGNUP_BONUS_CENTS),
+    testMode: !stripeOn || /^(sk|rk)_test_/.test(STRIPE_SECRET_KEY ?? ''),
     stripe:
       STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET
         ? {

@@ -16,7 +16,9 @@ export const PublicConfig = z.object({
   googleEnabled: z.boolean(),
   testPayments: z
     .boolean()
-    .describe('Payments go to the built-in test provider: no real money moves (the app says so)'),
+    .describe(
+      'Payments are in test mode (the built-in test provider, or a Stripe test key): no real money moves (the app says so)',
+    ),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -48,7 +48,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       turnstileSiteKey: app.config.turnstile?.siteKey ?? null,
       googleEnabled: app.config.google !== null,
-      testPayments: app.config.billing.stripe === null,
+      testPayments: app.config.billing.testMode,
     }),
   );
 };
