@@ -70,4 +70,15 @@ export const accountHandlers = {
     ),
     ...working,
   ],
-} satisfies Scenarios<'wrongPassword'>;
+  /** A refunded or disputed payment left money owed: deleting waits until it is settled. */
+  owes: [
+    http.delete(accountPaths.account, () =>
+      apiError(
+        409,
+        '$2.00 is owed after a refunded or disputed payment. Add credit to settle it, then delete the account.',
+        'account_owes',
+      ),
+    ),
+    ...working,
+  ],
+} satisfies Scenarios<'wrongPassword' | 'owes'>;

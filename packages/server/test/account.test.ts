@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedger } from '../src/billing/ledger.js';
 import { bonusClaimHash } from '../src/billing/signupBonus.js';
 import {
   apiKeys,
@@ -111,6 +112,36 @@ describe.each(backends)('account (%s)', (backend) => {
     expect((await api.get('/api/auth/me')).status).toBe(401);
     // The cookie is cleared, and a copy of it kept elsewhere is refused too.
     expect((await server.client().get('/api/auth/me', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('refuses to delete an account that owes after a dispute, until credit settles it', async () => {
+    const { api, user, password } = await signUp(server);
+    const ledger = createLedger(server.storage.db);
+    // The $5 welcome bonus, spent; then the dispute of a $7 payment leaves $2 owed.
+    await ledger.takeBack({
+      kind: 'dispute',
+      userId: user.id,
+      amountMicros: 7_000_000,
+      reference: `du_${user.id}`,
+      description: 'Payment disputed',
+    });
+    const refused = await api.delete('/api/account', { password });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: 'account_owes',
+      message:
+        '$2.00 is owed after a refunded or disputed payment. Add credit to settle it, then delete the account.',
+    });
+    expect(await server.storage.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(
+      1,
+    );
+    await ledger.credit({
+      kind: 'adjustment',
+      userId: user.id,
+      amountMicros: 2_000_000,
+      description: 'paid',
+    });
+    expect((await api.delete('/api/account', { password })).status).toBe(200);
   });
 
   it('pays the welcome bonus once per e-mail address, even after the account is deleted', async () => {

@@ -114,8 +114,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete the account and all of its data',
+        description:
+          'Refused (409 account_owes) while a refunded or disputed payment leaves money owed: add credit to settle it first.',
         body: DeleteAccountBody,
-        response: { 200: MessageResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 409, 429) },
       },
       preHandler: passwordAttempts,
     },

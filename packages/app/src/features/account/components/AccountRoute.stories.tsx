@@ -52,3 +52,23 @@ export const DeleteRefused: Story = {
     ).toBeInTheDocument();
   },
 };
+
+/** An account that owes after a refunded or disputed payment: the dialog says what to do first. */
+export const DeleteRefusedOwes: Story = {
+  parameters: { visual: false, msw: { handlers: { account: accountHandlers.owes } } },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete account' }));
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Delete your account?',
+    });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Your e-mail' }),
+      'ada@example.com',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await expect(
+      await within(dialog).findByText(/\$2\.00 is owed after a refunded or disputed payment/),
+    ).toBeInTheDocument();
+  },
+};
