@@ -41,6 +41,29 @@ function req(value: unknown) {
   };
 }
 
+/**
+ * pino's error serializer, without the values a failed database query was sent (drizzle puts them
+ * in the error's `params` and after "params:" in its message): they can be a mail's text with its
+ * code, a code's hash, a token's. The statement, with placeholders only, stays.
+ */
+function err(value: unknown) {
+  const serialized: Record<string, unknown> = pino.stdSerializers.err(value as Error);
+  for (let level: unknown = serialized; level && typeof level === 'object';) {
+    const record = level as Record<string, unknown>;
+    if ('params' in record) {
+      record.params = CENSOR;
+      for (const key of ['message', 'stack'] as const)
+        if (typeof record[key] === 'string')
+          record[key] = record[key].replace(
+            /\nparams: [\s\S]*?(?=\n {4}at |$)/,
+            `\nparams: ${CENSOR}`,
+          );
+    }
+    level = record.cause;
+  }
+  return serialized;
+}
+
 export function createLogger(
   config: Pick<Config, 'logLevel'>,
   destination?: DestinationStream,
@@ -48,7 +71,7 @@ export function createLogger(
   const options = {
     level: config.logLevel,
     redact: { paths: redact, censor: CENSOR },
-    serializers: { req },
+    serializers: { req, err },
   };
   return destination ? pino(options, destination) : pino(options);
 }

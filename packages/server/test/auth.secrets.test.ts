@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
 import type * as Codes from '../src/auth/codes.js';
 import { reissueCode } from '../src/auth/codes.js';
@@ -115,6 +116,26 @@ describe('request log', () => {
       '/api/auth/reset-password',
     ]);
     expect(lines.join('\n')).not.toContain(secret);
+  });
+
+  it('keeps the values of a failed query out of the log, but not the query', () => {
+    const written: string[] = [];
+    const logger = createLogger(
+      { logLevel: 'info' },
+      { write: (line: string) => void written.push(line) },
+    );
+    const code = '493817';
+    const failed = new DrizzleQueryError(
+      'insert into "mail_outbox" ("to", "text") values ($1, $2)',
+      ['ada@example.com', `Your code is ${code}\nIt expires in 15 minutes.`],
+      new Error('connection terminated'),
+    );
+    logger.error({ err: failed }, 'mail could not be stored');
+    expect(written).toHaveLength(1);
+    expect(written[0]).not.toContain(code);
+    expect(written[0]).not.toContain('ada@example.com');
+    expect(written[0]).toContain('insert into \\"mail_outbox\\"');
+    expect(written[0]).toContain('connection terminated');
   });
 
   it('keeps the rest of a URL as it was', () => {

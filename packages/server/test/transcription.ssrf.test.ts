@@ -95,6 +95,25 @@ describe('downloadToFile (strict policy)', () => {
     }
   });
 
+  it('blames a failure to write the file on this server, not the URL, and keeps its path from the caller', async () => {
+    const server = createServer((_req, res) => res.end(Buffer.alloc(64)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const dest = join(await mkdtemp(join(tmpdir(), 'ssrf-')), 'missing-folder', 'out');
+    try {
+      const err = await downloadToFile(
+        `http://127.0.0.1:${port}/a`,
+        dest,
+        { allowLoopback: true },
+        limits,
+      ).catch((e: unknown) => e);
+      expect(err).not.toBeInstanceOf(UrlError); // answered as a plain 500, the detail logged
+      expect(err).toMatchObject({ code: 'ENOENT' });
+    } finally {
+      server.close();
+    }
+  });
+
   it('gives up after the time limit with 422', async () => {
     const server = createServer(() => undefined); // never answers
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -60,6 +60,9 @@ export async function downloadToFile(
   } catch (err) {
     await rm(dest, { force: true });
     if (err instanceof UrlError) throw err;
+    // Writing the file failed here (disk full, permissions): not the URL's fault, and its text
+    // (a path of this server's) is not the caller's to read. It stays an internal error, logged.
+    if (typeof (err as NodeJS.ErrnoException).path === 'string') throw err;
     const why = signal.aborted
       ? `timed out after ${limits.timeoutMs / 1000} s`
       : (err as Error).message;
