@@ -383,6 +383,28 @@ describe('live transcription: who, how and when it ends', () => {
     expect(await createLedger(server.storage.db).balance(broke.userId)).toBe(0);
   });
 
+  it('refuses a stream while a refund or dispute leaves money owed, whatever the balance', async () => {
+    const held = await customer(server, 500);
+    await createLedger(server.storage.db).takeBack({
+      kind: 'dispute',
+      userId: held.userId,
+      amountMicros: 7_000_000,
+      reference: `du_${held.userId}`,
+      description: 'Payment disputed',
+    });
+    const refused = await refusedWith(
+      connect(server, ENGLISH, held.auth),
+      REALTIME_CLOSE.insufficientCredits,
+      'account_on_hold',
+    );
+    expect(refused).toMatchObject({ message: expect.stringContaining('$2.00 is owed') });
+    const rows = await server.storage.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.userId, held.userId));
+    expect(rows).toEqual([]);
+  });
+
   it('hears 48 kHz audio resampled as well as 16 kHz', async () => {
     const pcm16 = await jfk();
     // Upsampled ×3 by linear interpolation: what a 48 kHz microphone would give.
