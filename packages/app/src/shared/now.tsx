@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
 const NowContext = createContext<Date | null>(null);
 
@@ -7,9 +7,20 @@ export function NowProvider({ now, children }: { now: Date; children: ReactNode 
   return <NowContext.Provider value={now}>{children}</NowContext.Provider>;
 }
 
-/** The moment dates are computed from: the provided one, else mount time. */
+/**
+ * The moment dates are computed from: the provided one, else the time of mounting, moved on at
+ * each local midnight, so that "today" (spending ranges, this month) turns with the user's day in
+ * a tab left open overnight.
+ */
 export function useNow(): Date {
   const provided = useContext(NowContext);
-  const [mountedAt] = useState(() => new Date());
-  return provided ?? mountedAt;
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (provided) return undefined;
+    const midnight = new Date(now);
+    midnight.setHours(24, 0, 0, 0);
+    const timer = setTimeout(() => setNow(new Date()), midnight.getTime() - Date.now());
+    return () => clearTimeout(timer);
+  }, [provided, now]);
+  return provided ?? now;
 }
