@@ -86,7 +86,7 @@ const serverEnv = z.object({
     .default('false')
     .transform((value, ctx) => {
       if (value === '' || value === 'false') return false;
-      if (/^\d+$/.test(value)) return Number(value);
+      if (/^\d+$/.test(value)) return Number(value) || false; // 0 hops: no proxy
       if (value === 'true') {
         ctx.addIssue({
           code: 'custom',

@@ -41,24 +41,38 @@ function req(value: unknown) {
   };
 }
 
+/** Where drizzle writes a failed query's values, in its error's message (and so its stack). */
+const PARAMS = '\nparams: ';
+
 /**
- * pino's error serializer, without the values a failed database query was sent (drizzle puts them
- * in the error's `params` and after "params:" in its message): they can be a mail's text with its
- * code, a code's hash, a token's. The statement, with placeholders only, stays.
+ * A message or stack without the values a failed query was sent: after "params:" only stack
+ * frames stay (whole lines shaped "    at … file:line:column", which a value's text is not).
+ */
+function withoutParams(text: string, stack: boolean): string {
+  const at = text.indexOf(PARAMS);
+  if (at === -1) return text;
+  const frames = stack
+    ? text
+        .slice(at + PARAMS.length)
+        .split('\n')
+        .filter((line) => /^ {4}at .*(:\d+:\d+\)?|\((<anonymous>|native)\))$/.test(line))
+    : [];
+  return [`${text.slice(0, at)}${PARAMS}${CENSOR}`, ...frames].join('\n');
+}
+
+/**
+ * pino's error serializer (causes kept as errors of their own), without the values a failed
+ * database query was sent, at any depth: drizzle puts them in the error's `params` and after
+ * "params:" in its message. They can be a mail's text with its code, a code's hash, a token's.
+ * The statement, with placeholders only, stays.
  */
 function err(value: unknown) {
-  const serialized: Record<string, unknown> = pino.stdSerializers.err(value as Error);
+  const serialized: Record<string, unknown> = pino.stdSerializers.errWithCause(value as Error);
   for (let level: unknown = serialized; level && typeof level === 'object';) {
     const record = level as Record<string, unknown>;
-    if ('params' in record) {
-      record.params = CENSOR;
-      for (const key of ['message', 'stack'] as const)
-        if (typeof record[key] === 'string')
-          record[key] = record[key].replace(
-            /\nparams: [\s\S]*?(?=\n {4}at |$)/,
-            `\nparams: ${CENSOR}`,
-          );
-    }
+    if ('params' in record) record.params = CENSOR;
+    if (typeof record.message === 'string') record.message = withoutParams(record.message, false);
+    if (typeof record.stack === 'string') record.stack = withoutParams(record.stack, true);
     level = record.cause;
   }
   return serialized;

@@ -131,8 +131,11 @@ describe('request log', () => {
       new Error('connection terminated'),
     );
     logger.error({ err: failed }, 'mail could not be stored');
-    expect(written).toHaveLength(1);
-    expect(written[0]).not.toContain(code);
+    // Also as the cause of another error, and with values made to look like stack frames.
+    const forged = new DrizzleQueryError('select $1', [`x\n    at ${code}`], undefined);
+    logger.error({ err: new Error('sending failed', { cause: forged }) }, 'wrapped');
+    expect(written).toHaveLength(2);
+    expect(written.join('')).not.toContain(code);
     expect(written[0]).not.toContain('ada@example.com');
     expect(written[0]).toContain('insert into \\"mail_outbox\\"');
     expect(written[0]).toContain('connection terminated');

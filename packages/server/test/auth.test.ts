@@ -84,7 +84,7 @@ describe.each(backends)('auth (%s)', (backend) => {
         .getSetCookie()
         .find((cookie) => cookie.startsWith(`${REGISTRATION_COOKIE}=`));
       expect(registration).toMatch(
-        /^parlance_registration=[0-9a-f-]{36}; Max-Age=900; Path=\/api\/auth; HttpOnly; SameSite=Strict$/,
+        /^parlance_registration=[0-9a-f-]{36}; Max-Age=87300; Path=\/api\/auth; HttpOnly; SameSite=Strict$/,
       );
       expect((await userRow(email)).emailVerifiedAt).toBeNull();
       expect((await api.get('/api/auth/me')).status).toBe(401);
@@ -348,6 +348,17 @@ describe.each(backends)('auth (%s)', (backend) => {
         const expected = attempt < CODE_MAX_ATTEMPTS ? INVALID_CODE : TOO_MANY;
         for (const answer of answers) expect(answer).toMatchObject({ status: 400, body: expected });
       }
+      // A new code gives both their attempts back alike (a verified account's is renewed too,
+      // though never mailed).
+      await fresh.api.post('/api/auth/resend-code', { email: fresh.email });
+      await taken.post('/api/auth/resend-code', { email: verified });
+      await vi.waitFor(async () => {
+        const answers = await Promise.all([
+          fresh.api.post('/api/auth/verify-code', { email: fresh.email, code: '000000' }),
+          taken.post('/api/auth/verify-code', { email: verified, code: '000000' }),
+        ]);
+        for (const answer of answers) expect(answer.body).toEqual(INVALID_CODE);
+      });
       // No registration of this browser, another address's registration, a forged cookie.
       for (const [api, email] of [
         [unregistered, fresh.email],
@@ -361,6 +372,73 @@ describe.each(backends)('auth (%s)', (backend) => {
         .client()
         .post('/api/auth/verify-code', { email: uniqueEmail(), code: '12ab' });
       expect(malformed.body.message).toBe('code: The code is 6 digits');
+    });
+
+    it('signing in with a password just registered answers alike, after a new code too', async () => {
+      const { email: verified } = await signUp(server);
+      for (const email of [verified, uniqueEmail('fresh')]) {
+        const first = server.client();
+        await first.post('/api/auth/register', {
+          name: 'A',
+          email,
+          password: 'first passphrase 1',
+        });
+        const second = server.client();
+        await second.post('/api/auth/register', {
+          name: 'B',
+          email,
+          password: 'second passphrase 2',
+        });
+        await first.post('/api/auth/resend-code', { email });
+        // The first registration is the newest again once its code is renewed, account or not.
+        await vi.waitFor(async () => {
+          const res = await login(email, 'first passphrase 1');
+          expect(res).toMatchObject({ status: 403, body: { code: 'email_not_verified' } });
+        });
+        expect((await login(email, 'second passphrase 2')).status).toBe(401);
+      }
+    });
+
+    it('takes the code of any registration this browser made, and says "verify first" after it expired', async () => {
+      const email = uniqueEmail('again');
+      const api = server.client();
+      const codes: string[] = [];
+      for (const password of ['first passphrase 1', 'second passphrase 2']) {
+        const { mail } = await mailAfter(email, () =>
+          api.post('/api/auth/register', { name: 'Same browser', email, password }),
+        );
+        codes.push(codeIn(mail));
+      }
+      expect(api.jar.get(REGISTRATION_COOKIE)?.split('.')).toHaveLength(2);
+      // The first mail was slow: its code still works here, with the password typed with it.
+      await server.storage.db
+        .update(emailCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(emailCodes.userId, (await userRow(email)).id));
+      expect((await login(email, 'second passphrase 2')).status).toBe(403);
+      const { mail } = await mailAfter(email, () => api.post('/api/auth/resend-code', { email }));
+      const [, second] = codes;
+      if (second !== codeIn(mail)) {
+        const expired = await api.post('/api/auth/verify-code', { email, code: second });
+        expect(expired.body.code).toBe('invalid_code'); // renewed: the old code is gone
+      }
+      const verified = await api.post('/api/auth/verify-code', { email, code: codeIn(mail) });
+      expect(verified.status).toBe(200);
+      expect((await login(email, 'second passphrase 2')).status).toBe(200);
+    });
+
+    it("counts verify and resend attempts per registration: nobody can use up a stranger's", async () => {
+      const owner = await register(uniqueEmail('blocked'), 'Owner', DEFAULT_PASSWORD);
+      for (let i = 0; i < 12; i++) {
+        const stranger = server.client();
+        await stranger.post('/api/auth/verify-code', { email: owner.email, code: '000000' });
+        await stranger.post('/api/auth/resend-code', { email: owner.email });
+      }
+      const verified = await owner.api.post('/api/auth/verify-code', {
+        email: owner.email,
+        code: owner.code,
+      });
+      expect(verified.status).toBe(200);
     });
 
     it('answers resend-code alike for unknown addresses, unknown registrations and verified accounts, and sends nothing', async () => {

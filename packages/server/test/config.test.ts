@@ -162,6 +162,7 @@ describe('what a deployment refuses', () => {
     // So is a server behind a proxy, even one on this machine (its requests come from loopback).
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).deployed).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '1' }).deployed).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' })).toMatchObject({ deployed: false, trustProxy: false });
     expect(problems({}, false)).toEqual([]);
   });
 });

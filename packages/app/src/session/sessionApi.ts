@@ -1,3 +1,4 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { MessageResponse, User, UserResponse } from '@parlance/server/contract';
 import { sessionPaths } from '@parlance/server/endpoints';
 import { closeToasts } from '../shared/closeToasts';
@@ -17,18 +18,15 @@ export const sessionApi = api.injectEndpoints({
      * 401 here only means "signed out".
      */
     me: build.query<User | null, void>({
-      // Without the signed-in hint there is no session: no call, and no 401 in the console.
       async queryFn(_arg, { dispatch, getState }, _extra, baseQuery) {
-        if (!mayBeSignedIn()) return { data: null };
-        const result = await baseQuery(sessionPaths.me);
-        if (result.error) return { error: result.error };
-        const { user } = result.data as UserResponse;
+        const result = await currentUser(baseQuery);
+        if ('error' in result) return result;
         // Another account signed in on this browser since (in another tab: the cookie is shared).
         // Nothing the one shown had loaded may stay, not even for one render beside the new name:
         // the cache is emptied and the new user recorded in one step, before this answer lands.
-        const shown = sessionApi.endpoints.me.select()(getState() as RootState).data;
-        if (shown && user && shown.id !== user.id) dispatch(endSession(user));
-        return { data: user };
+        const shown = shownUser(getState() as RootState);
+        if (shown && result.data && shown.id !== result.data.id) dispatch(endSession(result.data));
+        return result;
       },
       providesTags: ['User'],
       // RTK Query keeps the last user when a re-check fails: a session that ended (signed out
@@ -44,6 +42,15 @@ export const sessionApi = api.injectEndpoints({
         );
         if (hadUser && signedOut && getCacheEntry().requestId === requestId) dispatch(endSession());
       },
+    }),
+    /**
+     * The session as the browser has it now, checked in the background (`recheckSession`): in an
+     * entry of its own, so that a failure to ask (offline, a server restarting) is not an error of
+     * the session check, which would read as signed out.
+     */
+    sessionCheck: build.query<User | null, void>({
+      queryFn: (_arg, _api, _extra, baseQuery) => currentUser(baseQuery),
+      keepUnusedDataFor: 0,
     }),
     /** Signs out on the server; the session ends on this client even when that call fails. */
     logout: build.mutation<MessageResponse, void>({
@@ -61,6 +68,54 @@ export const sessionApi = api.injectEndpoints({
 });
 
 export const { useMeQuery, useLogoutMutation } = sessionApi;
+
+/** What the API's base query answers. */
+interface BaseAnswer {
+  data?: unknown;
+  error?: FetchBaseQueryError;
+}
+
+/** Without the signed-in hint there is no session: no call, and no 401 in the console. */
+async function currentUser(
+  baseQuery: (arg: string) => PromiseLike<BaseAnswer> | BaseAnswer,
+): Promise<{ data: User | null } | { error: FetchBaseQueryError }> {
+  if (!mayBeSignedIn()) return { data: null };
+  const result = await baseQuery(sessionPaths.me);
+  return result.error ? { error: result.error } : { data: (result.data as UserResponse).user };
+}
+
+const shownUser = (state: RootState) => sessionApi.endpoints.me.select()(state).data ?? null;
+
+/**
+ * Brings this tab's session in line with the browser's (`watchSession`): ends it when the browser
+ * has none (signed out elsewhere, expired), starts over with another account signed in elsewhere,
+ * and, when `adopt` (another tab said it signed in), shows that account in a tab signed out. Only
+ * the server saying "no session" ends one: a check that could not ask (a laptop waking before its
+ * network, a server restarting) changes nothing, and the next focus asks again. A tab signed out
+ * here never adopts the session by itself: its sign-out call may have failed, leaving the cookie.
+ */
+export function recheckSession(adopt: boolean): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    const check = await dispatch(
+      sessionApi.endpoints.sessionCheck.initiate(undefined, {
+        subscribe: false,
+        forceRefetch: true,
+      }),
+    );
+    const shown = shownUser(getState());
+    if (check.isError) {
+      if (shown && (check.error as FetchBaseQueryError | undefined)?.status === 401)
+        dispatch(endSession());
+      return;
+    }
+    const user = check.data ?? null;
+    if (shown && shown.id !== user?.id) dispatch(endSession(user));
+    else if (!shown && user && adopt)
+      dispatch(
+        sessionApi.util.upsertQueryEntries([{ endpointName: 'me', arg: undefined, value: user }]),
+      );
+  };
+}
 
 /**
  * Drops the whole API cache and records "no user" in the same synchronous step: a screen rendering
@@ -81,8 +136,8 @@ function emptyCache(user: User | null = null): AppThunk {
  * everywhere, account deletion, a 401 on a non-public page, a failed session check), and the way
  * a session check that finds `next`, another account, signed in on this browser takes over. Nothing the
  * previous account loaded (stats, transcripts, billing…) survives to reach the next one's
- * screens, and the session check does not run again with a cookie that a failed sign-out call
- * may have left valid. Its toasts close too ("Welcome back, …" outlives a quick sign-out).
+ * screens, and a session that a failed sign-out call may have left valid is not taken up again
+ * here (`recheckSession` adopts one only when another tab signs in). Its toasts close too ("Welcome back, …" outlives a quick sign-out).
  */
 export function endSession(next: User | null = null): AppThunk {
   return (dispatch) => {

@@ -10,6 +10,7 @@ import { makeStore, type AppStore } from '../store/store';
 import { server } from '../test/server';
 import { loadToasts } from '../shared/closeToasts';
 import { renderDashboard } from '../test/renderDashboard';
+import { endSession, sessionApi } from './sessionApi';
 import { watchSession } from './watchSession';
 
 /** What account A (the default fixtures) shows on its overview, recognisable anywhere. */
@@ -240,22 +241,55 @@ describe("this tab follows the browser's session, which other tabs share", () =>
     await expectNothingOfA(store);
   });
 
-  test('coming back into view checks the session again', async () => {
+  test('coming back into view checks again: a session the server ended ends here too', async () => {
     const store = makeStore();
+    await store.dispatch(sessionApi.endpoints.me.initiate(undefined, { subscribe: false }));
+    expect(store.getState().api.queries['me(undefined)']?.data).toEqual(userFixture);
     stopWatching = watchSession(store.dispatch);
-    let checks = 0;
-    server.use(
-      http.get('/api/auth/me', () => {
-        checks += 1;
-        return HttpResponse.json({ user: userFixture });
-      }),
-    );
+    server.use(http.get('/api/auth/me', unauthorized));
     const visibility = vi.spyOn(document, 'visibilityState', 'get');
     visibility.mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
     visibility.mockReturnValue('visible');
     document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(store.getState().api.queries['me(undefined)']?.data).toBeNull());
+  });
+
+  test('a re-check that cannot ask (offline, a server restarting) keeps the session and its data', async () => {
+    const { store, router } = await signedInAsA();
+    stopWatching = watchSession(store.dispatch);
+    let checks = 0;
+    server.use(
+      http.get('/api/auth/me', () => {
+        checks += 1;
+        return checks === 1
+          ? HttpResponse.json({ message: 'restarting', code: 'unavailable' }, { status: 503 })
+          : HttpResponse.error();
+      }),
+    );
+    act(() => void window.dispatchEvent(new Event('focus')));
     await waitFor(() => expect(checks).toBe(1));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(checks).toBe(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(router.state.location.pathname).toBe('/dashboard/overview');
+    expect(screen.getByText('342.5 min')).toBeInTheDocument();
     expect(store.getState().api.queries['me(undefined)']?.data).toEqual(userFixture);
+  });
+
+  test('a tab signed out here takes up a session only when another tab signs in', async () => {
+    const store = makeStore();
+    store.dispatch(endSession());
+    stopWatching = watchSession(store.dispatch);
+    // Its own sign-out call may have failed, leaving the cookie: coming back does not sign in.
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(store.getState().api.queries['me(undefined)']?.data).toBeNull();
+    const otherTab = new BroadcastChannel('parlance-session');
+    otherTab.postMessage('session-changed');
+    otherTab.close();
+    await waitFor(() =>
+      expect(store.getState().api.queries['me(undefined)']?.data).toEqual(userFixture),
+    );
   });
 });

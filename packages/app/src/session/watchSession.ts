@@ -1,22 +1,18 @@
 import type { AppDispatch } from '../store/store';
 import { hearOtherTabs } from './otherTabs';
-import { sessionApi } from './sessionApi';
+import { recheckSession } from './sessionApi';
 
 /**
  * Keeps this tab's session true to the browser's: the session is checked again when another tab
- * signs in or out, and when this tab comes back into view or focus. A check that finds no session
- * ends it here, and one that finds another account starts over with it, dropping what the one
- * shown had loaded (`sessionApi`'s `me`). Answers a function that stops watching.
+ * signs in or out, and when this tab comes back into view or focus (`recheckSession` says what
+ * each answer does). Answers a function that stops watching.
  */
 export function watchSession(dispatch: AppDispatch): () => void {
-  const recheck = () =>
-    void dispatch(
-      sessionApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }),
-    );
+  const recheck = () => void dispatch(recheckSession(false));
   const onVisible = () => {
     if (document.visibilityState === 'visible') recheck();
   };
-  const stopHearing = hearOtherTabs(recheck);
+  const stopHearing = hearOtherTabs(() => void dispatch(recheckSession(true)));
   document.addEventListener('visibilitychange', onVisible);
   window.addEventListener('focus', recheck);
   return () => {

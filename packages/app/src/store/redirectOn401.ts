@@ -18,12 +18,15 @@ const PUBLIC_PAGES: readonly string[] = [
   paths.demo.path,
 ];
 
-/** The RTK Query endpoint name of the current-user call, whose 401 only means "signed out". */
-export const CURRENT_USER_ENDPOINT = 'me';
+/**
+ * The RTK Query endpoints of the current-user call (the session check, and its background
+ * re-check), whose 401 only means "signed out".
+ */
+const CURRENT_USER_ENDPOINTS: readonly string[] = ['me', 'sessionCheck'];
 
 /** Whether a 401 answer to `endpoint`, received while the browser is at `pathname`, sends it to /login. */
 export function shouldRedirectOn401(pathname: string, endpoint: string): boolean {
-  if (endpoint === CURRENT_USER_ENDPOINT) return false;
+  if (CURRENT_USER_ENDPOINTS.includes(endpoint)) return false;
   if (AUTH_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
   return !PUBLIC_PAGES.includes(pathname);
 }

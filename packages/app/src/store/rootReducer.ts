@@ -8,4 +8,4 @@ import { api } from './api';
 export const rootReducer = combineSlices(api);
 
 export type RootState = ReturnType<typeof rootReducer>;
-export type AppThunk = ThunkAction<void, RootState, unknown, UnknownAction>;
+export type AppThunk<Result = void> = ThunkAction<Result, RootState, unknown, UnknownAction>;

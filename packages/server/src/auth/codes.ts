@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { emailCodes, users } from '../db/schema/index.js';
 import { DomainError } from '../domainErrors.js';
@@ -7,6 +7,14 @@ import { sha256, sixDigitCode } from './tokens.js';
 import type { UserRow } from './users.js';
 
 export const CODE_TTL_MINUTES = 15;
+/**
+ * Expired codes (and their registrations) stay a day, so a late attempt still hears "That code
+ * has expired", signing in with the registration's password says "verify first", and a new code
+ * can still be asked for.
+ */
+export const EXPIRED_CODE_KEPT_MS = 24 * 3_600_000;
+/** Registrations a browser keeps in its cookie: the newest, if it registered again. */
+export const REGISTRATIONS_PER_BROWSER = 5;
 /** Wrong guesses a registration's code survives; counted atomically, so parallel guesses cannot pass it. */
 export const CODE_MAX_ATTEMPTS = 5;
 
@@ -43,27 +51,33 @@ export async function issueCode(
   return { registrationId: row.id, code };
 }
 
-/** A fresh code (and attempts and expiry) for one pending registration of `email`; null if none. */
+/**
+ * A fresh code (and attempts and expiry) for the newest of `registrationIds` (this browser's) that
+ * is a registration of `email`, whether or not the address has an account: the work and what it
+ * changes are the same either way. Answers the code, and whether it may be mailed (the account is
+ * not verified yet); null when no such registration exists.
+ */
 export async function reissueCode(
   db: Database,
   email: string,
-  registrationId: string,
-): Promise<string | null> {
+  registrationIds: readonly string[],
+): Promise<{ code: string; mail: boolean } | null> {
+  if (registrationIds.length === 0) return null;
   const code = sixDigitCode();
-  const updated = await db
+  const newest = db
+    .select({ id: emailCodes.id })
+    .from(emailCodes)
+    .innerJoin(users, eq(users.id, emailCodes.userId))
+    .where(and(inArray(emailCodes.id, [...registrationIds]), eq(users.email, email)))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
+  const [updated] = await db
     .update(emailCodes)
     .set({ codeHash: sha256(code), attempts: 0, expiresAt: expiry(), createdAt: new Date() })
     .from(users)
-    .where(
-      and(
-        eq(emailCodes.id, registrationId),
-        eq(emailCodes.userId, users.id),
-        eq(users.email, email),
-        isNull(users.emailVerifiedAt),
-      ),
-    )
-    .returning({ id: emailCodes.id });
-  return updated.length > 0 ? code : null;
+    .where(and(inArray(emailCodes.id, newest), eq(emailCodes.userId, users.id)))
+    .returning({ verifiedAt: users.emailVerifiedAt });
+  return updated ? { code, mail: updated.verifiedAt === null } : null;
 }
 
 /** Unknown address or registration, verified account, wrong code: one answer, telling nobody which. */
@@ -79,13 +93,14 @@ const exhausted = () =>
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * Verifies `email` with `code` for one registration — the one this browser made (its id rides in
- * an http-only cookie set by register): that registration gives the account its name and password,
- * and every other pending registration of the address is dropped. A code mailed for anybody
+ * Verifies `email` with `code` of one of `registrationIds`, the registrations this browser made
+ * (their ids ride in an http-only cookie set by register): the one the code was mailed for gives
+ * the account its name and password, and every other pending registration of the address is
+ * dropped. A code mailed for anybody
  * else's registration of the address, even the newest one in the owner's inbox, is refused.
  *
- * Each guess first takes one attempt from the registration in a single UPDATE (the row lock
- * serialises it, `attempts < max` is rechecked under the lock) and only then compares, so no code is
+ * Each guess first takes one attempt from each of those registrations in a single UPDATE (row
+ * locks serialise it, `attempts < max` is rechecked under the lock) and only then compares, so no code is
  * ever compared more than CODE_MAX_ATTEMPTS times, however many guesses arrive at once. Attempts
  * count the same whether or not the address has a verified account, and a verified account answers
  * a right code as a wrong one: nothing here tells whether an account exists.
@@ -94,41 +109,43 @@ export async function consumeCode(
   db: Database,
   email: string,
   code: string,
-  registrationId: string | undefined,
+  registrationIds: readonly string[],
 ): Promise<UserRow> {
   const now = new Date();
-  const ofThisRegistration = and(
-    eq(emailCodes.id, registrationId ?? NO_REGISTRATION),
+  const ofThisBrowser = and(
+    inArray(emailCodes.id, registrationIds.length > 0 ? [...registrationIds] : [NO_REGISTRATION]),
     eq(emailCodes.userId, users.id),
     eq(users.email, email),
   );
-  const [counted] = await db
+  const counted = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
     .from(users)
-    .where(and(ofThisRegistration, lt(emailCodes.attempts, CODE_MAX_ATTEMPTS)))
+    .where(and(ofThisBrowser, lt(emailCodes.attempts, CODE_MAX_ATTEMPTS)))
     .returning({
       id: emailCodes.id,
       codeHash: emailCodes.codeHash,
       attempts: emailCodes.attempts,
       expiresAt: emailCodes.expiresAt,
     });
-  if (!counted) {
+  if (counted.length === 0) {
     const [spent] = await db
       .select({ id: emailCodes.id })
       .from(emailCodes)
       .innerJoin(users, eq(users.id, emailCodes.userId))
-      .where(and(ofThisRegistration, gt(emailCodes.expiresAt, now)));
+      .where(and(ofThisBrowser, gt(emailCodes.expiresAt, now)));
     throw spent ? exhausted() : invalid();
   }
+  const hash = sha256(code);
+  const match = counted.find((row) => sameHash(row.codeHash, hash));
   // The guess that spends the last attempt already hears that the code is used up.
-  if (!sameHash(counted.codeHash, sha256(code)))
-    throw counted.attempts >= CODE_MAX_ATTEMPTS ? exhausted() : invalid();
-  if (counted.expiresAt <= now)
+  if (!match)
+    throw counted.every((row) => row.attempts >= CODE_MAX_ATTEMPTS) ? exhausted() : invalid();
+  if (match.expiresAt <= now)
     throw new DomainError('invalid', 'code_expired', 'That code has expired. Request a new one.');
   return db.transaction(async (tx) => {
     // Deleting the row claims it: of two parallel right answers, one verifies and one is refused.
-    const [claimed] = await tx.delete(emailCodes).where(eq(emailCodes.id, counted.id)).returning();
+    const [claimed] = await tx.delete(emailCodes).where(eq(emailCodes.id, match.id)).returning();
     if (!claimed) throw invalid();
     const [user] = await tx
       .update(users)
@@ -146,7 +163,8 @@ export async function consumeCode(
 }
 
 /**
- * The password of the newest live registration of `email`, verified or not: signing in with it
+ * The password of the newest registration of `email` still kept (expired ones stay a day, and
+ * a new code revives them), verified or not: signing in with it
  * answers "verify first" whether or not the address already had an account, so an attacker who
  * registers an address and signs in with the password just chosen learns nothing.
  */
@@ -158,7 +176,7 @@ export async function pendingPasswordHash(
     .select({ passwordHash: emailCodes.passwordHash })
     .from(emailCodes)
     .innerJoin(users, eq(users.id, emailCodes.userId))
-    .where(and(eq(users.email, email), gt(emailCodes.expiresAt, new Date())))
+    .where(eq(users.email, email))
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
   return row?.passwordHash ?? undefined;

@@ -20,6 +20,8 @@ import { accountExistsMail, verificationCodeMail } from '../mail/templates.js';
 import { afterAnswer } from './afterAnswer.js';
 import {
   CODE_TTL_MINUTES,
+  EXPIRED_CODE_KEPT_MS,
+  REGISTRATIONS_PER_BROWSER,
   consumeCode,
   issueCode,
   pendingPasswordHash,
@@ -40,8 +42,9 @@ import { accountForRegistration, findUserByEmail, toUserDto } from './users.js';
 const tags = ['auth'];
 
 /**
- * Names the registration this browser made, so that only its code (and its password) can verify
- * the address here: a code mailed for anyone else's registration is refused (see `consumeCode`).
+ * Names the registrations this browser made (newest first, dot-separated), so that only their
+ * codes (and passwords) can verify the address here: a code mailed for anyone else's registration
+ * is refused (see `consumeCode`). It lives as long as a registration is kept.
  */
 export const REGISTRATION_COOKIE = 'parlance_registration';
 
@@ -53,18 +56,26 @@ const registrationCookieOptions = (config: Config) =>
     httpOnly: true,
   }) as const;
 
-/** The cookie's registration id; anything not shaped like one (it is the client's to send) is none. */
-function registrationOf(request: FastifyRequest): string | undefined {
-  const id = request.cookies[REGISTRATION_COOKIE];
-  return id && z.uuid().safeParse(id).success ? id : undefined;
+/** This browser's registrations; whatever in the cookie is not shaped like an id (it is the client's to send) is dropped. */
+function registrationsOf(request: FastifyRequest): string[] {
+  return (request.cookies[REGISTRATION_COOKIE] ?? '')
+    .split('.')
+    .filter((id) => z.uuid().safeParse(id).success)
+    .slice(0, REGISTRATIONS_PER_BROWSER);
 }
 
-function setRegistrationCookie(reply: FastifyReply, config: Config, registrationId: string): void {
-  reply.setCookie(REGISTRATION_COOKIE, registrationId, {
+function setRegistrationCookie(reply: FastifyReply, config: Config, ids: string[]): void {
+  reply.setCookie(REGISTRATION_COOKIE, ids.slice(0, REGISTRATIONS_PER_BROWSER).join('.'), {
     ...registrationCookieOptions(config),
-    maxAge: CODE_TTL_MINUTES * 60,
+    maxAge: CODE_TTL_MINUTES * 60 + EXPIRED_CODE_KEPT_MS / 1000,
   });
 }
+
+/**
+ * verify-code and resend-code count per registration (the cookie), besides per IP: counted per
+ * e-mail in the body, anyone could use up a stranger's attempts and block their sign-up.
+ */
+const registrationCookie = (request: FastifyRequest) => request.cookies[REGISTRATION_COOKIE];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
@@ -97,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const found = await accountForRegistration(tx, email, name);
         return { account: found, ...(await issueCode(tx, found.id, registration)) };
       });
-      setRegistrationCookie(reply, app.config, registrationId);
+      setRegistrationCookie(reply, app.config, [registrationId, ...registrationsOf(request)]);
       await mailer.send(
         account.emailVerifiedAt
           ? accountExistsMail(email, {
@@ -124,11 +135,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: VerifyCodeBody,
         response: { 200: UserResponse, ...errorResponses(400, 429) },
       },
-      preHandler: authLimits(app, 'verify'),
+      preHandler: authLimits(app, 'verify', registrationCookie),
     },
     async (request, reply) => {
       const { email, code } = request.body;
-      const user = await consumeCode(db, email, code, registrationOf(request));
+      const user = await consumeCode(db, email, code, registrationsOf(request));
       reply.clearCookie(REGISTRATION_COOKIE, registrationCookieOptions(app.config));
       await app.events.emit(db, 'userVerified', { userId: user.id });
       await startSession(reply, db, app.config, user.id);
@@ -146,16 +157,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: EmailBody,
         response: { 200: MessageResponse, ...errorResponses(400, 429) },
       },
-      preHandler: authLimits(app, 'resend'),
+      preHandler: authLimits(app, 'resend', registrationCookie),
     },
     async (request, reply) => {
       const { email } = request.body;
-      const registrationId = registrationOf(request);
-      // The new code is good for CODE_TTL_MINUTES from now: so is the cookie naming it.
-      if (registrationId) setRegistrationCookie(reply, app.config, registrationId);
+      const registrations = registrationsOf(request);
+      // The new code revives its registration: so is the cookie naming it renewed.
+      if (registrations.length > 0) setRegistrationCookie(reply, app.config, registrations);
       afterAnswer(request, reply, 'verification code mail', async () => {
-        const code = registrationId ? await reissueCode(db, email, registrationId) : null;
-        if (code) await mailer.send(verificationCodeMail(email, code, CODE_TTL_MINUTES));
+        // The registration is renewed whether or not the address has an account (nothing
+        // afterwards may tell them apart); only an account not verified yet is mailed the code.
+        const reissued = await reissueCode(db, email, registrations);
+        if (reissued?.mail)
+          await mailer.send(verificationCodeMail(email, reissued.code, CODE_TTL_MINUTES));
       });
       return { message: 'If that account is waiting for verification, we sent it a new code.' };
     },

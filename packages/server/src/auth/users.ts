@@ -21,11 +21,13 @@ export async function accountForRegistration(
   name: string,
 ): Promise<UserRow> {
   // One statement either way: an address with an account must not cost a second round trip,
-  // which a timing observer could tell apart. The no-op update only makes the row come back.
+  // which a timing observer could tell apart. The no-op update only makes the row come back; it
+  // sets a column no key covers, so it takes the weaker row lock that lets the account's sessions,
+  // ledger entries and jobs (foreign keys to the row) be written meanwhile.
   const [user] = await db
     .insert(users)
     .values({ email, name })
-    .onConflictDoUpdate({ target: users.email, set: { email: sql`excluded.email` } })
+    .onConflictDoUpdate({ target: users.email, set: { name: sql`${users.name}` } })
     .returning();
   if (!user) throw new Error(`no account row for ${email} after insert`);
   return user;

@@ -154,16 +154,19 @@ export function limitBy(
   };
 }
 
-/** Per-IP and per-e-mail limits for the sign-in family of routes, from the configuration. */
+/**
+ * Per-IP and per-subject limits for the sign-in family of routes, from the configuration. The
+ * subject is the e-mail in the body unless the route names another (a registration).
+ */
 export function authLimits(
   app: FastifyInstance,
   name: string,
-  email: (request: FastifyRequest) => string | undefined = emailInBody,
+  subject: (request: FastifyRequest) => string | undefined = emailInBody,
 ): (request: FastifyRequest) => Promise<void> {
   const { windowMs, perIp, perEmail } = app.config.authRateLimit;
   return limitBy(app, [
     { name: `${name}:ip`, max: perIp, windowMs, key: (request) => request.ip },
-    { name: `${name}:email`, max: perEmail, windowMs, key: email },
+    { name: `${name}:subject`, max: perEmail, windowMs, key: subject },
   ]);
 }
 

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/index.js';
+import { EXPIRED_CODE_KEPT_MS } from '../auth/codes.js';
 import { emailCodes, passwordResetTokens, realtimeTokens, sessions } from '../db/schema/index.js';
 import { blobDirIn, stagingDirIn } from '../transcription/blobs/blobStore.js';
 
 const HOUR = 3_600_000;
-/** Expired codes stay a day, so a late attempt still hears "That code has expired". */
-const CODE_GRACE_MS = 24 * HOUR;
 /** Staged audio older than this belongs to no live request or job: a crash left it behind. */
 export const STAGING_MAX_AGE_MS = 24 * HOUR;
 
@@ -30,7 +29,7 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Purg
     .returning({ id: sessions.id });
   const staleCodes = await db
     .delete(emailCodes)
-    .where(lt(emailCodes.expiresAt, new Date(now.getTime() - CODE_GRACE_MS)))
+    .where(lt(emailCodes.expiresAt, new Date(now.getTime() - EXPIRED_CODE_KEPT_MS)))
     .returning({ id: emailCodes.userId });
   const spentTokens = await db
     .delete(passwordResetTokens)
