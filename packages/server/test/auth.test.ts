@@ -665,6 +665,16 @@ describe.each(backends)('auth (%s)', (backend) => {
       expect((await login(email, 'a brand new passphrase')).status).toBe(200);
     });
 
+    it("verifies a squatted address for its mailbox's owner, dropping the squatter's registration", async () => {
+      const email = uniqueEmail('squatted');
+      await register(email, 'Mallory', 'squatter passphrase 1');
+      expect((await login(email, 'squatter passphrase 1')).status).toBe(403);
+      expect((await reset(await requestReset(email))).status).toBe(200);
+      expect((await login(email, 'a brand new passphrase')).status).toBe(200);
+      // The squatter's password is now only wrong, not "verify first".
+      expect((await login(email, 'squatter passphrase 1')).status).toBe(401);
+    });
+
     it('voids every other outstanding link of the account when one is used', async () => {
       const { email } = await signUp(server);
       const older = await requestReset(email);

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/index.js';
-import { passwordResetTokens, users } from '../db/schema/index.js';
+import { emailCodes, passwordResetTokens, users } from '../db/schema/index.js';
 import { assertNotCommonPassword, hashPassword } from './passwords.js';
 import { revokeAllSessions } from './sessions.js';
 import { randomToken, sha256 } from './tokens.js';
@@ -64,6 +64,8 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, pending.userId));
+    // The mailbox is proven: registrations nobody proved are dropped, as a code would drop them.
+    await tx.delete(emailCodes).where(eq(emailCodes.userId, pending.userId));
     await onVerified(tx, pending.userId);
     await revokeAllSessions(tx, pending.userId);
     return pending.userId;
