@@ -47,6 +47,34 @@ async function transcribeAs(url: string, token: string, fileName: string): Promi
   }
 }
 
+/**
+ * A card and a purchase of $17.00 for `token`'s account (the test payment provider), and the
+ * balance the billing page then shows: values only A's pages can hold.
+ */
+async function buyCreditAs(url: string, token: string): Promise<string[]> {
+  const headers = { ...sessionHeaders(url, token), 'content-type': 'application/json' };
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return res;
+  };
+  await post('/api/billing/payment-methods', {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: 2034,
+    cvc: '123',
+  });
+  await post('/api/billing/credits/purchase', { amount: 17, currency: 'USD' });
+  const info = (await (await fetch(`${url}/api/billing/info`, { headers })).json()) as {
+    balance: string;
+  };
+  return ['$17.00', info.balance];
+}
+
 declare global {
   interface Window {
     /** Every appearance of one of A's values the observer saw, in order. */
@@ -100,7 +128,7 @@ describe.each(products)('account switch on $backend', ({ url }) => {
     const [tokenA] = await Promise.all([createAccount(url, a), createAccount(url, b)]);
     const fileA = `${a.email.split('@')[0]}-only.wav`;
     await transcribeAs(url, tokenA, fileA);
-    const valuesOfA = [fileA, a.name, a.email];
+    const valuesOfA = [fileA, a.name, a.email, ...(await buyCreditAs(url, tokenA))];
 
     const context = await newContext(browser(), url);
     const page = await context.newPage();
@@ -111,6 +139,7 @@ describe.each(products)('account switch on $backend', ({ url }) => {
     await expectVisible(page.getByRole('link', { name: fileA }));
     await openFromSidebar(page, 'Billing', '/dashboard/billing');
     await expectText(page.getByRole('table', { name: /credit/i }), `Transcription of ${fileA}`);
+    await expectVisible(page.getByText(valuesOfA[4] ?? '', { exact: true }).first());
     await openFromSidebar(page, 'Usage', '/dashboard/usage');
     await expectVisible(page.getByText(fileA, { exact: true }));
     await openFromSidebar(page, 'History', '/dashboard/history');
