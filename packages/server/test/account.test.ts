@@ -11,6 +11,7 @@ import {
 } from '../src/db/schema/index.js';
 import {
   backends,
+  disputeSpentPayment,
   signUp,
   startServer,
   uniqueEmail,
@@ -116,15 +117,7 @@ describe.each(backends)('account (%s)', (backend) => {
 
   it('refuses to delete an account that owes after a dispute, until credit settles it', async () => {
     const { api, user, password } = await signUp(server);
-    const ledger = createLedger(server.storage.db);
-    // The $5 welcome bonus, spent; then the dispute of a $7 payment leaves $2 owed.
-    await ledger.takeBack({
-      kind: 'dispute',
-      userId: user.id,
-      amountMicros: 7_000_000,
-      reference: `du_${user.id}`,
-      description: 'Payment disputed',
-    });
+    await disputeSpentPayment(server, user.id); // the $5 welcome bonus spent, $2 owed
     const refused = await api.delete('/api/account', { password });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
@@ -135,7 +128,7 @@ describe.each(backends)('account (%s)', (backend) => {
     expect(await server.storage.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(
       1,
     );
-    await ledger.credit({
+    await createLedger(server.storage.db).credit({
       kind: 'adjustment',
       userId: user.id,
       amountMicros: 2_000_000,

@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
+import { createLedger } from '../src/billing/ledger.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { OutboxMessage, User } from '../src/contract/index.js';
 import { migrationsFolder, openDatabase, type Storage } from '../src/db/index.js';
@@ -302,4 +303,18 @@ export async function signUp(
   if (verified.status !== 200)
     throw new Error(`verify answered ${verified.status}: ${JSON.stringify(verified.body)}`);
   return { api, user: verified.body.user, email, password };
+}
+
+/**
+ * A $7.00 payment of `userId`'s disputed after its credit was spent: with $5.00 on the balance
+ * (the welcome bonus, or $5 bought), the balance goes to zero and $2.00 is owed (on hold).
+ */
+export async function disputeSpentPayment(server: TestServer, userId: string): Promise<void> {
+  await createLedger(server.storage.db).takeBack({
+    kind: 'dispute',
+    userId,
+    amountMicros: 7_000_000,
+    reference: `du_${userId}`,
+    description: 'Payment disputed',
+  });
 }

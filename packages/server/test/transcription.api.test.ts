@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
-import { DEFAULT_PASSWORD, type TestServer } from './helpers.js';
+import { DEFAULT_PASSWORD, disputeSpentPayment, type TestServer } from './helpers.js';
 import {
   audioForm,
   customer,
@@ -200,14 +200,8 @@ describe('refusals', () => {
 
   it('402 account_on_hold while a refund or dispute left credit owed, whatever the balance', async () => {
     const held = await customer(server, 500);
+    await disputeSpentPayment(server, held.userId);
     const ledger = createLedger(server.storage.db);
-    await ledger.takeBack({
-      kind: 'dispute',
-      userId: held.userId,
-      amountMicros: 7_000_000,
-      reference: `du_${held.userId}`,
-      description: 'Payment disputed',
-    });
     const refused = await submit(server, held, {}, fixture('jfk.wav'));
     expect(refused.status).toBe(402);
     expect(refused.body).toEqual({

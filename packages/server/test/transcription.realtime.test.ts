@@ -19,7 +19,7 @@ import {
   LIVE_STREAM_CUT_MESSAGE,
   reclaimExpiredLeases,
 } from '../src/transcription/jobs/repository.js';
-import { backends, type TestServer } from './helpers.js';
+import { backends, disputeSpentPayment, type TestServer } from './helpers.js';
 import {
   addCredit,
   customer,
@@ -385,13 +385,7 @@ describe('live transcription: who, how and when it ends', () => {
 
   it('refuses a stream while a refund or dispute leaves money owed, whatever the balance', async () => {
     const held = await customer(server, 500);
-    await createLedger(server.storage.db).takeBack({
-      kind: 'dispute',
-      userId: held.userId,
-      amountMicros: 7_000_000,
-      reference: `du_${held.userId}`,
-      description: 'Payment disputed',
-    });
+    await disputeSpentPayment(server, held.userId);
     const refused = await refusedWith(
       connect(server, ENGLISH, held.auth),
       REALTIME_CLOSE.insufficientCredits,

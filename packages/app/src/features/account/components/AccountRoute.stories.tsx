@@ -34,22 +34,26 @@ export const DeleteConfirmation: Story = {
   },
 };
 
+/** Confirms the deletion with Ada's e-mail and password; answers the dialog. */
+async function confirmDeletion(canvas: ReturnType<typeof within>) {
+  await userEvent.click(await canvas.findByRole('button', { name: 'Delete account' }));
+  const dialog = await within(document.body).findByRole('dialog', {
+    name: 'Delete your account?',
+  });
+  await userEvent.type(
+    within(dialog).getByRole('textbox', { name: 'Your e-mail' }),
+    'ada@example.com',
+  );
+  await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+  return within(dialog);
+}
+
 export const DeleteRefused: Story = {
   parameters: { visual: false, msw: { handlers: { account: accountHandlers.error } } },
   play: async ({ canvas }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Delete account' }));
-    const dialog = await within(document.body).findByRole('dialog', {
-      name: 'Delete your account?',
-    });
-    await userEvent.type(
-      within(dialog).getByRole('textbox', { name: 'Your e-mail' }),
-      'ada@example.com',
-    );
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-    await expect(
-      await within(dialog).findByText(/Something went wrong on our side/),
-    ).toBeInTheDocument();
+    const dialog = await confirmDeletion(canvas);
+    await expect(await dialog.findByText(/Something went wrong on our side/)).toBeInTheDocument();
   },
 };
 
@@ -57,18 +61,9 @@ export const DeleteRefused: Story = {
 export const DeleteRefusedOwes: Story = {
   parameters: { visual: false, msw: { handlers: { account: accountHandlers.owes } } },
   play: async ({ canvas }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Delete account' }));
-    const dialog = await within(document.body).findByRole('dialog', {
-      name: 'Delete your account?',
-    });
-    await userEvent.type(
-      within(dialog).getByRole('textbox', { name: 'Your e-mail' }),
-      'ada@example.com',
-    );
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    const dialog = await confirmDeletion(canvas);
     await expect(
-      await within(dialog).findByText(/\$2\.00 is owed after a refunded or disputed payment/),
+      await dialog.findByText(/\$2\.00 is owed after a refunded or disputed payment/),
     ).toBeInTheDocument();
   },
 };
