@@ -279,7 +279,8 @@ export default defineConfig(({ mode }) => ({
           name: 'visual',
           include: ['.storybook/visual.test.tsx'],
           browser: {
-            ...browser({ width: 1400, height: 12_000 }),
+            // Tall enough for the longest story (/docs at phone width, about 12,000 px) to be captured whole.
+            ...browser({ width: 1400, height: 16_000 }),
             expect: {
               toMatchScreenshot: {
                 comparatorName: 'pixelmatch',
