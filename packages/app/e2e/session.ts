@@ -9,6 +9,7 @@ import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
 import { newContext } from './browser';
 
 export const SESSION_COOKIE = 'parlance_session';
+const REGISTRATION_COOKIE = 'parlance_registration';
 
 export interface Account {
   name: string;
@@ -87,7 +88,7 @@ export async function createAccount(url: string, account: Account): Promise<stri
     'cf-turnstile-response': '',
   });
   // The code is taken only with the cookie naming the registration, as in the browser that made it.
-  const registration = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const registration = `${REGISTRATION_COOKIE}=${cookieSet(registered, REGISTRATION_COOKIE)}`;
   const verified = await postJson(
     url,
     '/api/auth/verify-code',
@@ -97,15 +98,18 @@ export async function createAccount(url: string, account: Account): Promise<stri
   return sessionToken(verified);
 }
 
-/** The session token a sign-in response set as its cookie. */
-export function sessionToken(res: Response): string {
-  const token = res.headers
+/** The value a response set for cookie `name`. */
+function cookieSet(res: Response, name: string): string {
+  const value = res.headers
     .getSetCookie()
-    .map((cookie) => new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1])
+    .map((cookie) => new RegExp(`^${name}=([^;]+)`).exec(cookie)?.[1])
     .find(Boolean);
-  if (!token) throw new Error(`${res.url} set no session cookie`);
-  return token;
+  if (!value) throw new Error(`${res.url} set no ${name} cookie`);
+  return value;
 }
+
+/** The session token a sign-in response set as its cookie. */
+export const sessionToken = (res: Response): string => cookieSet(res, SESSION_COOKIE);
 
 /** A browser context already signed in as a new account (its session cookie set). */
 export async function signedInContext(

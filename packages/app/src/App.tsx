@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle, themes, type ThemeName } from '@parlance/ui';
-import { loadToasts } from './shared/closeToasts';
 
-const Toasts = lazy(loadToasts);
+const Toasts = lazy(() => import('./shared/Toasts'));
 
 const darkQuery = '(prefers-color-scheme: dark)';
 

@@ -3,7 +3,7 @@ const CHANNEL = 'parlance-session';
 
 let channel: BroadcastChannel | undefined;
 
-/** This tab signed in or out: the others check the session again (once `hearOtherTabs` runs). */
+/** This tab's account changed: the others check the session again (once `hearOtherTabs` runs). */
 export function tellOtherTabs(): void {
   channel?.postMessage('session-changed');
 }

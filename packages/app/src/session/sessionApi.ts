@@ -4,7 +4,6 @@ import { sessionPaths } from '@parlance/server/endpoints';
 import { closeToasts } from '../shared/closeToasts';
 import { api } from '../store/api';
 import type { AppThunk, RootState } from '../store/rootReducer';
-import { tellOtherTabs } from './otherTabs';
 import { mayBeSignedIn } from './signedInHint';
 
 /**
@@ -43,15 +42,6 @@ export const sessionApi = api.injectEndpoints({
         if (hadUser && signedOut && getCacheEntry().requestId === requestId) dispatch(endSession());
       },
     }),
-    /**
-     * The session as the browser has it now, checked in the background (`recheckSession`): in an
-     * entry of its own, so that a failure to ask (offline, a server restarting) is not an error of
-     * the session check, which would read as signed out.
-     */
-    sessionCheck: build.query<User | null, void>({
-      queryFn: (_arg, _api, _extra, baseQuery) => currentUser(baseQuery),
-      keepUnusedDataFor: 0,
-    }),
     /** Signs out on the server; the session ends on this client even when that call fails. */
     logout: build.mutation<MessageResponse, void>({
       query: () => ({ url: sessionPaths.logout, method: 'POST' }),
@@ -70,13 +60,13 @@ export const sessionApi = api.injectEndpoints({
 export const { useMeQuery, useLogoutMutation } = sessionApi;
 
 /** What the API's base query answers. */
-interface BaseAnswer {
+export interface BaseAnswer {
   data?: unknown;
   error?: FetchBaseQueryError;
 }
 
 /** Without the signed-in hint there is no session: no call, and no 401 in the console. */
-async function currentUser(
+export async function currentUser(
   baseQuery: (arg: string) => PromiseLike<BaseAnswer> | BaseAnswer,
 ): Promise<{ data: User | null } | { error: FetchBaseQueryError }> {
   if (!mayBeSignedIn()) return { data: null };
@@ -84,38 +74,11 @@ async function currentUser(
   return result.error ? { error: result.error } : { data: (result.data as UserResponse).user };
 }
 
-const shownUser = (state: RootState) => sessionApi.endpoints.me.select()(state).data ?? null;
+export const shownUser = (state: RootState) => sessionApi.endpoints.me.select()(state).data ?? null;
 
-/**
- * Brings this tab's session in line with the browser's (`watchSession`): ends it when the browser
- * has none (signed out elsewhere, expired), starts over with another account signed in elsewhere,
- * and, when `adopt` (another tab said it signed in), shows that account in a tab signed out. Only
- * the server saying "no session" ends one: a check that could not ask (a laptop waking before its
- * network, a server restarting) changes nothing, and the next focus asks again. A tab signed out
- * here never adopts the session by itself: its sign-out call may have failed, leaving the cookie.
- */
-export function recheckSession(adopt: boolean): AppThunk<Promise<void>> {
-  return async (dispatch, getState) => {
-    const check = await dispatch(
-      sessionApi.endpoints.sessionCheck.initiate(undefined, {
-        subscribe: false,
-        forceRefetch: true,
-      }),
-    );
-    const shown = shownUser(getState());
-    if (check.isError) {
-      if (shown && (check.error as FetchBaseQueryError | undefined)?.status === 401)
-        dispatch(endSession());
-      return;
-    }
-    const user = check.data ?? null;
-    if (shown && shown.id !== user?.id) dispatch(endSession(user));
-    else if (!shown && user && adopt)
-      dispatch(
-        sessionApi.util.upsertQueryEntries([{ endpointName: 'me', arg: undefined, value: user }]),
-      );
-  };
-}
+/** Records `user` (null: nobody) as the session's, as if the current-user call had answered it. */
+export const recordUser = (user: User | null) =>
+  sessionApi.util.upsertQueryEntries([{ endpointName: 'me', arg: undefined, value: user }]);
 
 /**
  * Drops the whole API cache and records "no user" in the same synchronous step: a screen rendering
@@ -125,24 +88,22 @@ export function recheckSession(adopt: boolean): AppThunk<Promise<void>> {
 function emptyCache(user: User | null = null): AppThunk {
   return (dispatch) => {
     dispatch(api.util.resetApiState());
-    dispatch(
-      sessionApi.util.upsertQueryEntries([{ endpointName: 'me', arg: undefined, value: user }]),
-    );
+    dispatch(recordUser(user));
   };
 }
 
 /**
  * Ends the session on this client — the one way every sign-out path goes (log out, sign out
  * everywhere, account deletion, a 401 on a non-public page, a failed session check), and the way
- * a session check that finds `next`, another account, signed in on this browser takes over. Nothing the
- * previous account loaded (stats, transcripts, billing…) survives to reach the next one's
- * screens, and a session that a failed sign-out call may have left valid is not taken up again
- * here (`recheckSession` adopts one only when another tab signs in). Its toasts close too ("Welcome back, …" outlives a quick sign-out).
+ * a session check that finds `next`, another account, signed in on this browser takes over.
+ * Nothing the previous account loaded (stats, transcripts, billing…) survives to reach the next
+ * one's screens, and a session that a failed sign-out call may have left valid is not taken up
+ * again here (`recheckSession` adopts one only when another tab signs in). Its toasts close too
+ * ("Welcome back, …" outlives a quick sign-out).
  */
 export function endSession(next: User | null = null): AppThunk {
   return (dispatch) => {
     dispatch(emptyCache(next));
-    tellOtherTabs();
     closeToasts();
   };
 }
@@ -155,7 +116,6 @@ export function endSession(next: User | null = null): AppThunk {
 export function startSession(): AppThunk {
   return (dispatch) => {
     dispatch(emptyCache());
-    tellOtherTabs();
     void dispatch(
       sessionApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }),
     );

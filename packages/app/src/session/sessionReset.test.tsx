@@ -8,7 +8,6 @@ import { toast } from '@parlance/ui';
 import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
 import { makeStore, type AppStore } from '../store/store';
 import { server } from '../test/server';
-import { loadToasts } from '../shared/closeToasts';
 import { renderDashboard } from '../test/renderDashboard';
 import { endSession, sessionApi } from './sessionApi';
 import { watchSession } from './watchSession';
@@ -28,7 +27,7 @@ const unauthorized = () =>
   HttpResponse.json({ message: 'Sign in to continue', code: 'unauthenticated' }, { status: 401 });
 
 // As the app does at start (App.tsx): toasts then close in the same step as a session ends.
-beforeAll(() => loadToasts());
+beforeAll(() => import('../shared/Toasts'));
 afterEach(() => vi.restoreAllMocks());
 
 /** A signed in, on the overview with A's data on screen (and in the cache). */
@@ -204,7 +203,7 @@ describe("this tab follows the browser's session, which other tabs share", () =>
 
   test('B signed in in another tab: back on this tab, it starts over with B, never showing B beside A', async () => {
     const { store, router } = await signedInAsA();
-    stopWatching = watchSession(store.dispatch);
+    stopWatching = watchSession(store);
     server.use(
       http.get('/api/auth/me', () => HttpResponse.json({ user: accountB })),
       ...usageHandlers.empty,
@@ -231,7 +230,7 @@ describe("this tab follows the browser's session, which other tabs share", () =>
 
   test('A signed out in another tab: this tab hears it at once and ends the session too', async () => {
     const { store, router } = await signedInAsA();
-    stopWatching = watchSession(store.dispatch);
+    stopWatching = watchSession(store);
     // The other tab's sign-out cleared the shared cookies, and it says so on the channel.
     document.cookie = `${SIGNED_IN_HINT_COOKIE}=; max-age=0; path=/`;
     const otherTab = new BroadcastChannel('parlance-session');
@@ -245,7 +244,7 @@ describe("this tab follows the browser's session, which other tabs share", () =>
     const store = makeStore();
     await store.dispatch(sessionApi.endpoints.me.initiate(undefined, { subscribe: false }));
     expect(store.getState().api.queries['me(undefined)']?.data).toEqual(userFixture);
-    stopWatching = watchSession(store.dispatch);
+    stopWatching = watchSession(store);
     server.use(http.get('/api/auth/me', unauthorized));
     const visibility = vi.spyOn(document, 'visibilityState', 'get');
     visibility.mockReturnValue('hidden');
@@ -257,7 +256,7 @@ describe("this tab follows the browser's session, which other tabs share", () =>
 
   test('a re-check that cannot ask (offline, a server restarting) keeps the session and its data', async () => {
     const { store, router } = await signedInAsA();
-    stopWatching = watchSession(store.dispatch);
+    stopWatching = watchSession(store);
     let checks = 0;
     server.use(
       http.get('/api/auth/me', () => {
@@ -280,7 +279,7 @@ describe("this tab follows the browser's session, which other tabs share", () =>
   test('a tab signed out here takes up a session only when another tab signs in', async () => {
     const store = makeStore();
     store.dispatch(endSession());
-    stopWatching = watchSession(store.dispatch);
+    stopWatching = watchSession(store);
     // Its own sign-out call may have failed, leaving the cookie: coming back does not sign in.
     act(() => void window.dispatchEvent(new Event('focus')));
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));

@@ -1,24 +1,12 @@
-import type * as ToastsModule from './Toasts';
-
-type ToastsChunk = typeof ToastsModule;
-
-/** The toast viewport's chunk, once loaded. */
-let loaded: ToastsChunk | undefined;
-
-/** Loads the toast viewport's chunk (the app does at start) and keeps hold of it. */
-export function loadToasts(): Promise<ToastsChunk> {
-  return import('./Toasts').then((chunk) => (loaded = chunk));
-}
+import { toastsLoaded } from './toastsLoaded';
 
 /**
- * Closes every toast. Once the viewport's chunk has loaded (it has, if a toast is on screen) this
- * happens in the same step as the caller's, before anything else renders; otherwise the chunk is
- * loaded first. A chunk that cannot load (offline, a newer deploy) leaves the toasts to time out.
+ * Closes every toast. Once the viewport's chunk has loaded (the app loads it at start, and it has
+ * loaded if a toast is on screen) this happens in the same step as the caller's, before anything
+ * else renders; otherwise the chunk is loaded first. A chunk that cannot load (offline, a newer
+ * deploy) leaves the toasts to time out.
  */
 export function closeToasts(): void {
-  if (loaded) loaded.dismissToasts();
-  else
-    void loadToasts()
-      .then((chunk) => chunk.dismissToasts())
-      .catch(() => undefined);
+  if (toastsLoaded.dismiss) toastsLoaded.dismiss();
+  else void import('./Toasts').then(() => toastsLoaded.dismiss?.()).catch(() => undefined);
 }

@@ -9,6 +9,6 @@ import { makeStore } from './store';
 export function startStore() {
   const store = makeStore();
   void store.dispatch(sessionApi.endpoints.me.initiate(undefined, { subscribe: false }));
-  watchSession(store.dispatch);
+  watchSession(store);
   return store;
 }

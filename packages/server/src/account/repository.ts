@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
-import { billingAccounts, sessions, users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
+import { lockAccount } from '../billing/accounts.js';
 import { formatUsd } from '../billing/money.js';
 import { DomainError } from '../domainErrors.js';
 import type { Erasures } from '../system/erasures.js';
@@ -59,16 +60,12 @@ export async function deleteAccount(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     // What a refunded or disputed payment left owed is settled first: deleting the account would
     // otherwise walk away from the debt (its hold and its Stripe customer go with it).
-    const [billing] = await tx
-      .select({ owedMicros: billingAccounts.owedMicros })
-      .from(billingAccounts)
-      .where(eq(billingAccounts.userId, userId))
-      .for('update');
-    if (billing && billing.owedMicros > 0)
+    const { owedMicros } = await lockAccount(tx, userId, new Date());
+    if (owedMicros > 0)
       throw new DomainError(
         'conflict',
         'account_owes',
-        `${formatUsd(billing.owedMicros)} is owed after a refunded or disputed payment. Add credit to settle it, then delete the account.`,
+        `${formatUsd(owedMicros)} is owed after a refunded or disputed payment. Add credit to settle it, then delete the account.`,
       );
     const ids = await erasures.record(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));

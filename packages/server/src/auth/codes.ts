@@ -96,14 +96,14 @@ const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a), Buffe
  * Verifies `email` with `code` of one of `registrationIds`, the registrations this browser made
  * (their ids ride in an http-only cookie set by register): the one the code was mailed for gives
  * the account its name and password, and every other pending registration of the address is
- * dropped. A code mailed for anybody
- * else's registration of the address, even the newest one in the owner's inbox, is refused.
+ * dropped. A code mailed for anybody else's registration of the address, even the newest one in
+ * the owner's inbox, is refused.
  *
  * Each guess first takes one attempt from each of those registrations in a single UPDATE (row
- * locks serialise it, `attempts < max` is rechecked under the lock) and only then compares, so no code is
- * ever compared more than CODE_MAX_ATTEMPTS times, however many guesses arrive at once. Attempts
- * count the same whether or not the address has a verified account, and a verified account answers
- * a right code as a wrong one: nothing here tells whether an account exists.
+ * locks serialise it, `attempts < max` is rechecked under the lock) and only then compares, so no
+ * code is ever compared more than CODE_MAX_ATTEMPTS times, however many guesses arrive at once.
+ * Attempts count the same whether or not the address has a verified account, and a verified
+ * account answers a right code as a wrong one: nothing here tells whether an account exists.
  */
 export async function consumeCode(
   db: Database,
@@ -163,10 +163,10 @@ export async function consumeCode(
 }
 
 /**
- * The password of the newest registration of `email` still kept (expired ones stay a day, and
- * a new code revives them), verified or not: signing in with it
- * answers "verify first" whether or not the address already had an account, so an attacker who
- * registers an address and signs in with the password just chosen learns nothing.
+ * The password of the newest registration of `email` still kept (expired ones stay a day, and a
+ * new code revives them), verified or not: signing in with it answers "verify first" whether or
+ * not the address already had an account, so an attacker who registers an address and signs in
+ * with the password just chosen learns nothing.
  */
 export async function pendingPasswordHash(
   db: Database,

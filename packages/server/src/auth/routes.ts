@@ -56,11 +56,13 @@ const registrationCookieOptions = (config: Config) =>
     httpOnly: true,
   }) as const;
 
+const RegistrationId = z.uuid();
+
 /** This browser's registrations; whatever in the cookie is not shaped like an id (it is the client's to send) is dropped. */
 function registrationsOf(request: FastifyRequest): string[] {
   return (request.cookies[REGISTRATION_COOKIE] ?? '')
     .split('.')
-    .filter((id) => z.uuid().safeParse(id).success)
+    .filter((id) => RegistrationId.safeParse(id).success)
     .slice(0, REGISTRATIONS_PER_BROWSER);
 }
 

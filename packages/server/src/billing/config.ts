@@ -49,18 +49,18 @@ export function billingConfigFrom(env: z.output<typeof billingEnv>): BillingConf
     STRIPE_PUBLISHABLE_KEY,
     STRIPE_API_BASE,
   } = env;
-  const stripeOn = Boolean(STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET);
+  const stripe =
+    STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: STRIPE_SECRET_KEY,
+          webhookSecret: STRIPE_WEBHOOK_SECRET,
+          publishableKey: STRIPE_PUBLISHABLE_KEY ?? null,
+          ...(STRIPE_API_BASE ? { apiBase: new URL(STRIPE_API_BASE) } : {}),
+        }
+      : null;
   return {
     signupBonusMicros: centsToMicros(SIGNUP_BONUS_CENTS),
-    testMode: !stripeOn || /^(sk|rk)_test_/.test(STRIPE_SECRET_KEY ?? ''),
-    stripe:
-      STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET
-        ? {
-            secretKey: STRIPE_SECRET_KEY,
-            webhookSecret: STRIPE_WEBHOOK_SECRET,
-            publishableKey: STRIPE_PUBLISHABLE_KEY ?? null,
-            ...(STRIPE_API_BASE ? { apiBase: new URL(STRIPE_API_BASE) } : {}),
-          }
-        : null,
+    testMode: !stripe || /^(sk|rk)_test_/.test(stripe.secretKey),
+    stripe,
   };
 }

@@ -4,6 +4,7 @@ import { DashboardLayout, toast } from '@parlance/ui';
 import { useConfigQuery } from '../../../shared/configApi';
 import { useAppDispatch, useAppStore } from '../../../store/hooks';
 import { useAuth } from '../../../session/useAuth';
+import { LocalDayClock } from '../../../shared/LocalDayClock';
 import { useNow } from '../../../shared/now';
 import { RouterLink } from '../../../shared/RouterLink';
 import { refreshFailureMessage } from '../../../shared/messages';
@@ -84,4 +85,11 @@ export function DashboardShell() {
   );
 }
 
-export { DashboardShell as Component };
+/** The route's component: the shell, with a "now" that turns at the user's midnight. */
+export function Component() {
+  return (
+    <LocalDayClock>
+      <DashboardShell />
+    </LocalDayClock>
+  );
+}
