@@ -91,6 +91,8 @@ def test_streams_beyond_capacity_are_refused_at_once_and_capacity_comes_back(liv
     [
         ("stream_audio", {"stream": "nobody", "pcm": ""}, "stream_not_found"),
         ("stream_end", {"stream": "nobody"}, "stream_not_found"),
+        ("stream_open", {"sample_rate": 7999}, "invalid_params"),
+        ("stream_open", {"sample_rate": 44100.5}, "invalid_params"),
         ("stream_audio", {"stream": "nobody", "pcm": "AA=="}, "invalid_params"),  # one byte: half a sample
         ("stream_audio", {"stream": "nobody", "pcm": "not base64!"}, "invalid_params"),
         ("stream_open", {"model": "not-installed"}, "model_not_found"),
@@ -112,3 +114,51 @@ def test_an_ended_stream_takes_no_more_audio(live):
     assert messages[-1]["error"]["code"] == "stream_not_found"
     if not any(answer_to("s")(m) for m in messages):
         collect(live, answer_to("s"))
+
+
+def stream_jfk(engine: EngineProc, rid: str, audio: np.ndarray, rate: int, model: str = "tiny.en") -> list[dict]:
+    """Opens a stream at ``rate``, sends ``audio`` in 100 ms frames, ends it: every message until its answer."""
+    send(engine, rid, "stream_open", {"model": model, "sample_rate": rate})
+    chunk = rate // 10
+    for k, at in enumerate(range(0, audio.size, chunk)):
+        send(engine, f"{rid}-a{k}", "stream_audio", {"stream": rid, "pcm": pcm(audio[at : at + chunk])})
+    send(engine, f"{rid}-end", "stream_end", {"stream": rid})
+    return collect(engine, answer_to(rid))
+
+
+@pytest.mark.parametrize("rate", [8000, 44100, 48000])
+def test_audio_at_other_rates_is_resampled_in_the_engine(live, refs, rate):
+    """jfk.wav taken to another rate (linear interpolation, as a cheap sound card would), heard as
+    well as at 16 kHz, and its length and backlog counted at its own rate."""
+    audio = np.concatenate(list(iter_pcm(str(FIXTURES / "jfk.wav"))))
+    positions = np.arange(round(audio.size * rate / SR)) * SR / rate
+    at_rate = np.interp(positions, np.arange(audio.size), audio)
+    messages = stream_jfk(live, f"r{rate}", at_rate, rate)
+    queued = [m["result"]["queued_seconds"] for m in messages if "result" in m and "queued_seconds" in m["result"]]
+    assert queued and max(queued) < 11.5  # counted in seconds at the stream's rate, not in bytes
+    finals = " ".join(m["event"]["text"] for m in messages if "event" in m and m["event"]["type"] == "final")
+    assert wer(refs["jfk"], finals) < 0.2
+    assert messages[-1]["result"]["seconds"] == pytest.approx(11.0, abs=0.02)
+
+
+def test_a_cancelled_stream_stops_at_once_and_another_goes_on(live, refs):
+    """A stream far behind is cancelled: its open request ends with the cancelled error within
+    about a step of decoding, nothing of it is sent after that, and a stream beside it is heard to
+    its end."""
+    audio = np.concatenate(list(iter_pcm(str(FIXTURES / "jfk.wav"))))
+    backlog = np.concatenate([audio, audio, audio])  # 33 s waiting at once
+    send(live, "slow", "stream_open", {"model": "tiny.en"})
+    send(live, "slow-a", "stream_audio", {"stream": "slow", "pcm": pcm(backlog)})
+    send(live, "slow-end", "stream_end", {"stream": "slow"})
+    send(live, "x", "stream_cancel", {"stream": "slow"})
+    messages = collect(live, answer_to("x"))
+    assert messages[-1]["result"] == {"cancelled": True}
+    ended = [m for m in messages if answer_to("slow")(m)]
+    assert [m["error"]["code"] for m in ended] == ["cancelled"]
+    other = stream_jfk(live, "other", audio, SR)
+    assert not [m for m in other if m["id"] == "slow"]  # nothing of the cancelled stream after its error
+    events = [m["event"] for m in other if m["id"] == "other" and "event" in m]
+    finals = " ".join(e["text"] for e in events if e["type"] == "final")
+    assert wer(refs["jfk"], finals) < 0.2
+    send(live, "y", "stream_cancel", {"stream": "slow"})
+    assert collect(live, answer_to("y"))[-1]["result"] == {"cancelled": False}

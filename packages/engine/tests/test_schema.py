@@ -33,8 +33,12 @@ VALID_PARAMS = {
     "stream_open": {},
     "stream_audio": {"stream": "s", "pcm": ""},
     "stream_end": {"stream": "s"},
+    "stream_cancel": {"stream": "s"},
 }
-ALL_METHODS = ["ping", "models", "info", "probe", "transcribe", "cancel", "stream_open", "stream_audio", "stream_end"]
+ALL_METHODS = [
+    *["ping", "models", "info", "probe", "transcribe", "cancel"],
+    *["stream_open", "stream_audio", "stream_end", "stream_cancel"],
+]
 # JSON values of every type, around each limit the schema sets.
 CANDIDATES = [
     None, True, False, 0, 1, 5, 5.0, 5.5, 10, 11, -1, 0.25, 1e9,

@@ -13,6 +13,7 @@ import gc
 import itertools
 import os
 from collections.abc import Generator, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 import av
 import av.container
@@ -20,7 +21,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import EngineError
-from .protocol import ProbeResult
+
+if TYPE_CHECKING:
+    from .protocol import ProbeResult
 
 SAMPLE_RATE = 16000
 Pcm = npt.NDArray[np.float32]

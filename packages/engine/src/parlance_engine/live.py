@@ -7,6 +7,13 @@ keep up with is not slowed for everyone. Audio waits in the stream's queue until
 which then takes all of it in one go, so a stream that falls behind is decoded less often rather
 than ever later; ``stream_audio`` answers how much is waiting (``queued_seconds``).
 
+Audio comes at the stream's ``sample_rate`` and is resampled to 16 kHz on the stream's thread
+(libswresample, through PyAV), never on the thread reading requests. The thread takes what is
+waiting a second of audio at a time, so ``stream_cancel`` stops a stream within about one step of
+decoding however far behind it is: the stream's thread is free again and no other stream or
+transcription is touched (the supervisor cancels a stream that cannot finish in time instead of
+restarting the engine all streams share).
+
   -> {"id": "s", "method": "stream_open", "params": {"model": "tiny.en"}}
   -> {"id": "a1", "method": "stream_audio", "params": {"stream": "s", "pcm": "<base64 s16le>"}}
   <- {"id": "a1", "result": {"queued_seconds": 0.1}}
@@ -15,6 +22,9 @@ than ever later; ``stream_audio`` answers how much is waiting (``queued_seconds`
   <- {"id": "e", "result": {"ended": true}}
   <- {"id": "s", "event": {"type": "final", "text": "And so, my fellow Americans.", ...}}
   <- {"id": "s", "result": {"seconds": 3.2, "model": "tiny.en"}}
+  -> {"id": "c", "method": "stream_cancel", "params": {"stream": "t"}}
+  <- {"id": "c", "result": {"cancelled": true}}
+  <- {"id": "t", "error": {"code": "cancelled", "message": "..."}}
 """
 
 from __future__ import annotations
@@ -29,15 +39,19 @@ import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+import av
 import numpy as np
 
 from .audio import SAMPLE_RATE as SR
+from .audio import Pcm
 from .engine import Engine
 from .errors import EngineError, ErrorCode
 from .protocol import (
+    CancelResult,
     Request,
     StreamAudioParams,
     StreamAudioResult,
+    StreamCancelParams,
     StreamEndParams,
     StreamOpenParams,
     StreamResult,
@@ -45,6 +59,7 @@ from .protocol import (
 from .streaming import StreamingTranscriber
 
 Send = Callable[[dict[str, object]], None]
+StreamParams = StreamOpenParams | StreamAudioParams | StreamEndParams | StreamCancelParams
 BYTES_PER_SAMPLE = 2
 
 
@@ -70,8 +85,37 @@ class _Stream:
         self.pending: list[bytes] = []
         self.pending_bytes = 0
         self.ended = False
+        self.cancelled = threading.Event()  # set under ``lock``
         self.scheduled = False
         self.transcriber: StreamingTranscriber | None = None
+        self.resampler = Resampler(params.sample_rate) if params.sample_rate != SR else None
+
+    def to_16k(self, data: bytes, last: bool) -> Pcm:
+        """The stream's samples as float 16 kHz; ``last``: also what the resampler holds back."""
+        pcm = np.frombuffer(data, dtype="<i2")
+        if self.resampler is not None:
+            pcm = self.resampler.push(pcm, last)
+        return pcm.astype(np.float32) / 32768.0
+
+
+class Resampler:
+    """Mono s16 samples at ``rate`` to 16 kHz, chunk by chunk (libswresample keeps the filter's
+    state between chunks, and its look-ahead until the end)."""
+
+    def __init__(self, rate: int):
+        self.rate = rate
+        self._swr = av.AudioResampler(format="s16", layout="mono", rate=SR)
+
+    def push(self, pcm: np.ndarray, last: bool) -> np.ndarray:
+        frames = []
+        if pcm.size:
+            frame = av.AudioFrame.from_ndarray(np.ascontiguousarray(pcm.reshape(1, -1)), format="s16", layout="mono")
+            frame.sample_rate = self.rate
+            frames += self._swr.resample(frame)
+        if last:
+            frames += self._swr.resample(None)
+        out = [f.to_ndarray().reshape(-1) for f in frames]
+        return np.concatenate(out) if out else np.zeros(0, dtype="<i2")
 
 
 class LiveStreams:
@@ -85,6 +129,17 @@ class LiveStreams:
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=True)
+
+    def handle(self, request: Request, params: StreamParams) -> None:
+        match params:
+            case StreamOpenParams():
+                self.open(request, params)
+            case StreamAudioParams():
+                self.audio(request, params)
+            case StreamEndParams():
+                self.end(request, params)
+            case StreamCancelParams():
+                self.cancel(request, params)
 
     def open(self, request: Request, params: StreamOpenParams) -> None:
         stream = _Stream(request, params)
@@ -118,7 +173,7 @@ class LiveStreams:
             else:
                 stream.pending.append(data)
                 stream.pending_bytes += len(data)
-                queued = stream.pending_bytes / BYTES_PER_SAMPLE / SR
+                queued = stream.pending_bytes / BYTES_PER_SAMPLE / stream.params.sample_rate
                 self._schedule(stream)
         if queued is None:
             self._refuse(request, "stream_not_found", f"stream {params.stream!r} has ended")
@@ -137,6 +192,23 @@ class LiveStreams:
             self._refuse(request, "stream_not_found", f"no open stream {params.stream!r}")
             return
         self.send({"id": request.id, "result": {"ended": True}})
+
+    def cancel(self, request: Request, params: StreamCancelParams) -> None:
+        stream = self._find(params.stream)
+        if stream is not None:
+            with self._lock:
+                if self._streams.get(_key(stream.request.id)) is stream:
+                    del self._streams[_key(stream.request.id)]
+            with stream.lock:  # the stream's thread sends nothing more once it sees the flag
+                if not stream.cancelled.is_set():
+                    error = EngineError("cancelled", "stream cancelled")
+                    self.send({"id": stream.request.id, "error": error.to_json()})
+                stream.cancelled.set()
+                stream.ended = True
+                stream.pending.clear()
+                stream.pending_bytes = 0
+        result: CancelResult = {"cancelled": stream is not None}
+        self.send({"id": request.id, "result": result})
 
     # ------------------------------------------------------------------ serving
     def _schedule(self, stream: _Stream) -> None:
@@ -162,8 +234,11 @@ class LiveStreams:
                 model, language=params.language, keyterms=params.keyterms or ()
             )
         live = stream.transcriber
+        step = stream.params.sample_rate * BYTES_PER_SAMPLE  # a second of the stream's audio
         while True:
             with stream.lock:
+                if stream.cancelled.is_set():
+                    return
                 data = b"".join(stream.pending)
                 stream.pending.clear()
                 stream.pending_bytes = 0
@@ -171,12 +246,17 @@ class LiveStreams:
                 if not data and not ended:
                     stream.scheduled = False
                     return
-            samples = np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0
-            events = live.feed(samples)
-            if ended:  # no audio is taken once ended is set: this was the last of it
-                events += live.finish()
-            for event in events:
-                self.send({"id": stream.request.id, "event": event})
+            # A second at a time, so a cancel is heard between steps however much was waiting.
+            for at in range(0, max(len(data), 1), step):
+                last = ended and at + step >= len(data)
+                events = live.feed(stream.to_16k(data[at : at + step], last))
+                if last:  # no audio is taken once ended is set: this was the last of it
+                    events += live.finish()
+                with stream.lock:  # events before a cancel's error, none after it
+                    if stream.cancelled.is_set():
+                        return
+                    for event in events:
+                        self.send({"id": stream.request.id, "event": event})
             if ended:
                 result: StreamResult = {"seconds": round(live.seconds_received, 3), "model": stream.params.model}
                 self._close(stream, {"result": result})
@@ -188,6 +268,8 @@ class LiveStreams:
                 del self._streams[_key(stream.request.id)]
         with stream.lock:
             stream.ended = True
+            if stream.cancelled.is_set():  # cancel() answered for it
+                return
         self.send({"id": stream.request.id, **answer})
 
     def _find(self, rid: object) -> _Stream | None:

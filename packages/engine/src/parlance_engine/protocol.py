@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict
 
 from . import models as models_mod
+from .audio import SAMPLE_RATE
 from .errors import EngineError
 from .models import ModelInfo
 
@@ -26,6 +27,9 @@ MAX_BEAM_SIZE = 10
 MAX_KEYTERMS = 100
 MAX_KEYTERM_CHARS = 50
 MAX_SPEAKERS = 10
+# A live stream's audio may come at any rate in this range; the engine resamples it to 16 kHz.
+MIN_SAMPLE_RATE = 8000
+MAX_SAMPLE_RATE = 48000
 
 Params = dict[str, object]
 
@@ -207,10 +211,23 @@ class StreamOpenParams:
     model: str = models_mod.PACKAGED_DEFAULT
     language: str | None = None  # lower case; None = detect
     keyterms: tuple[str, ...] | None = None
+    sample_rate: int = SAMPLE_RATE
 
     @classmethod
     def parse(cls, params: Params) -> StreamOpenParams:
-        return cls(model=_model(params, cls.model), language=_language(params), keyterms=_keyterms(params))
+        return cls(
+            model=_model(params, cls.model),
+            language=_language(params),
+            keyterms=_keyterms(params),
+            sample_rate=_sample_rate(params),
+        )
+
+
+def _sample_rate(params: Params) -> int:
+    value = params.get("sample_rate", SAMPLE_RATE)
+    if isinstance(value, bool) or not isinstance(value, int) or not MIN_SAMPLE_RATE <= value <= MAX_SAMPLE_RATE:
+        raise _invalid(f"params.sample_rate must be whole hertz from {MIN_SAMPLE_RATE} to {MAX_SAMPLE_RATE}")
+    return value
 
 
 def _stream(params: Params) -> object:
@@ -222,7 +239,7 @@ def _stream(params: Params) -> object:
 @dataclass(frozen=True)
 class StreamAudioParams:
     stream: object  # the id of a stream_open request: any JSON value
-    pcm: str  # base64 of 16 kHz mono s16le samples, decoded when the audio is taken
+    pcm: str  # base64 of mono s16le samples at the stream's rate, decoded when the audio is taken
 
     @classmethod
     def parse(cls, params: Params) -> StreamAudioParams:
@@ -241,6 +258,15 @@ class StreamEndParams:
         return cls(stream=_stream(params))
 
 
+@dataclass(frozen=True)
+class StreamCancelParams:
+    stream: object
+
+    @classmethod
+    def parse(cls, params: Params) -> StreamCancelParams:
+        return cls(stream=_stream(params))
+
+
 RequestParams = (
     PingParams
     | ModelsParams
@@ -251,6 +277,7 @@ RequestParams = (
     | StreamOpenParams
     | StreamAudioParams
     | StreamEndParams
+    | StreamCancelParams
 )
 
 _PARSERS: dict[str, Callable[[Params], RequestParams]] = {
@@ -263,6 +290,7 @@ _PARSERS: dict[str, Callable[[Params], RequestParams]] = {
     "stream_open": StreamOpenParams.parse,
     "stream_audio": StreamAudioParams.parse,
     "stream_end": StreamEndParams.parse,
+    "stream_cancel": StreamCancelParams.parse,
 }
 
 

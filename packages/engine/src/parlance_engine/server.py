@@ -12,7 +12,7 @@ On end of input, queued work finishes, then the process exits 0. Anything the
 libraries print goes to stderr: stdout carries protocol lines only. A request
 is parsed (protocol.py) as it arrives, so one with bad params is answered at
 once, without waiting for the transcriptions ahead of it. Live streams
-(stream_open, stream_audio, stream_end) are served by live.py.
+(stream_open, stream_audio, stream_end, stream_cancel) are served by live.py.
 
   -> {"id": "1", "method": "ping"}
   <- {"id": "1", "result": "pong"}
@@ -56,6 +56,7 @@ from .protocol import (
     ProbeResult,
     Request,
     StreamAudioParams,
+    StreamCancelParams,
     StreamEndParams,
     StreamOpenParams,
     TranscribeParams,
@@ -142,12 +143,8 @@ class Server:
             self._transcribe_pool.submit(self.run_transcription, job)
         elif isinstance(request.params, ProbeParams):
             self._probe_pool.submit(self.run, request)
-        elif isinstance(request.params, StreamOpenParams):
-            self.streams.open(request, request.params)
-        elif isinstance(request.params, StreamAudioParams):
-            self.streams.audio(request, request.params)
-        elif isinstance(request.params, StreamEndParams):
-            self.streams.end(request, request.params)
+        elif isinstance(request.params, StreamOpenParams | StreamAudioParams | StreamEndParams | StreamCancelParams):
+            self.streams.handle(request, request.params)
         else:
             self.run(request)
 
@@ -217,7 +214,7 @@ class Server:
                 return self._transcribe(request, params, cancelled)
             case CancelParams(request=target):
                 return {"cancelled": self.cancel(target)}
-            case StreamOpenParams() | StreamAudioParams() | StreamEndParams():
+            case StreamOpenParams() | StreamAudioParams() | StreamEndParams() | StreamCancelParams():
                 raise AssertionError("live streams are answered by LiveStreams, from handle_line")
 
     def _transcribe(

@@ -16,7 +16,8 @@ export type Request =
   | CancelRequest
   | StreamOpenRequest
   | StreamAudioRequest
-  | StreamEndRequest;
+  | StreamEndRequest
+  | StreamCancelRequest;
 /**
  * Echoed back in every message about the request: any JSON value (the supervisor sends strings), null when the request had none.
  */
@@ -51,6 +52,10 @@ export type StreamOpenParams = {
   model?: ModelName;
   language?: LanguageCode;
   keyterms?: Keyterms;
+  /**
+   * The rate of the stream's samples, in hertz; other rates than 16 kHz are resampled in the engine (libswresample, on the stream's thread).
+   */
+  sample_rate?: number;
 } | null;
 export type Response = ResultMessage | ProgressMessage | StreamEventMessage | ErrorMessage;
 /**
@@ -204,7 +209,7 @@ export interface StreamAudioParams {
    */
   stream: unknown;
   /**
-   * Base64 of 16 kHz mono signed 16-bit little-endian samples (an even number of bytes); checked when the audio is taken, not when the line is parsed.
+   * Base64 of mono signed 16-bit little-endian samples at the stream's sample_rate (an even number of bytes); checked when the audio is taken, not when the line is parsed.
    */
   pcm: string;
 }
@@ -221,6 +226,14 @@ export interface StreamEndParams {
    * Echoed back in every message about the request: any JSON value (the supervisor sends strings), null when the request had none.
    */
   stream: unknown;
+}
+/**
+ * Stops a stream now, whatever audio it still holds: answered with CancelResult at once; the stream_open request then ends with the cancelled error (its events stop). Other streams and transcriptions are not touched.
+ */
+export interface StreamCancelRequest {
+  id?: Id;
+  method: 'stream_cancel';
+  params: StreamEndParams;
 }
 export interface ResultMessage {
   id: Id;
@@ -332,7 +345,7 @@ export interface Span {
 }
 export interface CancelResult {
   /**
-   * The transcription will end with the cancelled error (false: it is not running or queued).
+   * The transcription or stream will end with the cancelled error (false: it is not running or queued, or not open).
    */
   cancelled: boolean;
 }
