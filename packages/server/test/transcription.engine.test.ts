@@ -46,8 +46,10 @@ describe('ProcessSpeechEngine', () => {
     const wav = await readFile(fixture('jfk.wav')); // 16 kHz mono s16le
     const pcm = wav.subarray(wav.indexOf('data') + 8);
     const events: StreamEvent[] = [];
-    const stream = engine.openStream({ model: 'tiny.en', language: null, keyterms: null }, (e) =>
-      events.push(e),
+    const stream = engine.openStream(
+      { model: 'tiny.en', language: null, keyterms: null },
+      16_000,
+      (e) => events.push(e),
     );
     const tenth = 3200; // 100 ms of samples
     for (let at = 0; at < pcm.length; at += tenth) {

@@ -12,14 +12,20 @@ import { REALTIME_CLOSE, RealtimeServerMessage } from '../src/contract/realtime.
 import { ledgerEntries, transcriptions } from '../src/db/schema/index.js';
 import type { TranscriptionConfig } from '../src/transcription/config.js';
 import type { LiveEngine, LiveStreamOptions } from '../src/transcription/engine/types.js';
-import { LiveStreams, serveLiveStream } from '../src/transcription/realtime/session.js';
+import {
+  LiveStreams,
+  MAX_EARLY_FRAMES,
+  serveLiveStream,
+} from '../src/transcription/realtime/session.js';
 import type { TestServer } from './helpers.js';
 import { addCredit, customer, startTranscriptionServer } from './transcription-helpers.js';
 
 class FakeSocket extends EventEmitter {
   readonly CONNECTING = 0;
   readonly OPEN = 1;
+  readonly CLOSED = 3;
   readyState = 1;
+  terminated = false;
   sent: RealtimeServerMessage[] = [];
   closedWith: { code: number; reason: string } | undefined;
   send(data: string) {
@@ -31,6 +37,9 @@ class FakeSocket extends EventEmitter {
     this.closedWith = { code, reason };
     setImmediate(() => this.emit('close', code, Buffer.from(reason)));
   }
+  terminate() {
+    this.terminated = true;
+  }
   text(message: object) {
     this.emit('message', Buffer.from(JSON.stringify(message)), false);
   }
@@ -39,31 +48,50 @@ class FakeSocket extends EventEmitter {
   }
 }
 
-/** An engine that hears nothing: it takes audio (or, `hang`, never answers), ends when told. */
-function fakeEngine(hang = false) {
+/**
+ * An engine that hears nothing: it takes audio and ends when told. `hang`: it never takes audio
+ * and answers no ping (stuck); `slow`: it takes audio and pings, but never finishes a stream
+ * (far behind); `late`: it never takes audio but answers pings and cancels (one stream stuck).
+ */
+function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
   const fed: Buffer[] = [];
   const opened: LiveStreamOptions[] = [];
   let kills = 0;
+  let cancels = 0;
   const engine: LiveEngine = {
     async kill() {
       kills += 1;
     },
+    async ping() {
+      if (mode === 'hang') throw new Error('speech engine did not answer a ping');
+    },
     openStream(opts) {
       opened.push(opts);
       let done: (value: { seconds: number; model: string }) => void = () => undefined;
-      const result = new Promise<{ seconds: number; model: string }>((resolve) => (done = resolve));
+      let fail: (err: Error) => void = () => undefined;
+      const result = new Promise<{ seconds: number; model: string }>((resolve, reject) => {
+        done = resolve;
+        fail = reject;
+      });
       return {
         audio: async (pcm: Buffer) => {
-          if (hang) return new Promise<never>(() => undefined);
+          if (mode === 'hang' || mode === 'late') return new Promise<never>(() => undefined);
           fed.push(pcm);
           return { queued_seconds: 0 };
         },
-        end: async () => done({ seconds: 0, model: opts.model }),
+        end: async () => {
+          if (mode !== 'slow') done({ seconds: 0, model: opts.model });
+        },
+        cancel: async () => {
+          if (mode === 'hang') return new Promise<never>(() => undefined);
+          cancels += 1;
+          fail(new Error('stream cancelled'));
+        },
         result,
-      } as unknown as ReturnType<LiveEngine['openStream']>;
+      } satisfies ReturnType<LiveEngine['openStream']>;
     },
   };
-  return { engine, fed, opened, kills: () => kills };
+  return { engine, fed, opened, kills: () => kills, cancels: () => cancels };
 }
 
 const silentLog = {
@@ -84,6 +112,7 @@ describe('live streams driven directly, with a fake engine', () => {
     leaseSeconds: 60,
     liveIdleTimeoutSeconds: 20,
     liveMaxStreamsPerAccount: 2,
+    liveDrainTimeoutSeconds: 60,
     maxAudioSeconds: 4 * 3600,
   } as TranscriptionConfig;
 
@@ -95,11 +124,19 @@ describe('live streams driven directly, with a fake engine', () => {
       model: string | undefined,
       language: string | null,
     ) => Promise<{ model: string; language: string | null }>,
+    settings: Partial<TranscriptionConfig> = {},
   ) {
     const socket = new FakeSocket();
     serveLiveStream(
       socket as unknown as Parameters<typeof serveLiveStream>[0],
-      { db: server.storage.db, engine, config, streams, log: silentLog, resolve },
+      {
+        db: server.storage.db,
+        engine,
+        config: { ...config, ...settings },
+        streams,
+        log: silentLog,
+        resolve,
+      },
       async () => ({
         userId,
         settings: { model: 'tiny.en', language: null, keyterms: null },
@@ -172,7 +209,7 @@ describe('live streams driven directly, with a fake engine', () => {
   it('ends a stream and gives its place back even when the engine stops answering', async () => {
     const who = await customer(server, 100);
     const streams = new LiveStreams(1);
-    const { engine, kills } = fakeEngine(true);
+    const { engine, kills } = fakeEngine('hang');
     const socket = serve(who.userId, engine, streams, async (model, language) => ({
       model: model ?? 'tiny.en',
       language,
@@ -181,14 +218,116 @@ describe('live streams driven directly, with a fake engine', () => {
     socket.audio(Buffer.alloc(3200));
     await sleep(100); // the frame is with the engine, which never answers
     socket.text({ type: 'end' });
-    // The engine acknowledges audio at once; one that has not in 10 s is stuck: killed (to be
-    // started afresh for everyone), and the stream ends, saved, with its place given back.
+    // The engine acknowledges audio at once; one that has not in 10 s, and cannot cancel the
+    // stream nor answer a ping, is stuck: killed (to be started afresh for everyone), and the
+    // stream ends, saved, with its place given back.
     await expect.poll(() => socket.closedWith, { timeout: 20_000 }).toBeTruthy();
-    expect(kills()).toBeGreaterThan(0);
     // Saved with what the engine heard (nothing here), and billed for that.
     expect(socket.sent.at(-1)).toMatchObject({ type: 'done', billed_seconds: 0 });
-    expect(() => streams.take()(), 'the place is given back').not.toThrow();
+    expect(() => streams.take(who.userId)(), 'the place is given back').not.toThrow();
+    await expect.poll(kills, { timeout: 20_000 }).toBe(1);
   }, 60_000);
+
+  it('cancels only the stream that does not take audio when the engine still answers', async () => {
+    const who = await customer(server, 100);
+    const { engine, kills, cancels } = fakeEngine('late');
+    const socket = serve(who.userId, engine, new LiveStreams(4), async (model, language) => ({
+      model: model ?? 'tiny.en',
+      language,
+    }));
+    await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+    socket.audio(Buffer.alloc(3200));
+    await expect.poll(() => socket.closedWith, { timeout: 20_000 }).toBeTruthy();
+    expect(socket.closedWith?.code).toBe(REALTIME_CLOSE.serverError);
+    await expect.poll(cancels).toBe(1);
+    // The engine answered a ping: the other streams it serves go on.
+    await sleep(100);
+    expect(kills()).toBe(0);
+  }, 60_000);
+
+  it('cancels a stream whose end overruns the drain timeout, alone, and bills what it heard', async () => {
+    const who = await customer(server, 100);
+    const { engine, kills, cancels } = fakeEngine('slow');
+    const socket = serve(
+      who.userId,
+      engine,
+      new LiveStreams(4),
+      async (model, language) => ({ model: model ?? 'tiny.en', language }),
+      { liveDrainTimeoutSeconds: 1 },
+    );
+    const ready = await expect
+      .poll(() => socket.sent.find((m) => m.type === 'ready'))
+      .toBeTruthy()
+      .then(() => socket.sent.find((m) => m.type === 'ready')!);
+    socket.audio(Buffer.alloc(32_000));
+    await expect.poll(() => socket.sent.length).toBeGreaterThan(0);
+    socket.text({ type: 'end' });
+    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
+    expect({ cancels: cancels(), kills: kills() }).toEqual({ cancels: 1, kills: 0 });
+    // Nothing was heard before it fell behind: nothing is billed, and the transcript says why.
+    expect(socket.sent.at(-1)).toMatchObject({ type: 'done', billed_seconds: 0 });
+    const [row] = await server.storage.db
+      .select({ result: transcriptions.result })
+      .from(transcriptions)
+      .where(eq(transcriptions.id, ready.type === 'ready' ? ready.id : ''));
+    expect(row?.result?.notice).toMatch(/fell too far behind the stream and was stopped/);
+  }, 60_000);
+
+  it('refuses a client that floods frames before its stream starts, and keeps none of them', async () => {
+    const who = await customer(server, 100);
+    const { engine, fed } = fakeEngine();
+    const socket = new FakeSocket();
+    let open: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    serveLiveStream(
+      socket as unknown as Parameters<typeof serveLiveStream>[0],
+      {
+        db: server.storage.db,
+        engine,
+        config,
+        streams: new LiveStreams(4),
+        log: silentLog,
+        resolve: async (model, language) => ({ model: model ?? 'tiny.en', language }),
+      },
+      async () => {
+        await opened; // the key is still being checked
+        return {
+          userId: who.userId,
+          settings: { model: 'tiny.en', language: null, keyterms: null },
+          sampleRate: 16_000,
+          modelNamed: true,
+        };
+      },
+    );
+    for (let i = 0; i < MAX_EARLY_FRAMES; i++) socket.audio(Buffer.alloc(2));
+    expect(socket.closedWith, 'up to the limit, frames wait for the stream').toBeUndefined();
+    socket.audio(Buffer.alloc(2));
+    expect(socket.closedWith?.code).toBe(REALTIME_CLOSE.badAudio);
+    expect(socket.sent).toEqual([expect.objectContaining({ code: 'audio_too_fast' })]);
+    open();
+    await sleep(200);
+    expect({ fed: fed.length, sent: socket.sent.length }).toEqual({ fed: 0, sent: 1 });
+  });
+
+  it('refuses a client that sends more than 1 MiB before its stream starts', async () => {
+    const socket = new FakeSocket();
+    serveLiveStream(
+      socket as unknown as Parameters<typeof serveLiveStream>[0],
+      {
+        db: server.storage.db,
+        engine: fakeEngine().engine,
+        config,
+        streams: new LiveStreams(4),
+        log: silentLog,
+        resolve: async (model, language) => ({ model: model ?? 'tiny.en', language }),
+      },
+      () => new Promise<never>(() => undefined),
+    );
+    for (let i = 0; i < 4; i++) socket.audio(Buffer.alloc(256 * 1024));
+    expect(socket.closedWith).toBeUndefined();
+    socket.audio(Buffer.alloc(2));
+    expect(socket.closedWith?.code).toBe(REALTIME_CLOSE.badAudio);
+  });
 
   it('does not leave an unhandled rejection (a process crash) when config hits an unexpected error', async () => {
     const unhandled: unknown[] = [];

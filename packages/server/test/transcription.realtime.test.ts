@@ -2,7 +2,9 @@
  * Live transcription over the WebSocket (GET /v1/realtime), against the real engine (tiny.en):
  * who may open a stream, what it hears, what it bills and saves, and how it ends.
  */
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { connect as connect_ } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,12 +21,15 @@ import {
   LIVE_STREAM_CUT_MESSAGE,
   reclaimExpiredLeases,
 } from '../src/transcription/jobs/repository.js';
+import { CLOSE_GRACE_MS } from '../src/transcription/realtime/session.js';
 import { backends, disputeSpentPayment, type TestServer } from './helpers.js';
 import {
   addCredit,
   customer,
   fixture,
   startTranscriptionServer,
+  submit,
+  waitForJob,
   type Customer,
 } from './transcription-helpers.js';
 
@@ -507,35 +512,201 @@ describe('live transcription: a stream that sends no audio holds no place', () =
     server = await startTranscriptionServer({
       LIVE_MAX_STREAMS: '1',
       LIVE_IDLE_TIMEOUT_SECONDS: '1',
+      LIVE_UNUSED_SECONDS_PER_HOUR: '1.5',
     });
   }, 120_000);
   afterAll(() => server.close());
 
-  it('closes a stream that sends frames holding no audio (1 byte) after the idle timeout', async () => {
-    const squatter = await customer(server, 1);
-    const stream = connect(server, ENGLISH, squatter.auth);
-    await stream.next('ready');
-    try {
-      // 4 s of one-byte frames: not one whole sample, so nothing is heard or billed.
-      for (let i = 0; i < 10 && stream.socket.readyState === WebSocket.OPEN; i++) {
-        stream.socket.send(Buffer.alloc(1));
-        await sleep(400);
+  it.each([
+    ['digital silence at the speed it plays', () => Buffer.alloc(3200)],
+    ['single loud samples', () => Buffer.from([0xff, 0x7f])],
+    ['single bytes', () => Buffer.alloc(1)],
+  ])(
+    'closes a stream whose frames hold no sound (%s) after the idle timeout',
+    async (_, frame) => {
+      const squatter = await customer(server, 1);
+      const stream = connect(server, ENGLISH, squatter.auth);
+      await stream.next('ready');
+      try {
+        // 4 s of frames without 20 ms of sound in any of them: they do not keep the stream open.
+        for (let i = 0; i < 40 && stream.socket.readyState === WebSocket.OPEN; i++) {
+          stream.socket.send(frame());
+          await sleep(100);
+        }
+        // Meanwhile, nobody else can stream on this process.
+        const other = await customer(server, 100);
+        const refused = connect(server, ENGLISH, other.auth);
+        await refused.closed;
+        expect(
+          stream.socket.readyState,
+          'the zero-audio stream is still open, holding the only slot',
+        ).toBe(WebSocket.CLOSED);
+      } finally {
+        if (stream.socket.readyState === WebSocket.OPEN) {
+          stream.socket.send(JSON.stringify({ type: 'end' }));
+          await stream.closed;
+        }
       }
-      // Meanwhile, nobody else can stream on this process.
-      const other = await customer(server, 100);
-      const refused = connect(server, ENGLISH, other.auth);
-      await refused.closed;
-      expect(
-        stream.socket.readyState,
-        'the zero-audio stream is still open, holding the only slot',
-      ).toBe(WebSocket.CLOSED);
-    } finally {
-      if (stream.socket.readyState === WebSocket.OPEN) {
-        stream.socket.send(JSON.stringify({ type: 'end' }));
-        await stream.closed;
-      }
+      expect(stream.messages).toContainEqual(expect.objectContaining({ code: 'idle_timeout' }));
+    },
+    60_000,
+  );
+
+  it('refuses an account its streams for the hour once it has held them open unused (LIVE_UNUSED_SECONDS_PER_HOUR)', async () => {
+    const hog = await customer(server, 100);
+    // Each stream sends nothing and is closed after the idle second: about a second held unused.
+    for (let i = 0; i < 2; i++) {
+      const stream = connect(server, ENGLISH, hog.auth);
+      await stream.next('ready');
+      expect((await stream.closed).code).toBe(REALTIME_CLOSE.idleTimeout);
     }
+    const refused = connect(server, ENGLISH, hog.auth);
+    expect((await refused.closed).code).toBe(REALTIME_CLOSE.tooManyStreams);
+    expect(refused.messages).toEqual([
+      expect.objectContaining({ type: 'error', code: 'unused_streams' }),
+    ]);
+    // Another account is not held to this one's hour; a stream that sends its audio uses its time.
+    const other = await customer(server, 100);
+    const stream = connect(server, ENGLISH, other.auth);
+    await stream.next('ready');
+    await play(stream, (await jfk()).subarray(0, 32_000 * 2), 16_000, 1);
+    expect((await end(stream)).code).toBe(1000);
+    const again = connect(server, ENGLISH, other.auth);
+    await again.next('ready');
+    expect((await end(again)).code).toBe(1000);
   }, 60_000);
+});
+
+/**
+ * A raw WebSocket client that does what it likes: the upgrade, then binary frames of `size`
+ * bytes as fast as the socket takes them, never answering the server's close frame. Resolves
+ * with how long after the upgrade the server cut the connection.
+ */
+async function flood(server: TestServer, size: number, limitMs: number): Promise<number> {
+  const { port } = new URL(server.url);
+  const socket = connect_(Number(port), '127.0.0.1');
+  const header = Buffer.alloc(14);
+  header[0] = 0x82; // FIN, binary
+  header[1] = 0x80 | 127; // masked, 64-bit length
+  header.writeBigUInt64BE(BigInt(size), 2);
+  // Mask key 0 (bytes 10-13): the payload goes as it is.
+  const frame = Buffer.concat([header, Buffer.alloc(size, 1)]);
+  const start = Date.now();
+  let upgraded = false;
+  socket.write(
+    [
+      'GET /v1/realtime HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+      'Sec-WebSocket-Version: 13',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  socket.on('data', (data) => {
+    if (!upgraded && data.toString('latin1').startsWith('HTTP/1.1 101')) upgraded = true;
+  });
+  socket.on('error', () => undefined);
+  const cut = new Promise<number>((resolve) =>
+    socket.on('close', () => resolve(Date.now() - start)),
+  );
+  while (!socket.closed && Date.now() - start < limitMs) {
+    if (!socket.write(frame))
+      await new Promise((resolve) => {
+        socket.once('drain', resolve);
+        socket.once('close', resolve);
+        setTimeout(resolve, 200);
+      });
+  }
+  const elapsed = await Promise.race([cut, sleep(1000).then(() => Infinity)]);
+  socket.destroy();
+  expect(upgraded).toBe(true);
+  return elapsed;
+}
+
+describe('live transcription: a client that ignores the protocol', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTranscriptionServer({});
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('cuts a refused socket soon after its close frame, however the client floods it', async () => {
+    // No key: refused at once (4401). The client never answers the close frame and keeps sending
+    // 256 KiB frames; the server keeps none of them and cuts the connection after CLOSE_GRACE_MS.
+    const elapsed = await flood(server, 256 * 1024, 15_000);
+    expect(elapsed).toBeLessThan(CLOSE_GRACE_MS + 3_000);
+  }, 60_000);
+
+  it('keeps /api/health answering while a client bursts 48 kHz audio', async () => {
+    const who = await customer(server, 100);
+    const stream = connect(server, '?language=en&sample_rate=48000', who.auth);
+    await stream.next('ready');
+    // 15 frames of 256 KiB at once: 41 s of 48 kHz audio, resampled by the engine, not here.
+    for (let i = 0; i < 15; i++) stream.socket.send(Buffer.alloc(256 * 1024, 7));
+    const times: number[] = [];
+    const until = Date.now() + 2_000;
+    while (Date.now() < until) {
+      const sent = performance.now();
+      await server.client().get('/api/health');
+      times.push(performance.now() - sent);
+      await sleep(10);
+    }
+    await stream.closed;
+    times.sort((a, b) => a - b);
+    // The issue's figure before: 757 ms. npm run bench:realtime prints the p99 against 100 ms.
+    expect(times[Math.floor(times.length * 0.99)]).toBeLessThan(300);
+  }, 60_000);
+});
+
+describe('live transcription: streams apart', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTranscriptionServer({ LIVE_DRAIN_TIMEOUT_SECONDS: '3' });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('stops a stream that overruns its drain timeout alone: another and a batch job go on', async () => {
+    const who = await customer(server, 500);
+    const pcm = await jfk();
+    const job = await submit(server, who, { language: 'en' }, fixture('jfk.wav'));
+    expect(job.status).toBe(202);
+    const steady = connect(server, ENGLISH, who.auth);
+    const behind = connect(server, '?language=en&model=base', who.auth);
+    await Promise.all([steady.next('ready'), behind.next('ready')]);
+    // 27 s at once, then the end: far more than the engine hears in the 3 s drain timeout.
+    const backlog = Buffer.concat([pcm, pcm, pcm.subarray(0, pcm.length / 2)]);
+    for (let at = 0; at < backlog.length; at += 64 * 1024)
+      behind.socket.send(backlog.subarray(at, at + 64 * 1024));
+    behind.socket.send(JSON.stringify({ type: 'end' }));
+    // Meanwhile the other stream plays jfk at the speed it plays, and ends after the first is cut.
+    await play(steady, pcm, 16_000, 1);
+    expect((await behind.closed).code).toBe(1000);
+    expect((await end(steady)).code).toBe(1000);
+
+    const [cut, whole] = [behind, steady].map(
+      (s) => s.messages.find((m) => m.type === 'done') as RealtimeDone,
+    );
+    // The stream that fell behind is billed for what was transcribed, and says so.
+    expect(cut!.billed_seconds).toBeLessThan(backlog.length / 32_000);
+    const [cutRow] = await server.storage.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.id, cut!.id));
+    expect(cutRow?.result?.notice).toMatch(/fell too far behind/);
+    // The other heard every second of its audio, and the batch job is untouched.
+    expect(whole).toMatchObject({ billed_seconds: 11 });
+    expect(finalText(steady)).toContain('ask not what your country can do for you');
+    const [wholeRow] = await server.storage.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.id, whole!.id));
+    expect(wholeRow?.result?.notice ?? null).toBeNull();
+    const batch = await waitForJob(server, who, (job.body as { id: string }).id);
+    expect(batch.status).toBe('completed');
+  }, 120_000);
 });
 
 describe('live transcription beyond the audio limit', () => {

@@ -3,14 +3,19 @@
  * them alone (`@parlance/server/endpoints`), without the contract's schemas.
  */
 
-/** The engine hears 16 kHz; other rates in the range are resampled on the server. */
+/** The engine hears 16 kHz; other rates in the range are resampled by the engine. */
 export const REALTIME_SAMPLE_RATE = 16_000;
 export const REALTIME_MIN_SAMPLE_RATE = 8_000;
 export const REALTIME_MAX_SAMPLE_RATE = 48_000;
 /** How long a token from `POST /api/realtime/token` or `/v1/realtime/token` may be used, once. */
 export const REALTIME_TOKEN_TTL_SECONDS = 60;
-/** A stream that sends nothing (no audio, no message) for this long is closed (4408), by default. */
+/** A stream whose audio holds no sound for this long is closed (4408), by default. */
 export const REALTIME_IDLE_TIMEOUT_SECONDS = 20;
+/**
+ * Seconds an account may hold streams open beyond the audio they carry, in an hour (on one API
+ * process), by default; then its new streams are refused for a while (4429 `unused_streams`).
+ */
+export const REALTIME_UNUSED_SECONDS_PER_HOUR = 300;
 
 /**
  * How the server closes a stream. After `done`, 1000; otherwise an `error` message with the same
@@ -29,12 +34,12 @@ export const REALTIME_CLOSE = {
   unauthorized: 4401,
   /** The balance does not cover the stream (checked before it starts and as it runs). */
   insufficientCredits: 4402,
-  /** No audio came for the idle timeout, or the audio fell far behind the clock. */
+  /** No audio with sound in it came for the idle timeout, or the audio fell that far behind the clock. */
   idleTimeout: 4408,
   /** The stream's account was deleted while it ran: nothing is saved or billed. */
   cancelled: 4409,
   /** The audio cannot be used: longer than the audio limit, or sent much faster than real time. */
   badAudio: 4415,
-  /** Too many streams: this account's limit, or the server's capacity. */
+  /** Too many streams: this account's limit, the server's capacity, or the account held streams open unused for its hour's allowance. */
   tooManyStreams: 4429,
 } as const;

@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { REALTIME_IDLE_TIMEOUT_SECONDS } from '../contract/realtimeCodes.js';
+import {
+  REALTIME_IDLE_TIMEOUT_SECONDS,
+  REALTIME_UNUSED_SECONDS_PER_HOUR,
+} from '../contract/realtimeCodes.js';
 import type { DefaultModels } from '../contract/defaultModels.js';
 import { flag } from '../envFields.js';
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -53,8 +56,15 @@ export const transcriptionEnv = z.object({
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).default(4),
   /** Live streams of one account open at once, across what this process serves. */
   LIVE_MAX_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(2),
-  /** A live stream that sends nothing for this long is closed (4408). */
+  /** A live stream whose audio holds no sound for this long is closed (4408). */
   LIVE_IDLE_TIMEOUT_SECONDS: positive(REALTIME_IDLE_TIMEOUT_SECONDS),
+  /**
+   * Seconds one account may hold live streams open beyond the audio it sends, per hour, in one
+   * API process; then its streams are refused (4429) until the hour's oldest fall away.
+   */
+  LIVE_UNUSED_SECONDS_PER_HOUR: positive(REALTIME_UNUSED_SECONDS_PER_HOUR),
+  /** How long the end of a live stream may wait for the engine; then that stream is cancelled. */
+  LIVE_DRAIN_TIMEOUT_SECONDS: positive(60),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   WEBHOOK_RETRY_DELAY_SECONDS: count(5),
   WEBHOOK_TIMEOUT_SECONDS: positive(10),
@@ -111,6 +121,8 @@ export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
     liveMaxStreams: e.LIVE_MAX_STREAMS,
     liveMaxStreamsPerAccount: e.LIVE_MAX_STREAMS_PER_ACCOUNT,
     liveIdleTimeoutSeconds: e.LIVE_IDLE_TIMEOUT_SECONDS,
+    liveUnusedSecondsPerHour: e.LIVE_UNUSED_SECONDS_PER_HOUR,
+    liveDrainTimeoutSeconds: e.LIVE_DRAIN_TIMEOUT_SECONDS,
     webhookMaxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
     webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,

@@ -66,6 +66,7 @@ interface ResultOf {
   stream_open: StreamResult;
   stream_audio: StreamAudioResult;
   stream_end: StreamEndResult;
+  stream_cancel: CancelResult;
 }
 
 const STDERR_TAIL = 2000;
@@ -132,10 +133,19 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
    * partial and final phrases, and `result` settles once `end()` has been called and all the audio
    * is transcribed (or with the engine's error: too_many_streams, model_not_found, ...).
    */
-  openStream(opts: LiveStreamOptions, onEvent: (e: StreamEvent) => void): LiveStream {
+  openStream(
+    opts: LiveStreamOptions,
+    sampleRate: number,
+    onEvent: (e: StreamEvent) => void,
+  ): LiveStream {
     const { id, answer } = this.send(
       'stream_open',
-      { model: opts.model, language: opts.language, keyterms: opts.keyterms },
+      {
+        model: opts.model,
+        language: opts.language,
+        keyterms: opts.keyterms,
+        sample_rate: sampleRate,
+      },
       undefined,
       onEvent,
     );
@@ -144,6 +154,9 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       audio: (pcm) => this.request('stream_audio', { stream: id, pcm: pcm.toString('base64') }),
       end: async () => {
         await this.request('stream_end', { stream: id });
+      },
+      cancel: async () => {
+        await this.request('stream_cancel', { stream: id });
       },
     };
   }

@@ -40,16 +40,25 @@ export interface LiveStreamOptions {
 
 /** A live stream open in the engine (see ProcessSpeechEngine.openStream). */
 export interface LiveStream {
-  /** Sends 16 kHz mono signed 16-bit little-endian samples; answers how much audio waits. */
+  /** Sends mono signed 16-bit little-endian samples at the stream's rate; answers how much audio waits. */
   audio(pcm: Buffer): Promise<StreamAudioResult>;
   /** No more audio: `result` settles once what was sent is transcribed. */
   end(): Promise<void>;
+  /** Stops the stream now, whatever it still holds: `result` rejects (cancelled); no other stream is touched. */
+  cancel(): Promise<void>;
   result: Promise<StreamResult>;
 }
 
 /** Serves live streams (ProcessSpeechEngine does). */
 export interface LiveEngine {
-  openStream(opts: LiveStreamOptions, onEvent: (e: StreamEvent) => void): LiveStream;
+  /** `sampleRate`: the rate of the samples `audio` takes; the engine resamples them to its own. */
+  openStream(
+    opts: LiveStreamOptions,
+    sampleRate: number,
+    onEvent: (e: StreamEvent) => void,
+  ): LiveStream;
+  /** Resolves if the engine answers at once (it is not stuck); rejects otherwise. */
+  ping(): Promise<void>;
   /** Stops a stuck engine now: its streams fail, the next one starts it afresh. */
   kill(): Promise<void>;
 }

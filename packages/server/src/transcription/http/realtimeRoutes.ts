@@ -12,6 +12,7 @@ import {
   REALTIME_CLOSE,
   REALTIME_IDLE_TIMEOUT_SECONDS,
   REALTIME_TOKEN_TTL_SECONDS,
+  REALTIME_UNUSED_SECONDS_PER_HOUR,
   RealtimeQuery,
   RealtimeServerMessage,
   RealtimeToken,
@@ -60,7 +61,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
 ) => {
   const { config } = runtime;
   const { db } = runtime.storage;
-  const streams = new LiveStreams(config.liveMaxStreams);
+  const streams = new LiveStreams(
+    config.liveMaxStreams,
+    config.liveUnusedSecondsPerHour,
+    // Each stream's end waits on the engine for at most the drain timeout; saving follows.
+    (config.liveDrainTimeoutSeconds + 10) * 1000,
+  );
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // Streams end as a restart's first step: each is transcribed to its end, saved and billed
@@ -164,7 +170,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
       description: [
         'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 256 KiB), optionally a text frame {"type":"config","model","language","keyterms"} (RealtimeClientMessage) before the first audio, and {"type":"end"} to finish.',
         'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), error, and last done (the saved transcript id, billed seconds and cost) before it closes with 1000.',
-        `Billed per second of audio received, once, when the stream ends; the balance is checked before it starts and every few seconds. A stream silent for ${REALTIME_IDLE_TIMEOUT_SECONDS} s (by default) is closed. Close codes: ${closeCodes}. Session cookies do not open a stream: browsers use a token.`,
+        `Billed per second of audio received, once, when the stream ends; the balance is checked before it starts and every few seconds. A stream whose audio holds no sound for ${REALTIME_IDLE_TIMEOUT_SECONDS} s (by default) is closed; an account that holds streams open beyond their audio for ${REALTIME_UNUSED_SECONDS_PER_HOUR} s in an hour (by default) is refused new ones for a while (4429 unused_streams). Close codes: ${closeCodes}. Session cookies do not open a stream: browsers use a token.`,
         'Without an upgrade, the answer is 426.',
       ].join('\n\n'),
       querystring: RealtimeQuery,

@@ -29,7 +29,7 @@ import {
 import { validationMessage } from '../../validationMessage.js';
 import { within } from '../../within.js';
 import { accountOnHoldMessage } from '../pricing.js';
-import { PcmResampler } from './resample.js';
+import { PcmSamples } from './samples.js';
 
 export type CloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];
 
@@ -49,19 +49,26 @@ export class StreamRefusal extends Error {
 export const MAX_BACKLOG_SECONDS = 30;
 /** Audio received and not yet handed to the engine beyond this ends the stream the same way. */
 const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
+/**
+ * Frames a client may send before its stream starts (while its key and balance are checked,
+ * tens of milliseconds): more, or more bytes, and the stream is refused. Nothing is kept for a
+ * stream that will not start.
+ */
+export const MAX_EARLY_FRAMES = 64;
+export const MAX_EARLY_BYTES = 1024 * 1024;
+/** A socket this server has closed is cut this long after its close frame, whatever the client does. */
+export const CLOSE_GRACE_MS = 2_000;
+/** Audio goes to the engine at most this many seconds of it a request, so no request is large. */
+const STEP_SECONDS = 1;
 /** How far ahead of the audio received a stream reserves credit (in its row, for everyone to see). */
 export const RESERVE_AHEAD_SECONDS = 60;
 /** How often, at most, a stream renews its row's lease and extends its reservation. */
 const CHECK_EVERY_MS = 5_000;
 /**
- * How long the end of a stream may wait on the engine for the audio it holds (at most the backlog
- * above, heard at about real time on a busy machine) before the engine is taken to have failed.
+ * The engine answers each piece of audio at once (it queues it): one that does not is stuck, if
+ * it does not answer a ping either.
  */
-const DRAIN_DEADLINE_MS = (MAX_BACKLOG_SECONDS + 30) * 1000;
-/** The engine answers each piece of audio at once (it queues it): one that does not is stuck. */
 const AUDIO_ACK_DEADLINE_MS = 10_000;
-/** How long a shutdown waits for the streams to end. */
-const SHUTDOWN_DEADLINE_MS = DRAIN_DEADLINE_MS + 10_000;
 const SAVE_ATTEMPTS = 3;
 /** A close reason is at most 123 bytes. */
 const reasonOf = (message: string) => Buffer.from(message).subarray(0, 120).toString();
@@ -86,17 +93,48 @@ export interface Opening {
   modelNamed: boolean;
 }
 
-/** The live streams of this process: its capacity, and ending them all at shutdown. */
+const HOUR_MS = 3600_000;
+
+/**
+ * The live streams of this process: its capacity, the time each account held streams open
+ * beyond the audio it sent (its unused seconds, within the hour), and ending them all at shutdown.
+ */
 export class LiveStreams {
   private readonly open = new Set<LiveSession>();
   private taken = 0;
   private closing = false;
+  /** Per account: when each of its streams ended in the last hour, and its unused seconds. */
+  private readonly unused = new Map<string, { at: number; seconds: number }[]>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly unusedPerHour = Infinity,
+    /** How long a shutdown waits for the streams to end. */
+    private readonly shutdownDeadlineMs = 70_000,
+  ) {}
 
-  /** Counts a stream in, or refuses it (4429, or 1001 while shutting down); the answer gives the place back. */
-  take(): () => void {
+  /**
+   * Counts a stream of `userId` in, or refuses it (4429: the server is full, or the account held
+   * streams open without audio for its hour's allowance; 1001 while shutting down); the answer
+   * gives the place back.
+   */
+  take(userId: string): () => void {
     if (this.closing) throw shuttingDown();
+    const now = Date.now();
+    const recent = (this.unused.get(userId) ?? []).filter((e) => e.at > now - HOUR_MS);
+    if (recent.length > 0) this.unused.set(userId, recent);
+    else this.unused.delete(userId);
+    const held = recent.reduce((sum, e) => sum + e.seconds, 0);
+    if (held >= this.unusedPerHour) {
+      let freed = held;
+      const back = recent.find((e) => (freed -= e.seconds) < this.unusedPerHour)!;
+      const minutes = Math.ceil((back.at + HOUR_MS - now) / 60_000);
+      throw new StreamRefusal(
+        REALTIME_CLOSE.tooManyStreams,
+        'unused_streams',
+        `This account held live streams open for ${Math.round(held)} s without sending audio in the last hour, the most it may; try again in ${minutes} min`,
+      );
+    }
     if (this.taken >= this.max) {
       throw new StreamRefusal(
         REALTIME_CLOSE.tooManyStreams,
@@ -111,6 +149,14 @@ export class LiveStreams {
       given = true;
       this.taken -= 1;
     };
+  }
+
+  /** A stream of `userId` ended having held its place `seconds` longer than its audio lasted. */
+  heldUnused(userId: string, seconds: number): void {
+    if (seconds <= 0) return;
+    const list = this.unused.get(userId) ?? [];
+    list.push({ at: Date.now(), seconds });
+    this.unused.set(userId, list);
   }
 
   /** A stream that has started; false (and it should end) when the server is shutting down. */
@@ -132,8 +178,8 @@ export class LiveStreams {
     const ending = Promise.all([...this.open].map((session) => session.finish(shuttingDown())));
     await within(
       ending,
-      SHUTDOWN_DEADLINE_MS,
-      tookLonger('ending the live streams', SHUTDOWN_DEADLINE_MS),
+      this.shutdownDeadlineMs,
+      tookLonger('ending the live streams', this.shutdownDeadlineMs),
     ).catch(() => undefined);
   }
 }
@@ -158,11 +204,22 @@ const send = (socket: WebSocket, message: RealtimeServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 };
 
+/**
+ * Closes with `code`, and cuts the connection CLOSE_GRACE_MS later if the client has not answered
+ * the close frame by then (a client that ignores it could otherwise keep sending for ws's 30 s).
+ */
+function closeSocket(socket: WebSocket, code: number, reason: string): void {
+  if (socket.readyState !== socket.OPEN && socket.readyState !== socket.CONNECTING) return;
+  socket.close(code, reason);
+  setTimeout(() => {
+    if (socket.readyState !== socket.CLOSED) socket.terminate();
+  }, CLOSE_GRACE_MS).unref();
+}
+
 /** Sends the refusal as an `error` message and closes with its code. */
 export function refuse(socket: WebSocket, refusal: StreamRefusal): void {
   send(socket, { type: 'error', code: refusal.code, message: refusal.message });
-  if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
-    socket.close(refusal.close, reasonOf(refusal.message));
+  closeSocket(socket, refusal.close, reasonOf(refusal.message));
 }
 
 /**
@@ -199,24 +256,36 @@ const toBuffer = (data: RawData): Buffer =>
 
 /**
  * Serves one WebSocket: listens at once (frames sent while `opening` settles are kept, up to
- * the queue's limit), then runs the stream, or refuses it with the error `opening` rejected with.
+ * MAX_EARLY_FRAMES and MAX_EARLY_BYTES, or the stream is refused), then runs the stream, or
+ * refuses it with the error `opening` rejected with. Once refused, frames are dropped unread.
  */
 export function serveLiveStream(
   socket: WebSocket,
   deps: LiveDeps,
   opening: () => Promise<Opening>,
 ): void {
-  const early: [RawData, boolean][] = [];
+  let early: [RawData, boolean][] = [];
   let earlyBytes = 0;
   let session: LiveSession | undefined;
+  let refused: StreamRefusal | undefined;
   let gone = false;
+  const refuseOnce = (refusal: StreamRefusal) => {
+    if (refused) return;
+    refused = refusal;
+    early = [];
+    refuse(socket, refusal);
+  };
   socket.on('message', (data, isBinary) => {
     if (session) return session.receive(data, isBinary);
+    if (refused) return;
     earlyBytes += sizeOf(data);
     early.push([data, isBinary]);
+    if (early.length > MAX_EARLY_FRAMES || earlyBytes > MAX_EARLY_BYTES)
+      refuseOnce(tooFast(`more than ${MAX_EARLY_FRAMES} frames or 1 MiB before ready`));
   });
   socket.on('close', () => {
     gone = true;
+    early = [];
     void session?.finish();
   });
   socket.on('error', (err) => deps.log.warn({ err }, 'live stream socket error'));
@@ -225,20 +294,19 @@ export function serveLiveStream(
     let release: (() => void) | undefined;
     try {
       const opened = await opening();
-      if (gone) return;
-      release = deps.streams.take();
+      if (gone || refused) return;
+      release = deps.streams.take(opened.userId);
       const started = new LiveSession(socket, deps, opened, release);
       await started.start();
       release = undefined; // the session gives it back
+      if (refused) return void started.finish(refused);
       session = started;
-      if (earlyBytes > MAX_QUEUED_BYTES)
-        return void started.finish(tooFast('frames sent before ready'));
       for (const [data, isBinary] of early.splice(0)) started.receive(data, isBinary);
       if (gone) void started.finish();
       else if (!deps.streams.add(started)) void started.finish(shuttingDown());
     } catch (err) {
       release?.();
-      refuse(socket, asRefusal(err, deps.log));
+      refuseOnce(asRefusal(err, deps.log));
     }
   })();
 }
@@ -254,8 +322,10 @@ const tooFast = (what: string) =>
 export class LiveSession {
   readonly id = randomUUID();
   private readonly lease = randomUUID();
-  private readonly resampler: PcmResampler;
+  private readonly samples: PcmSamples;
   private readonly startedAt = Date.now();
+  /** When the client ended the stream (or it was ended for it): its place was held until then. */
+  private endedAt: number | undefined;
   private settings: LiveStreamOptions;
   private stream: LiveStream | undefined;
   private generation = 0;
@@ -286,7 +356,7 @@ export class LiveSession {
     private readonly opening: Opening,
     private readonly release: () => void,
   ) {
-    this.resampler = new PcmResampler(opening.sampleRate);
+    this.samples = new PcmSamples(opening.sampleRate);
     this.settings = opening.settings;
   }
 
@@ -374,7 +444,7 @@ export class LiveSession {
       ? secondsAffordable(this.model, Math.max(0, spendable))
       : Infinity;
     const limit = this.deps.config.maxAudioSeconds;
-    const reach = this.resampler.receivedSeconds + RESERVE_AHEAD_SECONDS;
+    const reach = this.samples.receivedSeconds + RESERVE_AHEAD_SECONDS;
     this.allowed = Math.min(affordable, limit, reach);
     this.allowedBy = this.allowed === reach ? 'reach' : affordable < limit ? 'credit' : 'limit';
   }
@@ -412,7 +482,7 @@ export class LiveSession {
     const generation = ++this.generation;
     const previous = this.stream;
     if (previous) void previous.end().catch(() => undefined);
-    const stream = this.deps.engine.openStream(this.settings, (event) => {
+    const stream = this.deps.engine.openStream(this.settings, this.opening.sampleRate, (event) => {
       if (generation === this.generation) this.heard(event);
     });
     stream.result.catch((err: Error) => {
@@ -438,12 +508,16 @@ export class LiveSession {
     });
   }
 
-  /** The engine failed this stream; `stuck`: it stopped answering, so it is restarted for everyone. */
+  /**
+   * The engine failed this stream. `stuck`: it did not take audio in time, so the stream is
+   * cancelled in it, and the engine is restarted only if it does not answer a ping either (then
+   * every stream it serves is told, each saving and billing what it heard).
+   */
   private failEngine(err: Error, stuck = false): void {
     this.engineFailure ??= err;
     this.discard = true;
     this.log.error({ err, stream: this.id }, 'live stream engine failure');
-    if (stuck) void this.deps.engine.kill().catch(() => undefined);
+    if (stuck) void this.cancelInEngine();
     void this.finish(
       new StreamRefusal(
         REALTIME_CLOSE.serverError,
@@ -453,12 +527,29 @@ export class LiveSession {
     );
   }
 
-  /** Restarts the idle clock: audio came. */
+  /** Stops this stream in the engine (only this one), or the engine if it is stuck. */
+  private async cancelInEngine(): Promise<void> {
+    const { engine } = this.deps;
+    const cancelled = this.stream?.cancel() ?? Promise.resolve();
+    try {
+      await within(
+        cancelled,
+        AUDIO_ACK_DEADLINE_MS,
+        tookLonger('cancelling', AUDIO_ACK_DEADLINE_MS),
+      );
+      await engine.ping();
+    } catch (err) {
+      this.log.error({ err, stream: this.id }, 'live engine not answering: restarting it');
+      await engine.kill().catch(() => undefined);
+    }
+  }
+
+  /** Restarts the idle clock: audio with sound in it came. */
   private touch(): void {
     clearTimeout(this.idleTimer);
     const seconds = this.deps.config.liveIdleTimeoutSeconds;
     this.idleTimer = setTimeout(
-      () => void this.finish(idle(`No audio was received for ${seconds} s`)),
+      () => void this.finish(idle(`No audio with sound in it was received for ${seconds} s`)),
       seconds * 1000,
     );
   }
@@ -472,8 +563,6 @@ export class LiveSession {
         void this.finish(tooFast('it waits faster than it can be handed on'));
         return;
       }
-      // Only whole samples count as activity: frames of one byte do not keep a stream open.
-      if (chunk.length >= 2) this.touch();
       this.audioStarted = true;
       this.queue.push(chunk);
       this.queuedBytes += chunk.length;
@@ -531,15 +620,20 @@ export class LiveSession {
     }
   }
 
-  /** Hands queued frames to the engine, merged, one request at a time, until the queue is empty. */
+  /**
+   * Hands queued frames to the engine, merged, one request of at most STEP_SECONDS of audio at a
+   * time, until the queue is empty.
+   */
   private pump(): void {
     if (this.pumping) return;
+    const step = Math.round(this.opening.sampleRate * STEP_SECONDS) * 2;
     this.pumping = (async () => {
       await this.configuring;
       while (this.queue.length > 0 && !this.discard) {
-        const chunk = this.queue.length === 1 ? this.queue[0]! : Buffer.concat(this.queue);
-        this.queue = [];
-        this.queuedBytes = 0;
+        const merged = this.queue.length === 1 ? this.queue[0]! : Buffer.concat(this.queue);
+        const chunk = merged.subarray(0, step);
+        this.queue = chunk.length < merged.length ? [merged.subarray(step)] : [];
+        this.queuedBytes = merged.length - chunk.length;
         await this.forward(chunk);
       }
       this.queue = [];
@@ -554,15 +648,14 @@ export class LiveSession {
     // Counted in whole samples: (allowed - received seconds) × rate in floating point can come out
     // a hair under the true count and drop the last sample.
     const bytesLeft = () =>
-      Math.max(
-        0,
-        Math.floor(this.allowed * this.opening.sampleRate) - this.resampler.receivedSamples,
-      ) * 2;
+      Math.max(0, Math.floor(this.allowed * this.opening.sampleRate) - this.samples.received) * 2;
     if (chunk.length > bytesLeft() && this.allowedBy === 'reach') {
       if (!(await this.reserve().catch(() => true))) return this.lost();
     }
     const cut = chunk.length > bytesLeft();
-    const pcm = this.resampler.push(cut ? chunk.subarray(0, bytesLeft()) : chunk);
+    const sound = this.samples.soundUntil;
+    const pcm = this.samples.push(cut ? chunk.subarray(0, bytesLeft()) : chunk);
+    if (this.samples.soundUntil > sound && !this.finishing) this.touch();
     try {
       if (pcm.length > 0) {
         const { queued_seconds } = await within(
@@ -629,13 +722,13 @@ export class LiveSession {
       });
       if (!held) return this.lost();
       if (this.finishing) return;
-      const behind = (Date.now() - this.startedAt) / 1000 - this.resampler.receivedSeconds;
-      if (behind > config.liveIdleTimeoutSeconds + MAX_BACKLOG_SECONDS) {
+      const behind = (Date.now() - this.startedAt) / 1000 - this.samples.receivedSeconds;
+      if (behind > config.liveIdleTimeoutSeconds) {
         void this.finish(idle(`The audio fell ${Math.round(behind)} s behind the clock`));
         return;
       }
       if (!(await this.reserve())) return this.lost();
-      if (this.allowedBy !== 'reach' && this.resampler.receivedSeconds >= this.allowed) {
+      if (this.allowedBy !== 'reach' && this.samples.receivedSeconds >= this.allowed) {
         this.discard = true;
         void this.finish(this.overLimit());
       }
@@ -655,11 +748,15 @@ export class LiveSession {
    * transcript and books its cost, says `done`, and closes with 1000 or the refusal's code.
    */
   finish(refusal?: StreamRefusal): Promise<void> {
+    if (!this.finishing) {
+      this.endedAt = Date.now();
+      const held = (this.endedAt - this.startedAt) / 1000;
+      this.deps.streams.heldUnused(this.opening.userId, held - this.samples.receivedSeconds);
+    }
     this.finishing ??= this.end(refusal)
       .catch((err: unknown) => {
         this.log.error({ err, stream: this.id }, 'live stream failed to end');
-        if (this.socket.readyState === this.socket.OPEN)
-          this.socket.close(REALTIME_CLOSE.serverError, 'internal');
+        closeSocket(this.socket, REALTIME_CLOSE.serverError, 'internal');
       })
       .finally(() => {
         clearTimeout(this.idleTimer);
@@ -680,21 +777,16 @@ export class LiveSession {
     if (stream && !this.engineFailure && !this.cancelled) {
       try {
         const drained = (async () => {
-          const rest = this.resampler.flush();
-          if (rest.length > 0 && !this.discard) await stream.audio(rest);
           await stream.end();
           await stream.result;
         })();
-        await within(
-          drained,
-          DRAIN_DEADLINE_MS,
-          tookLonger('finishing the stream in the engine', DRAIN_DEADLINE_MS),
-        );
+        const deadline = this.deps.config.liveDrainTimeoutSeconds * 1000;
+        await within(drained, deadline, () => new DrainTimeout(deadline));
       } catch (err) {
         this.engineFailure = err as Error;
         this.log.error({ err, stream: this.id }, 'live stream engine failure at the end');
-        if (/took longer/.test((err as Error).message))
-          await this.deps.engine.kill().catch(() => undefined);
+        // Only this stream is stopped: the engine goes on serving the others.
+        if (err instanceof DrainTimeout) await this.cancelInEngine();
       }
     }
     await this.checking;
@@ -712,8 +804,7 @@ export class LiveSession {
     const close =
       refusal?.close ??
       (saved || this.cancelled ? REALTIME_CLOSE.done : REALTIME_CLOSE.serverError);
-    if (this.socket.readyState === this.socket.OPEN)
-      this.socket.close(close, reasonOf(refusal?.code ?? (saved ? 'done' : 'not_saved')));
+    closeSocket(this.socket, close, reasonOf(refusal?.code ?? (saved ? 'done' : 'not_saved')));
   }
 
   private async saveWithRetries(): Promise<{ seconds: number; costMicros: number } | undefined> {
@@ -735,11 +826,15 @@ export class LiveSession {
    * transcript keeps only what they hold.
    */
   private async save(): Promise<{ seconds: number; costMicros: number } | undefined> {
-    const received = this.resampler.receivedSeconds;
+    const received = this.samples.receivedSeconds;
     const lastFinal = this.finals.at(-1)?.end ?? 0;
     let seconds = this.engineFailure ? Math.min(received, lastFinal) : received;
+    const stopped =
+      this.engineFailure instanceof DrainTimeout
+        ? 'Transcription fell too far behind the stream and was stopped'
+        : 'The speech engine stopped';
     let notice = this.engineFailure
-      ? `The speech engine stopped after ${formatDuration(seconds)} of the ${formatDuration(received)} received; only that much was transcribed and charged.`
+      ? `${stopped} after ${formatDuration(seconds)} of the ${formatDuration(received)} received; only that much was transcribed and charged.`
       : null;
     for (;;) {
       const costMicros = isModelName(this.model) ? priceForSeconds(this.model, seconds) : 0;
@@ -794,6 +889,14 @@ export class LiveSession {
       words: finals.flatMap((f) => f.words.filter((w) => w.start < seconds)),
       notice,
     };
+  }
+}
+
+/** The engine did not finish a stream's audio within the drain deadline. */
+class DrainTimeout extends Error {
+  constructor(ms: number) {
+    super(`finishing the stream in the engine took longer than ${ms} ms`);
+    this.name = 'DrainTimeout';
   }
 }
 

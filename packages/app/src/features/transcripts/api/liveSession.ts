@@ -84,7 +84,7 @@ export function closeMessage(code: number, reason: string): string {
     case REALTIME_CLOSE.unauthorized:
       return 'The stream was refused: your session may have ended. Reload the page and try again.';
     case REALTIME_CLOSE.idleTimeout:
-      return 'The stream was closed because no audio arrived for a while.';
+      return 'The stream was closed because no sound arrived for a while.';
     case REALTIME_CLOSE.cancelled:
       return 'The transcript was deleted while it was streaming: nothing was saved.';
     case REALTIME_CLOSE.shuttingDown:

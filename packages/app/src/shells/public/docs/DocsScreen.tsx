@@ -144,10 +144,11 @@ export function DocsScreen({ apiBase, reference }: DocsPageProps) {
           <p>
             Something wrong ends the stream with an <code>error</code> message and a close code:
             4400 bad settings, 4401 bad key or token, 4402 not enough credit (checked before the
-            stream starts and as it runs), 4408 no audio for 20 s, 4415 audio too long or sent much
-            faster than it plays, 4429 too many streams. Browsers cannot send headers: your server
-            asks <code>POST /v1/realtime/token</code> for a one-use token, valid for a minute, and
-            the page connects with <code>?token=</code>.
+            stream starts and as it runs), 4408 no sound in the audio for 20 s, 4415 audio too long
+            or sent much faster than it plays, 4429 too many streams (or streams held open without
+            audio for five minutes in the last hour). Browsers cannot send headers: your server asks{' '}
+            <code>POST /v1/realtime/token</code> for a one-use token, valid for a minute, and the
+            page connects with <code>?token=</code>.
           </p>
           <CodeTabs
             label="Stream audio"
