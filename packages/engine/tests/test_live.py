@@ -149,10 +149,14 @@ def test_a_cancelled_stream_stops_at_once_and_another_goes_on(live, refs):
     backlog = np.concatenate([audio, audio, audio])  # 33 s waiting at once
     send(live, "slow", "stream_open", {"model": "tiny.en"})
     send(live, "slow-a", "stream_audio", {"stream": "slow", "pcm": pcm(backlog)})
+    send(live, "slow-b", "stream_audio", {"stream": "slow", "pcm": pcm(np.zeros(SR // 10))})
     send(live, "slow-end", "stream_end", {"stream": "slow"})
     send(live, "x", "stream_cancel", {"stream": "slow"})
     messages = collect(live, answer_to("x"))
     assert messages[-1]["result"] == {"cancelled": True}
+    # The stream's thread takes a second at a time: the rest waits, and is said to wait.
+    [behind] = [m["result"]["queued_seconds"] for m in messages if m["id"] == "slow-b"]
+    assert behind > 25
     ended = [m for m in messages if answer_to("slow")(m)]
     assert [m["error"]["code"] for m in ended] == ["cancelled"]
     other = stream_jfk(live, "other", audio, SR)

@@ -3,14 +3,15 @@
 Each open stream is served on a thread of its own (``PARLANCE_MAX_STREAMS`` of them, default 4:
 on 2 cores with tiny.en, ``npm run bench:realtime`` measured four streams before the median final
 latency doubled). One more is refused at once with ``too_many_streams``: a stream the engine cannot
-keep up with is not slowed for everyone. Audio waits in the stream's queue until its thread is free,
-which then takes all of it in one go, so a stream that falls behind is decoded less often rather
-than ever later; ``stream_audio`` answers how much is waiting (``queued_seconds``).
+keep up with is not slowed for everyone. Audio waits in the stream's queue until its thread takes it, a
+second at a time; a stream that falls behind gets no partials until it has caught up, so it is
+decoded less often rather than ever later; ``stream_audio`` answers how much is waiting
+(``queued_seconds``).
 
 Audio comes at the stream's ``sample_rate`` and is resampled to 16 kHz on the stream's thread
-(libswresample, through PyAV), never on the thread reading requests. The thread takes what is
-waiting a second of audio at a time, so ``stream_cancel`` stops a stream within about one step of
-decoding however far behind it is: the stream's thread is free again and no other stream or
+(libswresample, through PyAV), never on the thread reading requests. As the thread takes a second
+at a time, ``stream_cancel`` stops a stream within about one step of decoding however far behind
+it is: the stream's thread is free again and no other stream or
 transcription is touched (the supervisor cancels a stream that cannot finish in time instead of
 restarting the engine all streams share).
 
@@ -82,8 +83,7 @@ class _Stream:
         self.request = request
         self.params = params
         self.lock = threading.Lock()
-        self.pending: list[bytes] = []
-        self.pending_bytes = 0
+        self.pending = bytearray()  # audio not yet taken by the stream's thread
         self.ended = False
         self.cancelled = threading.Event()  # set under ``lock``
         self.scheduled = False
@@ -171,9 +171,8 @@ class LiveStreams:
             if stream.ended:
                 queued = None
             else:
-                stream.pending.append(data)
-                stream.pending_bytes += len(data)
-                queued = stream.pending_bytes / BYTES_PER_SAMPLE / stream.params.sample_rate
+                stream.pending += data
+                queued = len(stream.pending) / BYTES_PER_SAMPLE / stream.params.sample_rate
                 self._schedule(stream)
         if queued is None:
             self._refuse(request, "stream_not_found", f"stream {params.stream!r} has ended")
@@ -206,7 +205,6 @@ class LiveStreams:
                 stream.cancelled.set()
                 stream.ended = True
                 stream.pending.clear()
-                stream.pending_bytes = 0
         result: CancelResult = {"cancelled": stream is not None}
         self.send({"id": request.id, "result": result})
 
@@ -236,28 +234,28 @@ class LiveStreams:
         live = stream.transcriber
         step = stream.params.sample_rate * BYTES_PER_SAMPLE  # a second of the stream's audio
         while True:
+            # A second at a time, so a cancel is heard between steps however much is waiting, and
+            # what waits is in ``pending`` (``queued_seconds`` says how far behind the stream is).
             with stream.lock:
                 if stream.cancelled.is_set():
                     return
-                data = b"".join(stream.pending)
-                stream.pending.clear()
-                stream.pending_bytes = 0
-                ended = stream.ended
-                if not data and not ended:
+                data = bytes(stream.pending[:step])
+                del stream.pending[:step]
+                latest = not stream.pending
+                last = stream.ended and latest  # no audio is taken once ended is set
+                if not data and not last:
                     stream.scheduled = False
                     return
-            # A second at a time, so a cancel is heard between steps however much was waiting.
-            for at in range(0, max(len(data), 1), step):
-                last = ended and at + step >= len(data)
-                events = live.feed(stream.to_16k(data[at : at + step], last))
-                if last:  # no audio is taken once ended is set: this was the last of it
-                    events += live.finish()
-                with stream.lock:  # events before a cancel's error, none after it
-                    if stream.cancelled.is_set():
-                        return
-                    for event in events:
-                        self.send({"id": stream.request.id, "event": event})
-            if ended:
+            # Behind, a stream is decoded for its partial only once it has caught up.
+            events = live.feed(stream.to_16k(data, last), latest=latest)
+            if last:
+                events += live.finish()
+            with stream.lock:  # events before a cancel's error, none after it
+                if stream.cancelled.is_set():
+                    return
+                for event in events:
+                    self.send({"id": stream.request.id, "event": event})
+            if last:
                 result: StreamResult = {"seconds": round(live.seconds_received, 3), "model": stream.params.model}
                 self._close(stream, {"result": result})
                 return

@@ -98,10 +98,11 @@ class StreamingTranscriber:
     def seconds_received(self) -> float:
         return self.received / SR
 
-    def feed(self, samples: Pcm) -> list[StreamEvent]:
+    def feed(self, samples: Pcm, latest: bool = True) -> list[StreamEvent]:
         """Takes the next samples of the stream; returns what they made known. Audio that arrives
         late, in one go, is taken in steps as if it had come live (phrases end at its pauses, and
-        the pending audio stays under ``max_phrase_seconds``), with a partial only for the latest."""
+        the pending audio stays under ``max_phrase_seconds``), with a partial only for the latest
+        (none if ``latest`` is false: more audio is already waiting)."""
         events: list[StreamEvent] = []
         step = self._samples(self.settings.vad_every_seconds)
         rest = samples.astype(np.float32, copy=False)
@@ -111,7 +112,7 @@ class StreamingTranscriber:
             self.received += piece.size
             if self.received - self.vad_at >= step:
                 self.vad_at = self.received
-                events += self._step(ending=False, partial=rest.size < step)
+                events += self._step(ending=False, partial=latest and rest.size < step)
         return events
 
     def finish(self) -> list[StreamEvent]:
