@@ -124,6 +124,7 @@ describe('the live stream mock', () => {
       type: 'done',
       id: client.sent[0]?.type === 'ready' ? client.sent[0].id : 'no ready',
       billed_seconds: 2.5,
+      untranscribed_seconds: 0,
       // small: 300,000 µ$ an hour.
       cost_micros: priceMicros(2.5, 300_000),
     });

@@ -164,9 +164,14 @@ export type LiveBehaviour =
   /** Refused at once: `error`, then close 4429. */
   | 'tooManyStreams'
   /** As `speech`, until the connection drops after the first phrase (1006, no `error`). */
-  | 'connectionLost';
+  | 'connectionLost'
+  /**
+   * As `speech`, but the server falls behind after the first phrase (`lag`); on `end`, the rest is
+   * not transcribed: a `gap` from the first phrase's end, then `done` billing only that phrase.
+   */
+  | 'fellBehind';
 
-/** Where the stream stops early in the `insufficientCredits` and `connectionLost` streams. */
+/** Where the stream stops early (or falls behind) in the streams that do not end well. */
 export const LIVE_CUT_SECONDS = 2;
 
 /** One link for every scenario: each link keeps a client list on a shared channel. */
@@ -227,19 +232,35 @@ export function liveStream(behaviour: LiveBehaviour = 'speech'): WebSocketHandle
     let samples = 0;
     let seconds = 0;
     let closed = false;
+    let saidLag = false;
 
-    /** Commits what is still being heard, saves and bills, says `done`, and closes with `code`. */
+    /**
+     * Commits what is still being heard (unless the stream fell behind: then what came after the
+     * last final is a gap), saves and bills, says `done`, and closes with `code`.
+     */
     const finish = (code: number, reason: string) => {
-      livePhrasesFixture.forEach((phrase, index) => {
-        if (committed.has(index) || !started(index)) return;
-        committed.add(index);
-        final(phrase, phrase.end ?? seconds);
-      });
+      let billed = seconds;
+      if (behaviour === 'fellBehind') {
+        billed = Math.max(0, ...[...committed].map((i) => livePhrasesFixture[i]?.end ?? 0));
+        send({
+          type: 'gap',
+          start: billed,
+          end: seconds,
+          reason: 'transcription fell too far behind the stream and was stopped',
+        });
+      } else {
+        livePhrasesFixture.forEach((phrase, index) => {
+          if (committed.has(index) || !started(index)) return;
+          committed.add(index);
+          final(phrase, phrase.end ?? seconds);
+        });
+      }
       send({
         type: 'done',
         id: liveTranscriptFixture.id,
-        billed_seconds: seconds,
-        cost_micros: priceMicros(seconds, rate),
+        billed_seconds: billed,
+        untranscribed_seconds: Math.round((seconds - billed) * 1000) / 1000,
+        cost_micros: priceMicros(billed, rate),
       });
       closed = true;
       close(code, reason);
@@ -283,6 +304,9 @@ export function liveStream(behaviour: LiveBehaviour = 'speech'): WebSocketHandle
       } else if (behaviour === 'connectionLost') {
         closed = true;
         close(1006);
+      } else if (behaviour === 'fellBehind' && !saidLag) {
+        saidLag = true;
+        send({ type: 'lag', seconds_behind: 3.4 });
       }
     });
   });
@@ -375,6 +399,12 @@ export const transcriptsHandlers = {
     ...liveHandlers('tooManyStreams'),
   ],
   /** Live: the connection drops mid-stream (close 1006, no error message). */
+  /** Live: the server falls behind after the first phrase (lag), then the rest is a gap (done). */
+  liveFellBehind: [
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers(finishes),
+    ...liveHandlers('fellBehind'),
+  ],
   liveConnectionLost: [
     transcriptList(transcriptSummariesFixture),
     ...jobHandlers(finishes),

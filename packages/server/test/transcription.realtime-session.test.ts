@@ -247,7 +247,7 @@ describe('live streams driven directly, with a fake engine', () => {
 
   it('cancels a stream whose end overruns the drain timeout, alone, and bills what it heard', async () => {
     const who = await customer(server, 100);
-    const { engine, kills, cancels } = fakeEngine('slow');
+    const { engine, fed, kills, cancels } = fakeEngine('slow');
     const socket = serve(
       who.userId,
       engine,
@@ -260,17 +260,28 @@ describe('live streams driven directly, with a fake engine', () => {
       .toBeTruthy()
       .then(() => socket.sent.find((m) => m.type === 'ready')!);
     socket.audio(Buffer.alloc(32_000));
-    await expect.poll(() => socket.sent.length).toBeGreaterThan(0);
+    await expect.poll(() => fed.length).toBe(1);
     socket.text({ type: 'end' });
     await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
     expect({ cancels: cancels(), kills: kills() }).toEqual({ cancels: 1, kills: 0 });
-    // Nothing was heard before it fell behind: nothing is billed, and the transcript says why.
-    expect(socket.sent.at(-1)).toMatchObject({ type: 'done', billed_seconds: 0 });
+    // Nothing was heard before it fell behind: nothing is billed, the client is told which
+    // second was not transcribed, and the transcript says why.
+    expect(socket.sent.slice(-2)).toEqual([
+      {
+        type: 'gap',
+        start: 0,
+        end: 1,
+        reason: 'transcription fell too far behind the stream and was stopped',
+      },
+      expect.objectContaining({ type: 'done', billed_seconds: 0, untranscribed_seconds: 1 }),
+    ]);
     const [row] = await server.storage.db
       .select({ result: transcriptions.result })
       .from(transcriptions)
       .where(eq(transcriptions.id, ready.type === 'ready' ? ready.id : ''));
-    expect(row?.result?.notice).toMatch(/fell too far behind the stream and was stopped/);
+    expect(row?.result?.notice).toBe(
+      'Only the first 0 s of the 1 s received were transcribed and charged: transcription fell too far behind the stream and was stopped (0:00–0:01 not transcribed).',
+    );
   }, 60_000);
 
   it('refuses a client that floods frames before its stream starts, and keeps none of them', async () => {

@@ -134,8 +134,10 @@ describe.each(backends)('live transcription over a WebSocket (%s)', (backend) =>
       type: 'done',
       id: ready.type === 'ready' && ready.id,
       billed_seconds: 11,
+      untranscribed_seconds: 0,
       cost_micros: cost,
     });
+    expect(types).not.toContain('gap');
 
     const saved = await server.client().get(`/v1/transcript/${done.id}`, { headers: who.auth });
     expect(saved.body).toMatchObject({
@@ -512,13 +514,19 @@ describe('live transcription: a stream that sends no audio holds no place', () =
     server = await startTranscriptionServer({
       LIVE_MAX_STREAMS: '1',
       LIVE_IDLE_TIMEOUT_SECONDS: '1',
-      LIVE_UNUSED_SECONDS_PER_HOUR: '1.5',
     });
   }, 120_000);
   afterAll(() => server.close());
 
+  /** 20 ms of silence with one loud sample in it: a click, not sound. */
+  const click = () => {
+    const frame = Buffer.alloc(640);
+    frame.writeInt16LE(32_767, 320);
+    return frame;
+  };
   it.each([
     ['digital silence at the speed it plays', () => Buffer.alloc(3200)],
+    ['a click in every 20 ms', () => Buffer.concat([click(), click(), click(), click(), click()])],
     ['single loud samples', () => Buffer.from([0xff, 0x7f])],
     ['single bytes', () => Buffer.alloc(1)],
   ])(
@@ -552,9 +560,35 @@ describe('live transcription: a stream that sends no audio holds no place', () =
     60_000,
   );
 
+  it('keeps open a stream that speaks in 10 ms frames, each too short to judge alone', async () => {
+    const who = await customer(server, 100);
+    const stream = connect(server, ENGLISH, who.auth);
+    await stream.next('ready');
+    const pcm = (await jfk()).subarray(0, 32_000 * 3);
+    // 3 s of speech in 10 ms frames at the speed it plays: past the idle second, still open.
+    for (let at = 0; at < pcm.length && stream.socket.readyState === WebSocket.OPEN; at += 320) {
+      stream.socket.send(pcm.subarray(at, at + 320));
+      await sleep(10);
+    }
+    expect(stream.socket.readyState).toBe(WebSocket.OPEN);
+    expect((await end(stream)).code).toBe(1000);
+  }, 60_000);
+});
+
+describe('live transcription: places held without audio', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTranscriptionServer({
+      LIVE_IDLE_TIMEOUT_SECONDS: '3',
+      LIVE_UNUSED_SECONDS_PER_HOUR: '1.5',
+    });
+  }, 120_000);
+  afterAll(() => server.close());
+
   it('refuses an account its streams for the hour once it has held them open unused (LIVE_UNUSED_SECONDS_PER_HOUR)', async () => {
     const hog = await customer(server, 100);
-    // Each stream sends nothing and is closed after the idle second: about a second held unused.
+    // Each stream sends nothing and is closed after the idle timeout: 3 s held, 2 s of which are
+    // the grace for round trips, so about a second unused.
     for (let i = 0; i < 2; i++) {
       const stream = connect(server, ENGLISH, hog.auth);
       await stream.next('ready');
@@ -689,15 +723,30 @@ describe('live transcription: streams apart', () => {
     const [cut, whole] = [behind, steady].map(
       (s) => s.messages.find((m) => m.type === 'done') as RealtimeDone,
     );
-    // The stream that fell behind is billed for what was transcribed, and says so.
-    expect(cut!.billed_seconds).toBeLessThan(backlog.length / 32_000);
+    // The stream that fell behind said so as it happened, and then which seconds it will not
+    // transcribe: it is billed for what was transcribed, and its transcript says so.
+    const lag = behind.messages.filter((m) => m.type === 'lag');
+    expect(lag[0]).toMatchObject({ seconds_behind: expect.any(Number) });
+    expect(lag[0]!.type === 'lag' && lag[0]!.seconds_behind).toBeGreaterThanOrEqual(2);
+    const received = backlog.length / 32_000;
+    expect(cut!.billed_seconds).toBeLessThan(received);
+    expect(cut!.untranscribed_seconds).toBeCloseTo(received - cut!.billed_seconds, 2);
+    expect(behind.messages.filter((m) => m.type === 'gap')).toEqual([
+      {
+        type: 'gap',
+        start: cut!.billed_seconds,
+        end: received,
+        reason: 'transcription fell too far behind the stream and was stopped',
+      },
+    ]);
     const [cutRow] = await server.storage.db
       .select()
       .from(transcriptions)
       .where(eq(transcriptions.id, cut!.id));
     expect(cutRow?.result?.notice).toMatch(/fell too far behind/);
     // The other heard every second of its audio, and the batch job is untouched.
-    expect(whole).toMatchObject({ billed_seconds: 11 });
+    expect(whole).toMatchObject({ billed_seconds: 11, untranscribed_seconds: 0 });
+    expect(steady.messages.map((m) => m.type)).not.toContain('gap');
     expect(finalText(steady)).toContain('ask not what your country can do for you');
     const [wholeRow] = await server.storage.db
       .select()

@@ -99,10 +99,29 @@ export const RealtimeError = z.object({
   code: z.string(),
   message: z.string(),
 });
+export const RealtimeLag = z.object({
+  type: z.literal('lag'),
+  seconds_behind: z
+    .number()
+    .describe(
+      'Audio received and not yet transcribed, in seconds: sent about every second while it is 2 s or more, and once with 0 when the stream has caught up',
+    ),
+});
+export const RealtimeGap = z.object({
+  type: z.literal('gap'),
+  start: z.number().describe('Seconds from the start of the stream'),
+  end: z.number(),
+  reason: z.string().describe('Why these seconds were received but are not transcribed'),
+});
 export const RealtimeDone = z.object({
   type: z.literal('done'),
   id: z.uuid().describe('The saved transcript'),
-  billed_seconds: z.number().describe('Seconds of audio received, as charged'),
+  billed_seconds: z
+    .number()
+    .describe('Seconds of audio transcribed and charged: all that was received, less any gap'),
+  untranscribed_seconds: z
+    .number()
+    .describe('Seconds received and not transcribed nor charged (the gaps); 0 when none'),
   cost_micros: z.number().int().describe('What the stream cost, in micro-dollars'),
 });
 export const RealtimeServerMessage = z
@@ -111,6 +130,8 @@ export const RealtimeServerMessage = z
     RealtimePartial,
     RealtimeFinal,
     RealtimeError,
+    RealtimeLag,
+    RealtimeGap,
     RealtimeDone,
   ])
   .meta({ id: 'RealtimeServerMessage' });

@@ -143,6 +143,10 @@ export function toText(result: TranscriptResult, names: SpeakerNameMap = {}): st
     .join('');
 }
 
+/** 75.4 → "1:15": a time in the audio, in messages. */
+export const formatClock = (t: number): string =>
+  `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}`;
+
 /** 14400 → "4 h", 5400 → "1 h 30 min", 600 → "10 min", 11.2 → "11 s": durations in messages. */
 export function formatDuration(seconds: number): string {
   const whole = Math.round(seconds);

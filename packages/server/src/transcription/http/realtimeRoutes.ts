@@ -64,8 +64,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
   const streams = new LiveStreams(
     config.liveMaxStreams,
     config.liveUnusedSecondsPerHour,
-    // Each stream's end waits on the engine for at most the drain timeout; saving follows.
-    (config.liveDrainTimeoutSeconds + 10) * 1000,
+    // Each stream's end waits on the engine for at most the drain timeout, then (if the engine
+    // is stuck) a cancel and a ping of 10 s each; saving follows.
+    (config.liveDrainTimeoutSeconds + 30) * 1000,
   );
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
@@ -169,7 +170,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
       summary: 'Live transcription over a WebSocket',
       description: [
         'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 256 KiB), optionally a text frame {"type":"config","model","language","keyterms"} (RealtimeClientMessage) before the first audio, and {"type":"end"} to finish.',
-        'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), error, and last done (the saved transcript id, billed seconds and cost) before it closes with 1000.',
+        'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), lag (how far behind transcription is, while it is), gap (seconds received that will not be transcribed nor billed), error, and last done (the saved transcript id, billed and untranscribed seconds, and cost) before it closes with 1000.',
         `Billed per second of audio received, once, when the stream ends; the balance is checked before it starts and every few seconds. A stream whose audio holds no sound for ${REALTIME_IDLE_TIMEOUT_SECONDS} s (by default) is closed; an account that holds streams open beyond their audio for ${REALTIME_UNUSED_SECONDS_PER_HOUR} s in an hour (by default) is refused new ones for a while (4429 unused_streams). Close codes: ${closeCodes}. Session cookies do not open a stream: browsers use a token.`,
         'Without an upgrade, the answer is 426.',
       ].join('\n\n'),

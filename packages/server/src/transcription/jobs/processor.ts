@@ -12,7 +12,7 @@ import {
   type EngineResult,
   type SpeechEngine,
 } from '../engine/types.js';
-import { formatDuration } from '../formats.js';
+import { formatClock, formatDuration } from '../formats.js';
 import { insufficientCreditsMessage } from '../pricing.js';
 import {
   claimTranscription,
@@ -118,11 +118,9 @@ const LISTED_SPANS = 3;
 export function untranscribedNotice(spans: { start: number; end: number }[]): string | null {
   if (spans.length === 0) return null;
   const seconds = spans.reduce((sum, span) => sum + span.end - span.start, 0);
-  const clock = (t: number) =>
-    `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}`;
   const listed = spans
     .slice(0, LISTED_SPANS)
-    .map((span) => `${clock(span.start)}–${clock(span.end)}`)
+    .map((span) => `${formatClock(span.start)}–${formatClock(span.end)}`)
     .join(', ');
   const more = spans.length > LISTED_SPANS ? ` and ${spans.length - LISTED_SPANS} more` : '';
   return `No words came from ${formatDuration(seconds)} of what sounded like speech (${listed}${more}): noise, or speech the model could not make out.`;

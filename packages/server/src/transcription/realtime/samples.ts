@@ -7,10 +7,13 @@
 export class PcmSamples {
   /** Input samples received. */
   received = 0;
-  /** Input samples received up to the end of the last 20 ms that held sound. */
+  /** Input samples received up to the end of the last 20 ms window that held sound. */
   soundUntil = 0;
   private carry: Buffer | undefined;
   private readonly window: number;
+  /** The window being filled (it spans frames): samples in it, and how many were loud. */
+  private filled = 0;
+  private loud = 0;
 
   constructor(readonly rate: number) {
     this.window = Math.round(rate * SOUND_WINDOW_SECONDS);
@@ -26,27 +29,26 @@ export class PcmSamples {
     const whole = bytes.length - (bytes.length % 2);
     this.carry = whole < bytes.length ? Buffer.from(bytes.subarray(whole)) : undefined;
     const pcm = bytes.subarray(0, whole);
-    const start = this.received;
-    this.received += whole / 2;
-    // Sound: the last 20 ms window of this frame louder than SOUND_RMS. A frame shorter than a
-    // window (a client dripping bytes to keep a place) never counts.
-    const samples = pcm.length / 2;
-    for (let end = samples; end >= this.window; end -= this.window) {
-      let sum = 0;
-      for (let i = end - this.window; i < end; i++) sum += pcm.readInt16LE(i * 2) ** 2;
-      if (sum / this.window >= SOUND_RMS ** 2) {
-        this.soundUntil = start + end;
-        break;
+    for (let i = 0; i < whole / 2; i++) {
+      if (Math.abs(pcm.readInt16LE(i * 2)) >= SOUND_LEVEL) this.loud += 1;
+      this.filled += 1;
+      if (this.filled === this.window) {
+        if (this.loud >= this.window * SOUND_SHARE) this.soundUntil = this.received + i + 1;
+        this.filled = 0;
+        this.loud = 0;
       }
     }
+    this.received += whole / 2;
     return pcm;
   }
 }
 
-/** The span the loudness of audio is measured over. */
+/** The span the loudness of audio is judged over; windows run on across frames. */
 const SOUND_WINDOW_SECONDS = 0.02;
 /**
- * RMS (of 32,768) from which 20 ms of audio counts as sound: -55 dBFS, under the room noise of a
- * live microphone, over digital silence and dither.
+ * A window holds sound when at least SOUND_SHARE of its samples reach SOUND_LEVEL (of 32,768):
+ * -55 dBFS, under the room noise of a live microphone, over digital silence and dither. A share,
+ * not an RMS: a lone loud sample (a click) in a window of silence does not make it sound.
  */
-export const SOUND_RMS = 58;
+export const SOUND_LEVEL = 58;
+const SOUND_SHARE = 0.25;

@@ -17,7 +17,7 @@ import type { TranscriptionConfig } from '../config.js';
 import { heldCredit } from '../credit.js';
 import type { FinalEvent, StreamEvent } from '../engine/protocol.js';
 import type { LiveEngine, LiveStream, LiveStreamOptions } from '../engine/types.js';
-import { formatDuration } from '../formats.js';
+import { formatClock, formatDuration } from '../formats.js';
 import {
   completeTranscription,
   heartbeat,
@@ -54,10 +54,19 @@ const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
  * tens of milliseconds): more, or more bytes, and the stream is refused. Nothing is kept for a
  * stream that will not start.
  */
-export const MAX_EARLY_FRAMES = 64;
+export const MAX_EARLY_FRAMES = 500;
 export const MAX_EARLY_BYTES = 1024 * 1024;
-/** A socket this server has closed is cut this long after its close frame, whatever the client does. */
+/**
+ * A socket this server has closed is cut this long after its close frame, whatever the client
+ * does; up to CLOSE_GRACE_MAX_MS while what the server sent has not all left yet (a slow link).
+ */
 export const CLOSE_GRACE_MS = 2_000;
+const CLOSE_GRACE_MAX_MS = 10_000;
+/** Seconds of a stream's place not counted as unused: the round trips around `ready` and `end`. */
+const UNUSED_GRACE_SECONDS = 2;
+/** A stream this many seconds behind (received, not yet transcribed) is told so, about every LAG_EVERY_MS. */
+const LAG_SECONDS = 2;
+const LAG_EVERY_MS = 1_000;
 /** Audio goes to the engine at most this many seconds of it a request, so no request is large. */
 const STEP_SECONDS = 1;
 /** How far ahead of the audio received a stream reserves credit (in its row, for everyone to see). */
@@ -105,6 +114,7 @@ export class LiveStreams {
   private closing = false;
   /** Per account: when each of its streams ended in the last hour, and its unused seconds. */
   private readonly unused = new Map<string, { at: number; seconds: number }[]>();
+  private sweptAt = Date.now();
 
   constructor(
     private readonly max: number,
@@ -153,9 +163,19 @@ export class LiveStreams {
 
   /** A stream of `userId` ended having held its place `seconds` longer than its audio lasted. */
   heldUnused(userId: string, seconds: number): void {
+    const now = Date.now();
+    if (now - this.sweptAt > 60_000) {
+      // Accounts that have not streamed for an hour are forgotten.
+      this.sweptAt = now;
+      for (const [id, list] of this.unused) {
+        const recent = list.filter((e) => e.at > now - HOUR_MS);
+        if (recent.length > 0) this.unused.set(id, recent);
+        else this.unused.delete(id);
+      }
+    }
     if (seconds <= 0) return;
     const list = this.unused.get(userId) ?? [];
-    list.push({ at: Date.now(), seconds });
+    list.push({ at: now, seconds });
     this.unused.set(userId, list);
   }
 
@@ -211,9 +231,14 @@ const send = (socket: WebSocket, message: RealtimeServerMessage) => {
 function closeSocket(socket: WebSocket, code: number, reason: string): void {
   if (socket.readyState !== socket.OPEN && socket.readyState !== socket.CONNECTING) return;
   socket.close(code, reason);
-  setTimeout(() => {
-    if (socket.readyState !== socket.CLOSED) socket.terminate();
-  }, CLOSE_GRACE_MS).unref();
+  const closedAt = Date.now();
+  const cut = () => {
+    if (socket.readyState === socket.CLOSED) return;
+    if (socket.bufferedAmount > 0 && Date.now() - closedAt < CLOSE_GRACE_MAX_MS)
+      return void setTimeout(cut, CLOSE_GRACE_MS).unref();
+    socket.terminate();
+  };
+  setTimeout(cut, CLOSE_GRACE_MS).unref();
 }
 
 /** Sends the refusal as an `error` message and closes with its code. */
@@ -323,7 +348,8 @@ export class LiveSession {
   readonly id = randomUUID();
   private readonly lease = randomUUID();
   private readonly samples: PcmSamples;
-  private readonly startedAt = Date.now();
+  /** When `ready` was sent: the stream's place is held from then. */
+  private startedAt = Date.now();
   /** When the client ended the stream (or it was ended for it): its place was held until then. */
   private endedAt: number | undefined;
   private settings: LiveStreamOptions;
@@ -349,6 +375,8 @@ export class LiveSession {
   private idleTimer: NodeJS.Timeout | undefined;
   private checkTimer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | undefined;
+  /** When `lag` was last sent while behind; 0 when the stream is not (or no longer) behind. */
+  private lagSaidAt = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -428,6 +456,7 @@ export class LiveSession {
     }
     this.openEngineStream();
     this.sendReady();
+    this.startedAt = Date.now();
     this.touch();
     const every = Math.min(CHECK_EVERY_MS, (config.leaseSeconds * 1000) / 3);
     this.checkTimer = setInterval(() => {
@@ -663,6 +692,7 @@ export class LiveSession {
           AUDIO_ACK_DEADLINE_MS,
           tookLonger('the engine taking audio', AUDIO_ACK_DEADLINE_MS),
         );
+        this.reportLag(queued_seconds + this.queuedBytes / 2 / this.opening.sampleRate);
         if (queued_seconds > MAX_BACKLOG_SECONDS) {
           this.discard = true;
           void this.finish(tooFast(`${Math.round(queued_seconds)} s wait to be transcribed`));
@@ -676,6 +706,19 @@ export class LiveSession {
     if (cut) {
       this.discard = true;
       void this.finish(this.overLimit());
+    }
+  }
+
+  /** Tells the client how far behind the stream is (`lag`), as it happens, and when it caught up. */
+  private reportLag(behind: number): void {
+    const now = Date.now();
+    if (behind >= LAG_SECONDS) {
+      if (now - this.lagSaidAt < LAG_EVERY_MS) return;
+      this.lagSaidAt = now;
+      send(this.socket, { type: 'lag', seconds_behind: Math.round(behind * 10) / 10 });
+    } else if (this.lagSaidAt > 0 && behind < LAG_SECONDS / 2) {
+      this.lagSaidAt = 0;
+      send(this.socket, { type: 'lag', seconds_behind: 0 });
     }
   }
 
@@ -751,7 +794,8 @@ export class LiveSession {
     if (!this.finishing) {
       this.endedAt = Date.now();
       const held = (this.endedAt - this.startedAt) / 1000;
-      this.deps.streams.heldUnused(this.opening.userId, held - this.samples.receivedSeconds);
+      const unused = held - this.samples.receivedSeconds - UNUSED_GRACE_SECONDS;
+      this.deps.streams.heldUnused(this.opening.userId, unused);
     }
     this.finishing ??= this.end(refusal)
       .catch((err: unknown) => {
@@ -775,28 +819,39 @@ export class LiveSession {
     await this.pumping?.catch(() => undefined);
     const stream = this.stream;
     if (stream && !this.engineFailure && !this.cancelled) {
+      let heard = false;
+      const drained = (async () => {
+        await stream.end();
+        await stream.result;
+        heard = true;
+      })();
       try {
-        const drained = (async () => {
-          await stream.end();
-          await stream.result;
-        })();
         const deadline = this.deps.config.liveDrainTimeoutSeconds * 1000;
         await within(drained, deadline, () => new DrainTimeout(deadline));
       } catch (err) {
         this.engineFailure = err as Error;
         this.log.error({ err, stream: this.id }, 'live stream engine failure at the end');
-        // Only this stream is stopped: the engine goes on serving the others.
+        // Only this stream is stopped: the engine goes on serving the others. If it finished
+        // just as the deadline passed (its result comes before the cancel's answer), all of it
+        // was heard after all.
         if (err instanceof DrainTimeout) await this.cancelInEngine();
+        if (heard) this.engineFailure = undefined;
       }
     }
     await this.checking;
     const saved = this.cancelled ? undefined : await this.saveWithRetries();
     clearInterval(this.checkTimer);
     if (saved) {
+      // Received and not transcribed (nor billed): said as a gap, before `done`.
+      const received = this.samples.receivedSeconds;
+      const untranscribed = Math.max(0, Math.round((received - saved.seconds) * 1000) / 1000);
+      if (untranscribed > 0 && saved.why)
+        send(this.socket, { type: 'gap', start: saved.seconds, end: received, reason: saved.why });
       send(this.socket, {
         type: 'done',
         id: this.id,
         billed_seconds: saved.seconds,
+        untranscribed_seconds: untranscribed,
         cost_micros: saved.costMicros,
       });
     }
@@ -807,7 +862,7 @@ export class LiveSession {
     closeSocket(this.socket, close, reasonOf(refusal?.code ?? (saved ? 'done' : 'not_saved')));
   }
 
-  private async saveWithRetries(): Promise<{ seconds: number; costMicros: number } | undefined> {
+  private async saveWithRetries(): Promise<Saved | undefined> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.save();
@@ -825,18 +880,17 @@ export class LiveSession {
    * final. If the balance was spent elsewhere meanwhile, the seconds it still covers, and the
    * transcript keeps only what they hold.
    */
-  private async save(): Promise<{ seconds: number; costMicros: number } | undefined> {
+  private async save(): Promise<Saved | undefined> {
     const received = this.samples.receivedSeconds;
     const lastFinal = this.finals.at(-1)?.end ?? 0;
     let seconds = this.engineFailure ? Math.min(received, lastFinal) : received;
-    const stopped =
-      this.engineFailure instanceof DrainTimeout
-        ? 'Transcription fell too far behind the stream and was stopped'
-        : 'The speech engine stopped';
-    let notice = this.engineFailure
-      ? `${stopped} after ${formatDuration(seconds)} of the ${formatDuration(received)} received; only that much was transcribed and charged.`
-      : null;
+    let why = !this.engineFailure
+      ? null
+      : this.engineFailure instanceof DrainTimeout
+        ? 'transcription fell too far behind the stream and was stopped'
+        : 'the speech engine stopped';
     for (;;) {
+      const notice = why && untranscribedNotice(seconds, received, why);
       const costMicros = isModelName(this.model) ? priceForSeconds(this.model, seconds) : 0;
       try {
         const done = await this.deps.db.transaction(async (tx) => {
@@ -856,12 +910,12 @@ export class LiveSession {
           });
           return row;
         });
-        return done ? { seconds, costMicros } : undefined;
+        return done ? { seconds, costMicros, why } : undefined;
       } catch (err) {
         if (!(err instanceof InsufficientCredit) || !isModelName(this.model)) throw err;
         const covered = secondsAffordable(this.model, err.balanceMicros);
         if (covered >= seconds) throw err;
-        notice = `The balance was spent elsewhere during the stream: only the first ${formatDuration(covered)} of the ${formatDuration(received)} received were charged and kept.`;
+        why = 'the balance was spent elsewhere during the stream';
         seconds = covered;
       }
     }
@@ -890,6 +944,18 @@ export class LiveSession {
       notice,
     };
   }
+}
+
+/** What a stream's end saved: the seconds transcribed and charged, and why not all, if not. */
+interface Saved {
+  seconds: number;
+  costMicros: number;
+  why: string | null;
+}
+
+/** The saved transcript's notice when not all that was received was transcribed, in the batch jobs' words. */
+function untranscribedNotice(seconds: number, received: number, why: string): string {
+  return `Only the first ${formatDuration(seconds)} of the ${formatDuration(received)} received were transcribed and charged: ${why} (${formatClock(seconds)}–${formatClock(received)} not transcribed).`;
 }
 
 /** The engine did not finish a stream's audio within the drain deadline. */

@@ -86,7 +86,13 @@ describe('the live session', () => {
     const done = run(
       [
         final('Last words.', 0, 0.1),
-        message({ type: 'done', id: ID, billed_seconds: 0.1, cost_micros: 5 }),
+        message({
+          type: 'done',
+          id: ID,
+          billed_seconds: 0.1,
+          untranscribed_seconds: 0,
+          cost_micros: 5,
+        }),
         { type: 'closed', code: REALTIME_CLOSE.done, reason: 'done' },
       ],
       finishing,
@@ -97,6 +103,29 @@ describe('the live session', () => {
       done: { id: ID, billed_seconds: 0.1, cost_micros: 5 },
     });
     expect(done.finals).toHaveLength(1);
+  });
+
+  it('follows how far behind the server says it is, until it has caught up or is done', () => {
+    const lag = (seconds: number) => message({ type: 'lag', seconds_behind: seconds });
+    expect(run([lag(3.4)], streaming).behind).toBe(3.4);
+    expect(run([lag(3.4), lag(0)], streaming).behind).toBe(0);
+    const gap = message({ type: 'gap', start: 1, end: 4, reason: 'fell behind' });
+    const done = run(
+      [
+        lag(3.4),
+        gap,
+        message({
+          type: 'done',
+          id: ID,
+          billed_seconds: 1,
+          untranscribed_seconds: 3,
+          cost_micros: 5,
+        }),
+      ],
+      streaming,
+    );
+    expect(done).toMatchObject({ phase: 'done', behind: 0, done: { untranscribed_seconds: 3 } });
+    expect(parseServerMessage(JSON.stringify({ type: 'gap', start: 1, end: 4 }))).not.toBeNull();
   });
 
   it('shows the server’s error message when it closes, keeping the finals', () => {
@@ -122,7 +151,13 @@ describe('the live session', () => {
       [
         message({ type: 'error', code: 'insufficient_credits', message: 'Insufficient credits' }),
         final('Heard.', 0, 2),
-        message({ type: 'done', id: ID, billed_seconds: 2, cost_micros: 100 }),
+        message({
+          type: 'done',
+          id: ID,
+          billed_seconds: 2,
+          untranscribed_seconds: 0,
+          cost_micros: 100,
+        }),
         {
           type: 'closed',
           code: REALTIME_CLOSE.insufficientCredits,

@@ -42,8 +42,10 @@ export interface LiveState {
   finals: LivePhrase[];
   /** The phrase being spoken: replaced by the next partial, dropped by the next final. */
   partial: { text: string; start: number } | null;
-  /** Seconds of audio sent so far: what the stream is billed for. */
+  /** Seconds of audio sent so far: what the stream is billed for, unless part is not transcribed. */
   seconds: number;
+  /** How far the server is behind the audio sent (its last `lag`); 0 when it keeps up. */
+  behind: number;
   /** The microphone's loudness in [0, 1] (see `meterLevel`). */
   level: number;
   /** The server's `done`: the saved transcript's id, billed seconds and cost. */
@@ -70,6 +72,7 @@ export const initialLiveState: LiveState = {
   finals: [],
   partial: null,
   seconds: 0,
+  behind: 0,
   level: 0,
   done: null,
 };
@@ -169,8 +172,13 @@ function onMessage(state: LiveState, message: RealtimeServerMessage): LiveState 
         ...state,
         failure: { message: message.message, code: message.code, closeCode: null },
       };
+    case 'lag':
+      return { ...state, behind: message.seconds_behind };
+    case 'gap':
+      // `done` says how much was not transcribed, and the saved transcript says which seconds.
+      return state;
     case 'done':
-      return { ...state, phase: 'done', done: message, partial: null, level: 0 };
+      return { ...state, phase: 'done', done: message, partial: null, level: 0, behind: 0 };
   }
 }
 
@@ -186,6 +194,6 @@ export function parseServerMessage(data: string): RealtimeServerMessage | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null || !('type' in parsed)) return null;
-  const known = ['ready', 'partial', 'final', 'error', 'done'];
+  const known = ['ready', 'partial', 'final', 'error', 'lag', 'gap', 'done'];
   return known.includes(String(parsed.type)) ? (parsed as RealtimeServerMessage) : null;
 }

@@ -141,14 +141,27 @@ export function LivePanel({
                 <dd>{formatDuration(state.seconds)}</dd>
               </div>
               <div>
-                <dt>Cost so far</dt>
-                <dd>{rate === undefined ? '—' : formatUsd(priceMicros(state.seconds, rate))}</dd>
+                {/* Once saved, what was billed: the same figure as the saved transcript's. */}
+                <dt>{state.done ? 'Cost' : 'Cost so far'}</dt>
+                <dd>
+                  {state.done
+                    ? formatUsd(state.done.cost_micros)
+                    : rate === undefined
+                      ? '—'
+                      : formatUsd(priceMicros(state.seconds, rate))}
+                </dd>
               </div>
               <div>
                 <dt>Model</dt>
                 <dd>{billedModel || '—'}</dd>
               </div>
             </Figures>
+          )}
+          {state.behind > 0 && (state.phase === 'streaming' || state.phase === 'finishing') && (
+            <Alert variant="warning" title="Transcription is behind">
+              The server is {formatDuration(state.behind)} behind your audio. The text catches up if
+              it can; any seconds it cannot transcribe are said when you stop, and not billed.
+            </Alert>
           )}
           {state.phase === 'asking' && (
             <Alert title="Allow the microphone">
@@ -177,7 +190,16 @@ export function LivePanel({
             </Alert>
           )}
           {state.done && (
-            <Alert variant="success" title="Transcript saved">
+            <Alert
+              variant={state.done.untranscribed_seconds > 0 ? 'warning' : 'success'}
+              title={
+                state.done.untranscribed_seconds > 0
+                  ? 'Part of the audio was not transcribed'
+                  : 'Transcript saved'
+              }
+            >
+              {state.done.untranscribed_seconds > 0 &&
+                `${formatDuration(state.done.untranscribed_seconds)} of audio were not transcribed, nor billed. `}
               Billed {formatDuration(state.done.billed_seconds)} of audio,{' '}
               {formatUsd(state.done.cost_micros)}.{' '}
               <Link

@@ -234,6 +234,33 @@ export const InsufficientCredits: Story = started(
   { seconds: 2.5, afterwards: 'hold' },
 );
 
+/** The server falls behind the audio (`lag`): the page says so while the stream runs. */
+export const FallsBehind: Story = started(
+  page.scenario('liveFellBehind')(async (canvas) => {
+    await expect(await canvas.findByText('Transcription is behind')).toBeInTheDocument();
+    await expect(canvas.getByText(/The server is 0:03 behind your audio/)).toBeInTheDocument();
+    await status('Listening')(canvas);
+  }),
+  { seconds: 2.5, afterwards: 'hold' },
+);
+
+/**
+ * It stopped behind: the seconds after the last final were not transcribed (`gap`), and the page
+ * says how many, in the words of a batch job's notice; the cost shown is what was billed.
+ */
+export const SavedWithAGap: Story = started(
+  page.scenario('liveFellBehind')(async (canvas) => {
+    await savedLink(canvas);
+    await expect(canvas.getByText('Part of the audio was not transcribed')).toBeInTheDocument();
+    const saved = canvas.getByText(/0:01 of audio were not transcribed, nor billed\. Billed 0:01/);
+    const billed = /(\$[\d.]+)\./.exec(saved.textContent ?? '')?.[1];
+    await figure('Cost', billed ?? 'no amount in the notice')(canvas);
+    await expect(canvas.queryByText('Transcription is behind')).toBeNull();
+    await expect(canvas.queryByText(SECOND)).toBeNull();
+  }),
+  { seconds: 2.5, afterwards: 'end' },
+);
+
 /** The socket closed with no error and no done (1006): the finals so far stay on screen. */
 export const ConnectionLost: Story = started(
   page.scenario('liveConnectionLost')(async (canvas) => {
