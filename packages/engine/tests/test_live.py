@@ -91,6 +91,9 @@ def test_streams_beyond_capacity_are_refused_at_once_and_capacity_comes_back(liv
     [
         ("stream_audio", {"stream": "nobody", "pcm": ""}, "stream_not_found"),
         ("stream_end", {"stream": "nobody"}, "stream_not_found"),
+        ("stream_config", {"stream": "nobody"}, "stream_not_found"),
+        ("stream_config", {"stream": "s", "end_of_turn_silence_ms": 0}, "invalid_params"),
+        ("stream_open", {"end_of_turn_silence_ms": 60_001}, "invalid_params"),
         ("stream_open", {"sample_rate": 7999}, "invalid_params"),
         ("stream_open", {"sample_rate": 44100.5}, "invalid_params"),
         ("stream_audio", {"stream": "nobody", "pcm": "AA=="}, "invalid_params"),  # one byte: half a sample
@@ -166,3 +169,22 @@ def test_a_cancelled_stream_stops_at_once_and_another_goes_on(live, refs):
     assert wer(refs["jfk"], finals) < 0.2
     send(live, "y", "stream_cancel", {"stream": "slow"})
     assert collect(live, answer_to("y"))[-1]["result"] == {"cancelled": False}
+
+
+def test_a_stream_takes_new_key_terms_and_turns_as_it_runs(live, refs):
+    """stream_config mid-stream is answered at once and taken before the next decode: turns (at
+    2 s, longer than jfk's pauses) switched on half-way through jfk end the turn when the stream
+    ends."""
+    audio = np.concatenate(list(iter_pcm(str(FIXTURES / "jfk.wav"))))
+    send(live, "k", "stream_open", {"model": "tiny.en"})
+    half = audio.size // 2
+    send(live, "k-a", "stream_audio", {"stream": "k", "pcm": pcm(audio[:half])})
+    send(live, "k-c", "stream_config", {"stream": "k", "keyterms": ["Americans"], "end_of_turn_silence_ms": 2000})
+    send(live, "k-b", "stream_audio", {"stream": "k", "pcm": pcm(audio[half:])})
+    send(live, "k-end", "stream_end", {"stream": "k"})
+    messages = collect(live, answer_to("k"))
+    assert [m["result"] for m in messages if m["id"] == "k-c"] == [{"configured": True}]
+    events = [m["event"] for m in messages if m["id"] == "k" and "event" in m]
+    turns = [e for e in events if e["type"] == "end_of_turn"]
+    assert len(turns) == 1 and events[-1] == turns[0]
+    assert wer(refs["jfk"], turns[0]["text"]) < 0.2

@@ -34,10 +34,11 @@ VALID_PARAMS = {
     "stream_audio": {"stream": "s", "pcm": ""},
     "stream_end": {"stream": "s"},
     "stream_cancel": {"stream": "s"},
+    "stream_config": {"stream": "s"},
 }
 ALL_METHODS = [
     *["ping", "models", "info", "probe", "transcribe", "cancel"],
-    *["stream_open", "stream_audio", "stream_end", "stream_cancel"],
+    *["stream_open", "stream_audio", "stream_end", "stream_cancel", "stream_config"],
 ]
 # JSON values of every type, around each limit the schema sets.
 CANDIDATES = [
@@ -149,6 +150,8 @@ def test_error_codes_are_the_schemas():
         (protocol.StreamResult, "StreamResult"),
         (protocol.StreamAudioResult, "StreamAudioResult"),
         (protocol.StreamEndResult, "StreamEndResult"),
+        (protocol.StreamConfigResult, "StreamConfigResult"),
+        (protocol.EndOfTurnEvent, "EndOfTurnEvent"),
     ],
 )
 def test_result_types_have_the_schemas_members(typed, name):

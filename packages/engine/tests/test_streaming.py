@@ -140,3 +140,40 @@ def test_a_phrase_shown_in_partials_always_gets_its_final():
     assert events[0][1]["type"] == "partial" and events[0][1]["text"] == "Thank you"
     last = events[-1][1]
     assert last["type"] == "final" and last["text"] == "" and last["words"] == []
+
+
+def test_turns_end_after_their_silence_with_their_finals(model, refs):
+    """jfk, 3 s of silence, jfk again: with turns at 2 s (longer than jfk's own pauses), each jfk
+    is a turn, ended once 2 s of silence follow it (the first before the second begins), after its
+    finals, carrying them; without the setting there are no turns."""
+    jfk = clip("jfk.wav")
+    audio = np.concatenate([jfk, np.zeros(3 * SR, dtype=np.float32), jfk])
+    st = StreamingTranscriber(model, end_of_turn_silence=2.0)
+    events = []
+    for i in range(0, audio.size, CHUNK):
+        events += [(st.seconds_received, e) for e in st.feed(audio[i : i + CHUNK])]
+    events += [(st.seconds_received, e) for e in st.finish()]
+    turns = [(at, e) for at, e in events if e["type"] == "end_of_turn"]
+    assert len(turns) == 2
+    (first_at, first), (_, second) = turns
+    second_start = (jfk.size + 3 * SR) / SR
+    # Said once the silence was long enough: 2 s after the speech ended, give or take a VAD step.
+    assert first["end"] + 2.0 <= first_at <= first["end"] + 2.0 + 0.25
+    assert first_at < second_start
+    assert first["start"] < 0.5 and first["end"] > 10
+    before = [e for at, e in events if at <= first_at and e["type"] == "final"]
+    assert first["text"] == " ".join(e["text"] for e in before if e["text"])
+    assert wer(refs["jfk"], first["text"]) < 0.2
+    assert wer(refs["jfk"], second["text"]) < 0.2
+    assert events[-1][1]["type"] == "end_of_turn"  # the stream's end ends the last turn
+    assert not [e for _, e in stream(model, jfk)[1] if e["type"] == "end_of_turn"]
+
+
+def test_key_terms_and_turns_can_change_mid_stream(model):
+    st = StreamingTranscriber(model, keyterms=("Parlance",))
+    st.configure(("Kubernetes", "gRPC"), 0.5)
+    assert (st.hotwords, st.end_of_turn_silence) == ("Kubernetes, gRPC", 0.5)
+    st.configure(None, None)  # unchanged
+    assert (st.hotwords, st.end_of_turn_silence) == ("Kubernetes, gRPC", 0.5)
+    st.configure((), None)  # none any more
+    assert st.hotwords is None

@@ -53,6 +53,8 @@ from .protocol import (
     StreamAudioParams,
     StreamAudioResult,
     StreamCancelParams,
+    StreamConfigParams,
+    StreamConfigResult,
     StreamEndParams,
     StreamOpenParams,
     StreamResult,
@@ -60,7 +62,8 @@ from .protocol import (
 from .streaming import StreamingTranscriber
 
 Send = Callable[[dict[str, object]], None]
-StreamParams = StreamOpenParams | StreamAudioParams | StreamEndParams | StreamCancelParams
+StreamParams = StreamOpenParams | StreamAudioParams | StreamEndParams | StreamCancelParams | StreamConfigParams
+STREAM_PARAMS = (StreamOpenParams, StreamAudioParams, StreamEndParams, StreamCancelParams, StreamConfigParams)
 BYTES_PER_SAMPLE = 2
 
 
@@ -86,6 +89,8 @@ class _Stream:
         self.pending = bytearray()  # audio not yet taken by the stream's thread
         self.ended = False
         self.cancelled = threading.Event()  # set under ``lock``
+        self.answered = False  # its result or error was sent (under ``lock``)
+        self.config: StreamConfigParams | None = None  # a stream_config not yet taken
         self.scheduled = False
         self.transcriber: StreamingTranscriber | None = None
         self.resampler = Resampler(params.sample_rate) if params.sample_rate != SR else None
@@ -140,6 +145,8 @@ class LiveStreams:
                 self.end(request, params)
             case StreamCancelParams():
                 self.cancel(request, params)
+            case StreamConfigParams():
+                self.configure(request, params)
 
     def open(self, request: Request, params: StreamOpenParams) -> None:
         stream = _Stream(request, params)
@@ -192,20 +199,34 @@ class LiveStreams:
             return
         self.send({"id": request.id, "result": {"ended": True}})
 
+    def configure(self, request: Request, params: StreamConfigParams) -> None:
+        stream = self._find(params.stream)
+        if stream is None:
+            self._refuse(request, "stream_not_found", f"no open stream {params.stream!r}")
+            return
+        with stream.lock:  # taken by the stream's thread before its next decode
+            stream.config = params
+            self._schedule(stream)
+        result: StreamConfigResult = {"configured": True}
+        self.send({"id": request.id, "result": result})
+
     def cancel(self, request: Request, params: StreamCancelParams) -> None:
         stream = self._find(params.stream)
+        cancelled = False  # an ended stream whose result was sent is not cancelled
         if stream is not None:
             with self._lock:
                 if self._streams.get(_key(stream.request.id)) is stream:
                     del self._streams[_key(stream.request.id)]
             with stream.lock:  # the stream's thread sends nothing more once it sees the flag
-                if not stream.cancelled.is_set():
+                cancelled = not stream.answered
+                if cancelled:
                     error = EngineError("cancelled", "stream cancelled")
                     self.send({"id": stream.request.id, "error": error.to_json()})
+                    stream.answered = True
                 stream.cancelled.set()
                 stream.ended = True
                 stream.pending.clear()
-        result: CancelResult = {"cancelled": stream is not None}
+        result: CancelResult = {"cancelled": cancelled}
         self.send({"id": request.id, "result": result})
 
     # ------------------------------------------------------------------ serving
@@ -225,27 +246,14 @@ class LiveStreams:
             self._close(stream, {"error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}})
 
     def _serve_queue(self, stream: _Stream) -> None:
-        if stream.transcriber is None:
-            params = stream.params
-            model = self.engine.model_for(params.model, params.language)
-            stream.transcriber = StreamingTranscriber(
-                model, language=params.language, keyterms=params.keyterms or ()
-            )
-        live = stream.transcriber
-        step = stream.params.sample_rate * BYTES_PER_SAMPLE  # a second of the stream's audio
+        if stream.cancelled.is_set():
+            return
+        live = stream.transcriber = stream.transcriber or self._transcriber(stream.params)
         while True:
-            # A second at a time, so a cancel is heard between steps however much is waiting, and
-            # what waits is in ``pending`` (``queued_seconds`` says how far behind the stream is).
-            with stream.lock:
-                if stream.cancelled.is_set():
-                    return
-                data = bytes(stream.pending[:step])
-                del stream.pending[:step]
-                latest = not stream.pending
-                last = stream.ended and latest  # no audio is taken once ended is set
-                if not data and not last:
-                    stream.scheduled = False
-                    return
+            taken = self._take(stream, live)
+            if taken is None:
+                return
+            data, latest, last = taken
             # Behind, a stream is decoded for its partial only once it has caught up.
             events = live.feed(stream.to_16k(data, last), latest=latest)
             if last:
@@ -260,15 +268,47 @@ class LiveStreams:
                 self._close(stream, {"result": result})
                 return
 
+    def _transcriber(self, params: StreamOpenParams) -> StreamingTranscriber:
+        return StreamingTranscriber(
+            self.engine.model_for(params.model, params.language),
+            language=params.language,
+            keyterms=params.keyterms or (),
+            end_of_turn_silence=_seconds(params.end_of_turn_silence_ms),
+        )
+
+    @staticmethod
+    def _take(stream: _Stream, live: StreamingTranscriber) -> tuple[bytes, bool, bool] | None:
+        """The stream's next second of audio, whether nothing more waits, and whether it is the last
+        of the stream; None (the thread's turn ends) when there is nothing to do. A second at a
+        time, so a cancel is heard between steps however much waits, and what waits is in
+        ``pending`` (``queued_seconds`` says how far behind the stream is). A stream_config is
+        taken here, before the next decode."""
+        with stream.lock:
+            if stream.cancelled.is_set():
+                return None
+            if stream.config is not None:
+                live.configure(stream.config.keyterms, _seconds(stream.config.end_of_turn_silence_ms))
+                stream.config = None
+            step = stream.params.sample_rate * BYTES_PER_SAMPLE
+            data = bytes(stream.pending[:step])
+            del stream.pending[:step]
+            latest = not stream.pending
+            last = stream.ended and latest  # no audio is taken once ended is set
+            if not data and not last:
+                stream.scheduled = False
+                return None
+            return data, latest, last
+
     def _close(self, stream: _Stream, answer: dict[str, object]) -> None:
         with self._lock:
             if self._streams.get(_key(stream.request.id)) is stream:
                 del self._streams[_key(stream.request.id)]
-        with stream.lock:
+        with stream.lock:  # one answer: this, or cancel()'s error
             stream.ended = True
-            if stream.cancelled.is_set():  # cancel() answered for it
+            if stream.answered:
                 return
-        self.send({"id": stream.request.id, **answer})
+            stream.answered = True
+            self.send({"id": stream.request.id, **answer})
 
     def _find(self, rid: object) -> _Stream | None:
         with self._lock:
@@ -276,3 +316,7 @@ class LiveStreams:
 
     def _refuse(self, request: Request, code: ErrorCode, message: str) -> None:
         self.send({"id": request.id, "error": EngineError(code, message).to_json()})
+
+
+def _seconds(ms: int | None) -> float | None:
+    return None if ms is None else ms / 1000

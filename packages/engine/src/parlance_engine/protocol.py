@@ -30,6 +30,7 @@ MAX_SPEAKERS = 10
 # A live stream's audio may come at any rate in this range; the engine resamples it to 16 kHz.
 MIN_SAMPLE_RATE = 8000
 MAX_SAMPLE_RATE = 48000
+MAX_END_OF_TURN_MS = 60_000
 
 Params = dict[str, object]
 
@@ -211,6 +212,7 @@ class StreamOpenParams:
     model: str = models_mod.PACKAGED_DEFAULT
     language: str | None = None  # lower case; None = detect
     keyterms: tuple[str, ...] | None = None
+    end_of_turn_silence_ms: int | None = None
     sample_rate: int = SAMPLE_RATE
 
     @classmethod
@@ -219,12 +221,26 @@ class StreamOpenParams:
             model=_model(params, cls.model),
             language=_language(params),
             keyterms=_keyterms(params),
+            end_of_turn_silence_ms=_end_of_turn_silence(params),
             sample_rate=_sample_rate(params),
         )
 
 
+def _end_of_turn_silence(params: Params) -> int | None:
+    value = params.get("end_of_turn_silence_ms")
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_END_OF_TURN_MS:
+        raise _invalid(f"params.end_of_turn_silence_ms must be whole milliseconds from 1 to {MAX_END_OF_TURN_MS}")
+    return value
+
+
 def _sample_rate(params: Params) -> int:
     value = params.get("sample_rate", SAMPLE_RATE)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not MIN_SAMPLE_RATE <= value <= MAX_SAMPLE_RATE:
         raise _invalid(f"params.sample_rate must be whole hertz from {MIN_SAMPLE_RATE} to {MAX_SAMPLE_RATE}")
     return value
@@ -259,6 +275,21 @@ class StreamEndParams:
 
 
 @dataclass(frozen=True)
+class StreamConfigParams:
+    stream: object
+    keyterms: tuple[str, ...] | None = None  # None: unchanged
+    end_of_turn_silence_ms: int | None = None  # None: unchanged
+
+    @classmethod
+    def parse(cls, params: Params) -> StreamConfigParams:
+        return cls(
+            stream=_stream(params),
+            keyterms=_keyterms(params),
+            end_of_turn_silence_ms=_end_of_turn_silence(params),
+        )
+
+
+@dataclass(frozen=True)
 class StreamCancelParams:
     stream: object
 
@@ -278,6 +309,7 @@ RequestParams = (
     | StreamAudioParams
     | StreamEndParams
     | StreamCancelParams
+    | StreamConfigParams
 )
 
 _PARSERS: dict[str, Callable[[Params], RequestParams]] = {
@@ -291,6 +323,7 @@ _PARSERS: dict[str, Callable[[Params], RequestParams]] = {
     "stream_audio": StreamAudioParams.parse,
     "stream_end": StreamEndParams.parse,
     "stream_cancel": StreamCancelParams.parse,
+    "stream_config": StreamConfigParams.parse,
 }
 
 
@@ -418,7 +451,15 @@ class FinalEvent(TypedDict):
     language: str
 
 
-StreamEvent = PartialEvent | FinalEvent
+class EndOfTurnEvent(TypedDict):
+    type: Literal["end_of_turn"]
+    # Stream time (seconds) where the turn's speech began and ended; its finals, joined.
+    start: float
+    end: float
+    text: str
+
+
+StreamEvent = PartialEvent | FinalEvent | EndOfTurnEvent
 
 
 class StreamResult(TypedDict):
@@ -428,6 +469,10 @@ class StreamResult(TypedDict):
 
 class StreamAudioResult(TypedDict):
     queued_seconds: float
+
+
+class StreamConfigResult(TypedDict):
+    configured: Literal[True]
 
 
 class StreamEndResult(TypedDict):

@@ -12,7 +12,8 @@ On end of input, queued work finishes, then the process exits 0. Anything the
 libraries print goes to stderr: stdout carries protocol lines only. A request
 is parsed (protocol.py) as it arrives, so one with bad params is answered at
 once, without waiting for the transcriptions ahead of it. Live streams
-(stream_open, stream_audio, stream_end, stream_cancel) are served by live.py.
+(stream_open, stream_audio, stream_end, stream_cancel, stream_config) are served by
+live.py.
 
   -> {"id": "1", "method": "ping"}
   <- {"id": "1", "result": "pong"}
@@ -43,7 +44,7 @@ from . import audio as audio_mod
 from . import models as models_mod
 from .engine import Engine, cpu_threads
 from .errors import EngineError, cancelled_error
-from .live import LiveStreams
+from .live import STREAM_PARAMS, LiveStreams
 from .protocol import (
     CancelParams,
     CancelResult,
@@ -57,6 +58,7 @@ from .protocol import (
     Request,
     StreamAudioParams,
     StreamCancelParams,
+    StreamConfigParams,
     StreamEndParams,
     StreamOpenParams,
     TranscribeParams,
@@ -143,7 +145,7 @@ class Server:
             self._transcribe_pool.submit(self.run_transcription, job)
         elif isinstance(request.params, ProbeParams):
             self._probe_pool.submit(self.run, request)
-        elif isinstance(request.params, StreamOpenParams | StreamAudioParams | StreamEndParams | StreamCancelParams):
+        elif isinstance(request.params, STREAM_PARAMS):
             self.streams.handle(request, request.params)
         else:
             self.run(request)
@@ -214,7 +216,13 @@ class Server:
                 return self._transcribe(request, params, cancelled)
             case CancelParams(request=target):
                 return {"cancelled": self.cancel(target)}
-            case StreamOpenParams() | StreamAudioParams() | StreamEndParams() | StreamCancelParams():
+            case (
+                StreamOpenParams()
+                | StreamAudioParams()
+                | StreamEndParams()
+                | StreamCancelParams()
+                | StreamConfigParams()
+            ):
                 raise AssertionError("live streams are answered by LiveStreams, from handle_line")
 
     def _transcribe(

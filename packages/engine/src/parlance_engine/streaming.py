@@ -22,6 +22,10 @@ Transcription System", 2023):
 - A phrase longer than ``long_phrase_seconds`` ends at a shorter pause; one that reaches
   ``max_phrase_seconds`` is cut at its last pause (or its quietest 100 ms), and the rest starts
   the next phrase.
+- Turns (``end_of_turn_silence``, off by default): once that much silence follows the last
+  speech, the phrase in progress is finalised at once (whatever its length) and an
+  ``end_of_turn`` event follows its final, carrying the turn's finals; the stream's end ends a
+  turn too. A voice agent answers on it.
 
 The caller feeds audio as it arrives and is answered with events at once; decoding runs in the
 calling thread (the engine server gives streams their own threads).
@@ -73,11 +77,19 @@ class StreamingTranscriber:
         language: str | None = None,
         keyterms: tuple[str, ...] = (),
         settings: StreamSettings | None = None,
+        end_of_turn_silence: float | None = None,
     ):
         self.model = model
         self.settings = settings or StreamSettings()
         self.language = "en" if not model.model.is_multilingual else language
         self.hotwords = ", ".join(keyterms) or None
+        self.end_of_turn_silence = end_of_turn_silence
+        # The turn under way: whether speech was heard since the last end of turn, where it began
+        # and last ended (stream samples), and its finals' text.
+        self.turn_open = False
+        self.turn_start = 0
+        self.speech_end = 0
+        self.turn_texts: list[str] = []
         # Audio not yet finalised, and where it starts in the stream (samples).
         self.audio: Pcm = np.zeros(0, dtype=np.float32)
         self.base = 0
@@ -119,8 +131,36 @@ class StreamingTranscriber:
         """The stream has ended: the phrase in progress, if any, is finalised."""
         return self._step(ending=True)
 
+    def configure(self, keyterms: tuple[str, ...] | None, end_of_turn_silence: float | None) -> None:
+        """New key terms or end-of-turn silence (None: unchanged), from the next decode on."""
+        if keyterms is not None:
+            self.hotwords = ", ".join(keyterms) or None
+        if end_of_turn_silence is not None:
+            self.end_of_turn_silence = end_of_turn_silence
+
     # ------------------------------------------------------------------ steps
     def _step(self, ending: bool, partial: bool = True) -> list[StreamEvent]:
+        events = self._phrase_step(ending, partial)
+        return events + self._turn_step(ending)
+
+    def _turn_step(self, ending: bool) -> list[StreamEvent]:
+        """Ends the turn under way once its silence is long enough (or the stream ends)."""
+        if not self.turn_open or self.end_of_turn_silence is None:
+            return []
+        if not ending and self.received - self.speech_end < self._samples(self.end_of_turn_silence):
+            return []
+        events: list[StreamEvent] = []
+        if self.started:  # the turn's last phrase is still pending: it ends here
+            upto = min(self.audio.size, max(1, self.speech_end - self.base + self._samples(0.2)))
+            events += self._finalise(upto)
+        self.turn_open = False
+        text = " ".join(self.turn_texts)
+        self.turn_texts = []
+        start, end = round(self.turn_start / SR, 3), round(self.speech_end / SR, 3)
+        events.append({"type": "end_of_turn", "start": start, "end": end, "text": text})
+        return events
+
+    def _phrase_step(self, ending: bool, partial: bool) -> list[StreamEvent]:
         speech = self._speech()
         if not speech:
             # A phrase shown in partials gets its final, empty if it turned out not to be speech.
@@ -134,6 +174,10 @@ class StreamingTranscriber:
         # Where the phrase starts is fixed when speech is first heard: heard again with more audio
         # after it, a soft first word can move later and would be cut off.
         self.started = True
+        if not self.turn_open:
+            self.turn_open = True
+            self.turn_start = self.base + speech[0]["start"]
+        self.speech_end = self.base + speech[-1]["end"]
         first, last_end = speech[0]["start"], speech[-1]["end"]
         silence = self.audio.size - last_end
         short = last_end - first < self._samples(self.settings.min_phrase_seconds)
@@ -215,6 +259,8 @@ class StreamingTranscriber:
         )
         words = [w for s in segments if not made_up(s) for w in s.words or []]
         event = self._final(words, self.language or info.language) or (self._nothing_said() if self.shown else None)
+        if event and event["text"]:
+            self.turn_texts.append(event["text"])
         self._drop(upto)
         return [event] if event else []
 
