@@ -96,6 +96,7 @@ describe('the live stream mock', () => {
         type: 'ready',
         id: expect.any(String),
         model: 'small',
+        fallback_from: null,
         language: 'en',
         sample_rate: 16000,
         encoding: 'pcm_s16le',

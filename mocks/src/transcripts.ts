@@ -212,6 +212,7 @@ export function liveStream(behaviour: LiveBehaviour = 'speech'): WebSocketHandle
       type: 'ready',
       id: liveTranscriptFixture.id,
       model,
+      fallback_from: null,
       language: query.get('language'),
       sample_rate: sampleRate,
       encoding: 'pcm_s16le',

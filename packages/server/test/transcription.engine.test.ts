@@ -48,7 +48,7 @@ describe('ProcessSpeechEngine', () => {
     const events: StreamEvent[] = [];
     const stream = engine.openStream(
       { model: 'tiny.en', language: null, keyterms: null },
-      16_000,
+      { sampleRate: 16_000, endOfTurnSilenceMs: null },
       (e) => events.push(e),
     );
     const tenth = 3200; // 100 ms of samples

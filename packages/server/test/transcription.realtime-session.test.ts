@@ -16,6 +16,7 @@ import {
   LiveStreams,
   MAX_EARLY_FRAMES,
   serveLiveStream,
+  StreamRefusal,
 } from '../src/transcription/realtime/session.js';
 import type { TestServer } from './helpers.js';
 import { addCredit, customer, startTranscriptionServer } from './transcription-helpers.js';
@@ -87,6 +88,7 @@ function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
           cancels += 1;
           fail(new Error('stream cancelled'));
         },
+        configure: async () => undefined,
         result,
       } satisfies ReturnType<LiveEngine['openStream']>;
     },
@@ -141,7 +143,9 @@ describe('live streams driven directly, with a fake engine', () => {
         userId,
         settings: { model: 'tiny.en', language: null, keyterms: null },
         sampleRate: 16_000,
+        endOfTurnSilenceMs: 1000,
         modelNamed: true,
+        models: ['tiny.en'],
       }),
     );
     return socket;
@@ -191,7 +195,9 @@ describe('live streams driven directly, with a fake engine', () => {
         userId: who.userId,
         settings: { model: 'tiny.en', language: null, keyterms: null },
         sampleRate: 16_000,
+        endOfTurnSilenceMs: 1000,
         modelNamed: true,
+        models: ['tiny.en'],
       }),
     );
     await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
@@ -224,7 +230,10 @@ describe('live streams driven directly, with a fake engine', () => {
     await expect.poll(() => socket.closedWith, { timeout: 20_000 }).toBeTruthy();
     // Saved with what the engine heard (nothing here), and billed for that.
     expect(socket.sent.at(-1)).toMatchObject({ type: 'done', billed_seconds: 0 });
-    expect(() => streams.take(who.userId)(), 'the place is given back').not.toThrow();
+    expect(
+      () => streams.take(who.userId, ['tiny.en']).release(),
+      'the place is given back',
+    ).not.toThrow();
     await expect.poll(kills, { timeout: 20_000 }).toBe(1);
   }, 60_000);
 
@@ -306,7 +315,9 @@ describe('live streams driven directly, with a fake engine', () => {
           userId: who.userId,
           settings: { model: 'tiny.en', language: null, keyterms: null },
           sampleRate: 16_000,
+          endOfTurnSilenceMs: 1000,
           modelNamed: true,
+          models: ['tiny.en'],
         };
       },
     );
@@ -369,4 +380,53 @@ describe('live streams driven directly, with a fake engine', () => {
       process.off('unhandledRejection', onUnhandled);
     }
   }, 60_000);
+});
+
+describe('live streams admitted by measured capacity (LiveStreams)', () => {
+  const refusal = (take: () => unknown) => {
+    try {
+      take();
+    } catch (err) {
+      return err instanceof StreamRefusal
+        ? { code: err.code, close: err.close, retry: err.retryAfterSeconds }
+        : err;
+    }
+    return 'admitted';
+  };
+
+  it('admits streams while their shares of the capacity fit, by model', () => {
+    // tiny.en: 4 at once in real time here; base: 1.
+    const streams = new LiveStreams(8, Infinity, 70_000, { 'tiny.en': 4, base: 1 });
+    const tiny = [1, 2, 3].map(() => streams.take('a', ['tiny.en']));
+    expect(refusal(() => streams.take('b', ['base']))).toEqual({
+      code: 'server_busy',
+      close: REALTIME_CLOSE.tooManyStreams,
+      retry: 10,
+    });
+    // model=auto: the most accurate that fits.
+    const auto = streams.take('b', ['base', 'tiny.en']);
+    expect(auto.model).toBe('tiny.en');
+    expect(refusal(() => streams.take('c', ['tiny.en']))).toMatchObject({ code: 'server_busy' });
+    for (const place of [...tiny, auto]) place.release();
+    const base = streams.take('c', ['base', 'tiny.en']);
+    expect(base.model).toBe('base');
+    // A stream switching model (config) is refused if the new one does not fit.
+    const other = new LiveStreams(8, Infinity, 70_000, { 'tiny.en': 4, base: 1 });
+    const one = other.take('d', ['tiny.en']);
+    other.take('e', ['tiny.en']);
+    expect(refusal(() => other.move(one, 'base'))).toMatchObject({ code: 'server_busy' });
+    expect(other.move(one, 'tiny.en')).toBe(one);
+  });
+
+  it('counts a model not measured as LIVE_MAX_STREAMS, and refuses one that cannot keep up alone', () => {
+    const streams = new LiveStreams(2, Infinity, 70_000, { 'large-v3': 0.4 });
+    expect(refusal(() => streams.take('a', ['large-v3']))).toEqual({
+      code: 'server_busy',
+      close: REALTIME_CLOSE.tooManyStreams,
+      retry: undefined,
+    });
+    streams.take('a', ['tiny.en']);
+    streams.take('b', ['tiny.en']);
+    expect(refusal(() => streams.take('c', ['tiny.en']))).toMatchObject({ code: 'server_busy' });
+  });
 });

@@ -323,7 +323,40 @@ describe('live transcription: who, how and when it ends', () => {
       'invalid_model',
     );
     expect(model).toMatchObject({ message: expect.stringContaining("Unknown model 'whisper-9'") });
+    const turns = await refusedWith(
+      connect(server, '?end_of_turn_silence_ms=100', who.auth),
+      REALTIME_CLOSE.badRequest,
+      'validation_failed',
+    );
+    expect(turns).toMatchObject({ message: 'end_of_turn_silence_ms must be between 200 and 5000' });
   });
+
+  it('says when the speaker stops (end_of_turn), and takes key terms and turns as it runs', async () => {
+    const stream = connect(server, `${ENGLISH}&end_of_turn_silence_ms=2000`, who.auth);
+    await stream.next('ready');
+    const pcm = await jfk();
+    const half = pcm.length / 2 - ((pcm.length / 2) % 2);
+    await play(stream, pcm.subarray(0, half));
+    stream.socket.send(
+      JSON.stringify({ type: 'config', keyterms: ['Americans'], end_of_turn_silence_ms: 2500 }),
+    );
+    await play(stream, pcm.subarray(half));
+    // 3 s of silence: the turn ends in it (2.5 s, longer than jfk's own pauses), before `end`.
+    await play(stream, Buffer.alloc(32_000 * 3));
+    const turn = await stream.next('end_of_turn');
+    expect(turn.type === 'end_of_turn' && normalised(turn.text)).toContain(
+      'ask not what your country can do for you',
+    );
+    const at = stream.messages.indexOf(turn);
+    const finals = stream.messages.slice(0, at).filter((m) => m.type === 'final' && m.text);
+    expect(turn.type === 'end_of_turn' && turn.text).toBe(
+      finals.map((m) => (m.type === 'final' ? m.text : '')).join(' '),
+    );
+    expect((await end(stream)).code).toBe(1000);
+    // Nothing was said after it: the stream's end has no turn left to end.
+    expect(stream.messages.filter((m) => m.type === 'end_of_turn')).toHaveLength(1);
+    expect(stream.messages.filter((m) => m.type === 'error')).toEqual([]);
+  }, 60_000);
 
   it('takes config before audio, and refuses it after, and text that is not a message', async () => {
     const stream = connect(server, ENGLISH, who.auth);
@@ -333,6 +366,7 @@ describe('live transcription: who, how and when it ends', () => {
       .poll(() => stream.messages.filter((m) => m.type === 'ready'))
       .toEqual([expect.anything(), expect.objectContaining({ language: 'en' })]);
     stream.socket.send(Buffer.alloc(3200));
+    stream.socket.send(JSON.stringify({ type: 'config', keyterms: ['Kennedy', 'Berlin'] }));
     stream.socket.send(JSON.stringify({ type: 'config', language: 'en' }));
     expect((await stream.closed).code).toBe(REALTIME_CLOSE.badRequest);
     expect(stream.messages).toContainEqual(expect.objectContaining({ code: 'config_after_audio' }));
@@ -755,6 +789,47 @@ describe('live transcription: streams apart', () => {
     expect(wholeRow?.result?.notice ?? null).toBeNull();
     const batch = await waitForJob(server, who, (job.body as { id: string }).id);
     expect(batch.status).toBe('completed');
+  }, 120_000);
+});
+
+describe('live transcription admitted by measured capacity', () => {
+  it('serves only what keeps up in real time: refuses, or with model=auto serves a faster model', async () => {
+    // Measured here: two tiny.en streams in real time at once, or one base.
+    const server = await startTranscriptionServer({ LIVE_CAPACITY: 'tiny.en:2,base:1' });
+    try {
+      const [one, two] = [await customer(server, 100), await customer(server, 100)];
+      const first = connect(server, ENGLISH, one.auth);
+      expect(await first.next('ready')).toMatchObject({ model: 'tiny.en', fallback_from: null });
+      // base would need the whole machine: model=auto gets tiny.en, and is told so.
+      const auto = connect(server, `${ENGLISH}&model=auto`, one.auth);
+      expect(await auto.next('ready')).toMatchObject({ model: 'tiny.en', fallback_from: 'base' });
+      const named = connect(server, `${ENGLISH}&model=base`, two.auth);
+      expect((await named.closed).code).toBe(REALTIME_CLOSE.tooManyStreams);
+      expect(named.messages).toEqual([
+        expect.objectContaining({ code: 'server_busy', retry_after_seconds: 10 }),
+      ]);
+      await Promise.all([end(first), end(auto)]);
+      const again = connect(server, `${ENGLISH}&model=base`, two.auth);
+      expect(await again.next('ready')).toMatchObject({ model: 'base', fallback_from: null });
+      expect((await end(again)).code).toBe(1000);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('serves the default with the most accurate model that keeps up, when the default cannot', async () => {
+    const server = await startTranscriptionServer({
+      DEFAULT_MODEL: 'base',
+      LIVE_CAPACITY: 'base:0.5,tiny.en:4',
+    });
+    try {
+      const who = await customer(server, 100);
+      const stream = connect(server, ENGLISH, who.auth);
+      expect(await stream.next('ready')).toMatchObject({ model: 'tiny.en', fallback_from: 'base' });
+      expect((await end(stream)).code).toBe(1000);
+    } finally {
+      await server.close();
+    }
   }, 120_000);
 });
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
+  REALTIME_END_OF_TURN_SILENCE_MS,
+  REALTIME_MAX_END_OF_TURN_SILENCE_MS,
   REALTIME_MAX_SAMPLE_RATE,
+  REALTIME_MIN_END_OF_TURN_SILENCE_MS,
   REALTIME_MIN_SAMPLE_RATE,
   REALTIME_SAMPLE_RATE,
 } from './realtimeCodes.js';
@@ -23,6 +26,19 @@ const languageCode = z
   .toLowerCase()
   .regex(/^[a-z]{2,3}$/, { error: "language must be a language code such as 'en'" });
 
+const endOfTurnSilence = z.coerce
+  .number()
+  .int({ error: 'end_of_turn_silence_ms must be a whole number of milliseconds' })
+  .min(REALTIME_MIN_END_OF_TURN_SILENCE_MS, {
+    error: `end_of_turn_silence_ms must be between ${REALTIME_MIN_END_OF_TURN_SILENCE_MS} and ${REALTIME_MAX_END_OF_TURN_SILENCE_MS}`,
+  })
+  .max(REALTIME_MAX_END_OF_TURN_SILENCE_MS, {
+    error: `end_of_turn_silence_ms must be between ${REALTIME_MIN_END_OF_TURN_SILENCE_MS} and ${REALTIME_MAX_END_OF_TURN_SILENCE_MS}`,
+  })
+  .describe(
+    "Silence after speech, in ms, that ends the speaker's turn: the phrase in progress is finalised and end_of_turn follows",
+  );
+
 export const RealtimeQuery = z.object({
   sample_rate: z.coerce
     .number()
@@ -35,8 +51,17 @@ export const RealtimeQuery = z.object({
     })
     .default(REALTIME_SAMPLE_RATE),
   encoding: RealtimeEncoding.default('pcm_s16le'),
-  model: z.string().trim().min(1).max(64).optional().describe('Default: the default model'),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      "Default: the default model for the language (or, if this server measured that it cannot keep up with it, the most accurate that can). 'auto': the most accurate model that this server can serve in real time now, said in ready (fallback_from)",
+    ),
   language: languageCode.optional().describe('Default: detect'),
+  end_of_turn_silence_ms: endOfTurnSilence.default(REALTIME_END_OF_TURN_SILENCE_MS),
   token: z
     .string()
     .max(200)
@@ -58,9 +83,13 @@ export type RealtimeToken = z.infer<typeof RealtimeToken>;
 /** Client → server, as text frames; audio goes as binary frames. */
 export const RealtimeConfigMessage = z.object({
   type: z.literal('config'),
-  model: z.string().trim().min(1).max(64).optional(),
-  language: languageCode.nullable().optional().describe('null: detect'),
-  keyterms: Keyterms.optional(),
+  model: z.string().trim().min(1).max(64).optional().describe('Before the first audio only'),
+  language: languageCode
+    .nullable()
+    .optional()
+    .describe('null: detect. Before the first audio only'),
+  keyterms: Keyterms.optional().describe('Taken from the next decode on, at any time'),
+  end_of_turn_silence_ms: endOfTurnSilence.optional(),
 });
 export const RealtimeEndMessage = z.object({ type: z.literal('end') });
 export const RealtimeClientMessage = z
@@ -73,6 +102,12 @@ export const RealtimeReady = z.object({
   type: z.literal('ready'),
   id: z.uuid().describe('The transcript this stream becomes (GET /v1/transcript/{id} once done)'),
   model: z.string(),
+  fallback_from: z
+    .string()
+    .nullable()
+    .describe(
+      'With model=auto (or a default that cannot keep up here): the more accurate model this server could not serve in real time, so `model` serves the stream instead; null otherwise',
+    ),
   language: z.string().nullable().describe('null: detected per phrase'),
   sample_rate: z.number().int(),
   encoding: RealtimeEncoding,
@@ -98,6 +133,17 @@ export const RealtimeError = z.object({
   type: z.literal('error'),
   code: z.string(),
   message: z.string(),
+  retry_after_seconds: z
+    .number()
+    .int()
+    .optional()
+    .describe('When a stream refused for capacity (4429) may be tried again'),
+});
+export const RealtimeEndOfTurn = z.object({
+  type: z.literal('end_of_turn'),
+  start: z.number().describe("Seconds from the start of the stream where the turn's speech began"),
+  end: z.number().describe('Where its speech ended; end_of_turn_silence_ms of silence followed'),
+  text: z.string().describe("The turn's finals, joined (sent before this)"),
 });
 export const RealtimeLag = z.object({
   type: z.literal('lag'),
@@ -130,6 +176,7 @@ export const RealtimeServerMessage = z
     RealtimePartial,
     RealtimeFinal,
     RealtimeError,
+    RealtimeEndOfTurn,
     RealtimeLag,
     RealtimeGap,
     RealtimeDone,

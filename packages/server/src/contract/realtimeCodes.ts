@@ -12,6 +12,15 @@ export const REALTIME_TOKEN_TTL_SECONDS = 60;
 /** A stream whose audio holds no sound for this long is closed (4408), by default. */
 export const REALTIME_IDLE_TIMEOUT_SECONDS = 20;
 /**
+ * Silence after speech that ends a speaker's turn (`end_of_turn`), by default, and the bounds a
+ * stream may set it within (`end_of_turn_silence_ms`), in milliseconds. The default is the pause
+ * that ends a short phrase anyway (the engine's short_phrase_silence_seconds): a shorter one
+ * finalises a phrase of under 2 s alone, which Whisper hears less well.
+ */
+export const REALTIME_END_OF_TURN_SILENCE_MS = 1500;
+export const REALTIME_MIN_END_OF_TURN_SILENCE_MS = 200;
+export const REALTIME_MAX_END_OF_TURN_SILENCE_MS = 5000;
+/**
  * Seconds an account may hold streams open beyond the audio they carry, in an hour (on one API
  * process), by default; then its new streams are refused for a while (4429 `unused_streams`).
  */

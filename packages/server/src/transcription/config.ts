@@ -4,6 +4,7 @@ import {
   REALTIME_IDLE_TIMEOUT_SECONDS,
   REALTIME_UNUSED_SECONDS_PER_HOUR,
 } from '../contract/realtimeCodes.js';
+import { LiveCapacityEnv } from './realtime/capacity.js';
 import type { DefaultModels } from '../contract/defaultModels.js';
 import { flag } from '../envFields.js';
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -56,6 +57,8 @@ export const transcriptionEnv = z.object({
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).default(4),
   /** Live streams of one account open at once, across what this process serves. */
   LIVE_MAX_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(2),
+  /** Streams of each model served in real time at once (`tiny.en:4,base:1`); see realtime/capacity.ts. */
+  LIVE_CAPACITY: LiveCapacityEnv.optional(),
   /** A live stream whose audio holds no sound for this long is closed (4408). */
   LIVE_IDLE_TIMEOUT_SECONDS: positive(REALTIME_IDLE_TIMEOUT_SECONDS),
   /**
@@ -120,6 +123,7 @@ export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
     maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
     liveMaxStreams: e.LIVE_MAX_STREAMS,
     liveMaxStreamsPerAccount: e.LIVE_MAX_STREAMS_PER_ACCOUNT,
+    liveCapacity: e.LIVE_CAPACITY,
     liveIdleTimeoutSeconds: e.LIVE_IDLE_TIMEOUT_SECONDS,
     liveUnusedSecondsPerHour: e.LIVE_UNUSED_SECONDS_PER_HOUR,
     liveDrainTimeoutSeconds: e.LIVE_DRAIN_TIMEOUT_SECONDS,

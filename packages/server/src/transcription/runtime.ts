@@ -42,6 +42,8 @@ export interface TranscriptionRuntime {
    * own in one process; started when the first stream opens.
    */
   liveEngine: ProcessSpeechEngine;
+  /** Embedded data and what this machine measured (DATA_DIR). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startTranscriptionRuntime(
     boss,
     probeEngine,
     liveEngine,
+    dataDir: opts.dataDir,
     workers,
     finished,
     async close() {

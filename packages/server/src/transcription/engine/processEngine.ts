@@ -10,6 +10,7 @@ import type {
   Request,
   Response,
   StreamAudioResult,
+  StreamConfigResult,
   StreamEndResult,
   StreamEvent,
   StreamResult,
@@ -24,6 +25,7 @@ import {
   type EngineProgress,
   type EngineResult,
   type LiveEngine,
+  type LiveHearing,
   type LiveStream,
   type LiveStreamOptions,
   type ProbeOptions,
@@ -67,6 +69,7 @@ interface ResultOf {
   stream_audio: StreamAudioResult;
   stream_end: StreamEndResult;
   stream_cancel: CancelResult;
+  stream_config: StreamConfigResult;
 }
 
 const STDERR_TAIL = 2000;
@@ -135,7 +138,7 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
    */
   openStream(
     opts: LiveStreamOptions,
-    sampleRate: number,
+    hearing: LiveHearing,
     onEvent: (e: StreamEvent) => void,
   ): LiveStream {
     const { id, answer } = this.send(
@@ -144,7 +147,8 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
         model: opts.model,
         language: opts.language,
         keyterms: opts.keyterms,
-        sample_rate: sampleRate,
+        sample_rate: hearing.sampleRate,
+        end_of_turn_silence_ms: hearing.endOfTurnSilenceMs,
       },
       undefined,
       onEvent,
@@ -157,6 +161,13 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       },
       cancel: async () => {
         await this.request('stream_cancel', { stream: id });
+      },
+      configure: async (change) => {
+        await this.request('stream_config', {
+          stream: id,
+          keyterms: change.keyterms,
+          end_of_turn_silence_ms: change.endOfTurnSilenceMs,
+        });
       },
     };
   }

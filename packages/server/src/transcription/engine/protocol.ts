@@ -17,7 +17,8 @@ export type Request =
   | StreamOpenRequest
   | StreamAudioRequest
   | StreamEndRequest
-  | StreamCancelRequest;
+  | StreamCancelRequest
+  | StreamConfigRequest;
 /**
  * Echoed back in every message about the request: any JSON value (the supervisor sends strings), null when the request had none.
  */
@@ -52,11 +53,16 @@ export type StreamOpenParams = {
   model?: ModelName;
   language?: LanguageCode;
   keyterms?: Keyterms;
+  end_of_turn_silence_ms?: EndOfTurnSilence;
   /**
    * The rate of the stream's samples, in hertz; other rates than 16 kHz are resampled in the engine (libswresample, on the stream's thread).
    */
   sample_rate?: number;
 } | null;
+/**
+ * Silence after speech, in milliseconds, that ends a speaker's turn: the phrase in progress is finalised and an EndOfTurnEvent follows. null: no turns (in stream_config: unchanged).
+ */
+export type EndOfTurnSilence = number | null;
 export type Response = ResultMessage | ProgressMessage | StreamEventMessage | ErrorMessage;
 /**
  * What the request's method answers with.
@@ -70,13 +76,14 @@ export type Result =
   | CancelResult
   | StreamResult
   | StreamAudioResult
-  | StreamEndResult;
+  | StreamEndResult
+  | StreamConfigResult;
 export type Pong = 'pong';
 /**
  * Who spoke (with speaker_labels): "A", "B", … in order of first speech; a segment has the speaker of most of its words.
  */
 export type SpeakerLabel = string;
-export type StreamEvent = PartialEvent | FinalEvent;
+export type StreamEvent = PartialEvent | FinalEvent | EndOfTurnEvent;
 export type ErrorCode =
   | 'parse_error'
   | 'invalid_request'
@@ -235,6 +242,22 @@ export interface StreamCancelRequest {
   method: 'stream_cancel';
   params: StreamEndParams;
 }
+/**
+ * Changes an open stream's key terms or end-of-turn silence from its next decode on: answered with StreamConfigResult at once.
+ */
+export interface StreamConfigRequest {
+  id?: Id;
+  method: 'stream_config';
+  params: StreamConfigParams;
+}
+export interface StreamConfigParams {
+  /**
+   * Echoed back in every message about the request: any JSON value (the supervisor sends strings), null when the request had none.
+   */
+  stream: unknown;
+  keyterms?: Keyterms;
+  end_of_turn_silence_ms?: EndOfTurnSilence;
+}
 export interface ResultMessage {
   id: Id;
   result: Result;
@@ -365,6 +388,9 @@ export interface StreamAudioResult {
 export interface StreamEndResult {
   ended: true;
 }
+export interface StreamConfigResult {
+  configured: true;
+}
 export interface ProgressMessage {
   id: Id;
   progress: Progress;
@@ -413,6 +439,24 @@ export interface FinalEvent {
   end: number;
   words: Word[];
   language: string;
+}
+/**
+ * The speaker stopped: end_of_turn_silence_ms of silence followed their last speech (or the stream ended). Sent after the finals of the turn.
+ */
+export interface EndOfTurnEvent {
+  type: 'end_of_turn';
+  /**
+   * Stream time (seconds) where the turn's speech began.
+   */
+  start: number;
+  /**
+   * Stream time where its speech ended.
+   */
+  end: number;
+  /**
+   * The turn's finals, joined.
+   */
+  text: string;
 }
 export interface ErrorMessage {
   id: Id;

@@ -38,6 +38,14 @@ export interface LiveStreamOptions {
   keyterms: string[] | null;
 }
 
+/** How a live stream's audio comes and is heard beyond its model: its rate, and its turns. */
+export interface LiveHearing {
+  /** The rate of the samples `audio` takes; the engine resamples them to its own. */
+  sampleRate: number;
+  /** Silence after speech that ends a turn (`end_of_turn` events); null: no turns. */
+  endOfTurnSilenceMs: number | null;
+}
+
 /** A live stream open in the engine (see ProcessSpeechEngine.openStream). */
 export interface LiveStream {
   /** Sends mono signed 16-bit little-endian samples at the stream's rate; answers how much audio waits. */
@@ -46,15 +54,16 @@ export interface LiveStream {
   end(): Promise<void>;
   /** Stops the stream now, whatever it still holds: `result` rejects (cancelled); no other stream is touched. */
   cancel(): Promise<void>;
+  /** New key terms or end-of-turn silence (undefined: unchanged), from the next decode on. */
+  configure(change: { keyterms?: string[]; endOfTurnSilenceMs?: number }): Promise<void>;
   result: Promise<StreamResult>;
 }
 
 /** Serves live streams (ProcessSpeechEngine does). */
 export interface LiveEngine {
-  /** `sampleRate`: the rate of the samples `audio` takes; the engine resamples them to its own. */
   openStream(
     opts: LiveStreamOptions,
-    sampleRate: number,
+    hearing: LiveHearing,
     onEvent: (e: StreamEvent) => void,
   ): LiveStream;
   /** Resolves if the engine answers at once (it is not stuck); rejects otherwise. */

@@ -23,6 +23,7 @@ import { validationMessage } from '../../validationMessage.js';
 import { defaultModelFor } from '../../contract/defaultModels.js';
 import type { TranscriptionConfig } from '../config.js';
 import type { ModelCatalog } from '../models.js';
+import { loadLiveCapacity } from '../realtime/capacity.js';
 import { LiveStreams, serveLiveStream, StreamRefusal, type Opening } from '../realtime/session.js';
 import { issueRealtimeToken, spendRealtimeToken } from '../realtime/tokens.js';
 import type { TranscriptionRuntime } from '../runtime.js';
@@ -46,6 +47,39 @@ function resolveLive(
   return catalog.resolve(model ?? defaultModelFor(config.defaultModels, code, 'transcribe'), code);
 }
 
+/**
+ * The models a stream may be served with, most accurate (the dearest) first: for `auto`, every
+ * installed model for the language (English-only ones only for English); for the default, the
+ * default, then, if this server measured that it cannot keep up with the default even alone, the
+ * most accurate model no dearer that can (so `fallback_from` names the default). A named model
+ * alone.
+ */
+async function liveModels(
+  catalog: ModelCatalog,
+  config: TranscriptionConfig,
+  streams: LiveStreams,
+  model: string | undefined,
+  language: string | null,
+): Promise<string[]> {
+  if (model !== undefined && model !== AUTO) {
+    return [(await resolveLive(catalog, config, model, language)).model];
+  }
+  const byAccuracy = (await catalog.list())
+    .filter((m) => !m.englishOnly || language === 'en')
+    .sort((a, b) => b.microsPerHour - a.microsPerHour);
+  if (model === AUTO) return byAccuracy.map((m) => m.model);
+  const chosen = (await resolveLive(catalog, config, undefined, language)).model;
+  if (streams.capacityOf(chosen) >= 1) return [chosen];
+  const price = byAccuracy.find((m) => m.model === chosen)?.microsPerHour ?? Infinity;
+  const keepsUp = byAccuracy.find(
+    (m) => m.microsPerHour <= price && streams.capacityOf(m.model) >= 1,
+  );
+  return [chosen, ...(keepsUp ? [keepsUp.model] : [])];
+}
+
+/** `model=auto`: the most accurate model this server can serve in real time now. */
+const AUTO = 'auto';
+
 export interface RealtimeRouteOptions {
   runtime: TranscriptionRuntime;
   catalog: ModelCatalog;
@@ -61,12 +95,18 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
 ) => {
   const { config } = runtime;
   const { db } = runtime.storage;
+  const capacity = loadLiveCapacity(config.liveCapacity, runtime.dataDir);
+  app.log.info(
+    { capacity: capacity.streams, source: capacity.source },
+    'live streams served in real time at once, by model',
+  );
   const streams = new LiveStreams(
     config.liveMaxStreams,
     config.liveUnusedSecondsPerHour,
     // Each stream's end waits on the engine for at most the drain timeout, then (if the engine
     // is stuck) a cancel and a ping of 10 s each; saving follows.
     (config.liveDrainTimeoutSeconds + 30) * 1000,
+    capacity.streams,
   );
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
@@ -152,11 +192,15 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
         'Send an API key as "Authorization: Bearer <key>", or a token from POST /v1/realtime/token as ?token=',
       );
     }
-    const settings = await resolveLive(catalog, config, query.model, query.language ?? null);
+    const language = query.language ?? null;
+    const models = await liveModels(catalog, config, streams, query.model, language);
+    const settings = await resolveLive(catalog, config, models[0], language);
     return {
+      models,
       userId,
       settings: { ...settings, keyterms: null },
       sampleRate: query.sample_rate,
+      endOfTurnSilenceMs: query.end_of_turn_silence_ms,
       modelNamed: query.model !== undefined,
     };
   }
@@ -169,8 +213,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
       security: [{ apiKey: [] }],
       summary: 'Live transcription over a WebSocket',
       description: [
-        'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 256 KiB), optionally a text frame {"type":"config","model","language","keyterms"} (RealtimeClientMessage) before the first audio, and {"type":"end"} to finish.',
-        'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), lag (how far behind transcription is, while it is), gap (seconds received that will not be transcribed nor billed), error, and last done (the saved transcript id, billed and untranscribed seconds, and cost) before it closes with 1000.',
+        'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 256 KiB), optionally a text frame {"type":"config","model","language","keyterms","end_of_turn_silence_ms"} (RealtimeClientMessage) before the first audio, later ones with keyterms and end_of_turn_silence_ms only (taken from the next decode on), and {"type":"end"} to finish.',
+        'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), end_of_turn (the speaker stopped for end_of_turn_silence_ms: the text of the turn, after its finals), lag (how far behind transcription is, while it is), gap (seconds received that will not be transcribed nor billed), error, and last done (the saved transcript id, billed and untranscribed seconds, and cost) before it closes with 1000.',
         `Billed per second of audio received, once, when the stream ends; the balance is checked before it starts and every few seconds. A stream whose audio holds no sound for ${REALTIME_IDLE_TIMEOUT_SECONDS} s (by default) is closed; an account that holds streams open beyond their audio for ${REALTIME_UNUSED_SECONDS_PER_HOUR} s in an hour (by default) is refused new ones for a while (4429 unused_streams). Close codes: ${closeCodes}. Session cookies do not open a stream: browsers use a token.`,
         'Without an upgrade, the answer is 426.',
       ].join('\n\n'),

@@ -39,6 +39,8 @@ export class StreamRefusal extends Error {
     readonly close: CloseCode,
     readonly code: string,
     message: string,
+    /** When asking again may succeed (sent as `retry_after_seconds`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'StreamRefusal';
@@ -98,19 +100,48 @@ export interface Opening {
   userId: string;
   settings: LiveStreamOptions;
   sampleRate: number;
+  /** Silence after speech that ends a turn (`end_of_turn`), in ms. */
+  endOfTurnSilenceMs: number;
   /** The client named the model; otherwise it is the default for the language, and follows it. */
   modelNamed: boolean;
+  /**
+   * The models the stream may be served with, most accurate first: the one in `settings` alone,
+   * or (`model=auto`) every installed model for its language, the first that fits in taken.
+   */
+  models: string[];
 }
+
+/** A stream's place on this process: its share of the capacity (by model), given back once. */
+export class Place {
+  given = false;
+  constructor(
+    readonly model: string,
+    readonly cost: number,
+    private readonly giveBack: (place: Place) => void,
+  ) {}
+
+  release(): void {
+    if (this.given) return;
+    this.given = true;
+    this.giveBack(this);
+  }
+}
+
+/** When a refused stream is told to try again: streams end all the time. */
+const BUSY_RETRY_SECONDS = 10;
 
 const HOUR_MS = 3600_000;
 
 /**
  * The live streams of this process: its capacity, the time each account held streams open
  * beyond the audio it sent (its unused seconds, within the hour), and ending them all at shutdown.
+ * Capacity is a load of 1 shared by model: a stream of a model this machine serves N of in real
+ * time (`capacity`, measured) takes 1/N of it; a model not measured takes 1/`max`. A stream is
+ * admitted only while it fits, so the streams admitted are served in real time.
  */
 export class LiveStreams {
   private readonly open = new Set<LiveSession>();
-  private taken = 0;
+  private readonly places = new Set<Place>();
   private closing = false;
   /** Per account: when each of its streams ended in the last hour, and its unused seconds. */
   private readonly unused = new Map<string, { at: number; seconds: number }[]>();
@@ -121,14 +152,47 @@ export class LiveStreams {
     private readonly unusedPerHour = Infinity,
     /** How long a shutdown waits for the streams to end. */
     private readonly shutdownDeadlineMs = 70_000,
+    /** Streams of each model served in real time at once, where measured. */
+    private readonly capacity: Record<string, number> = {},
   ) {}
+
+  /** Streams of `model` this process serves in real time at once. */
+  capacityOf(model: string): number {
+    return this.capacity[model] ?? this.max;
+  }
+
+  private load(except?: Place): number {
+    let load = 0;
+    for (const place of this.places) if (place !== except) load += place.cost;
+    return load;
+  }
+
+  private fits(model: string, except?: Place): boolean {
+    const count = this.places.size - (except ? 1 : 0);
+    return count < this.max && this.load(except) + 1 / this.capacityOf(model) <= 1 + 1e-9;
+  }
+
+  private busy(model: string): StreamRefusal {
+    return this.capacityOf(model) < 1
+      ? new StreamRefusal(
+          REALTIME_CLOSE.tooManyStreams,
+          'server_busy',
+          `This server cannot transcribe ${model} in real time, even alone; use a faster model, or model=auto`,
+        )
+      : new StreamRefusal(
+          REALTIME_CLOSE.tooManyStreams,
+          'server_busy',
+          `The server is serving as many live streams of ${model} as it can in real time; try again shortly, or use model=auto`,
+          BUSY_RETRY_SECONDS,
+        );
+  }
 
   /**
    * Counts a stream of `userId` in, or refuses it (4429: the server is full, or the account held
    * streams open without audio for its hour's allowance; 1001 while shutting down); the answer
    * gives the place back.
    */
-  take(userId: string): () => void {
+  take(userId: string, models: string[]): Place {
     if (this.closing) throw shuttingDown();
     const now = Date.now();
     const recent = (this.unused.get(userId) ?? []).filter((e) => e.at > now - HOUR_MS);
@@ -143,22 +207,26 @@ export class LiveStreams {
         REALTIME_CLOSE.tooManyStreams,
         'unused_streams',
         `This account held live streams open for ${Math.round(held)} s without sending audio in the last hour, the most it may; try again in ${minutes} min`,
+        minutes * 60,
       );
     }
-    if (this.taken >= this.max) {
-      throw new StreamRefusal(
-        REALTIME_CLOSE.tooManyStreams,
-        'server_busy',
-        'The server is serving as many live streams as it can; try again shortly',
-      );
-    }
-    this.taken += 1;
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      this.taken -= 1;
-    };
+    const model = models.find((m) => this.fits(m));
+    if (model === undefined) throw this.busy(models[0]!);
+    return this.place(model);
+  }
+
+  private place(model: string): Place {
+    const place = new Place(model, 1 / this.capacityOf(model), (p) => this.places.delete(p));
+    this.places.add(place);
+    return place;
+  }
+
+  /** The place of a stream switching to `model` (a config message), or a refusal if it does not fit. */
+  move(place: Place, model: string): Place {
+    if (model === place.model) return place;
+    if (!this.fits(model, place)) throw this.busy(model);
+    place.release();
+    return this.place(model);
   }
 
   /** A stream of `userId` ended having held its place `seconds` longer than its audio lasted. */
@@ -243,7 +311,14 @@ function closeSocket(socket: WebSocket, code: number, reason: string): void {
 
 /** Sends the refusal as an `error` message and closes with its code. */
 export function refuse(socket: WebSocket, refusal: StreamRefusal): void {
-  send(socket, { type: 'error', code: refusal.code, message: refusal.message });
+  send(socket, {
+    type: 'error',
+    code: refusal.code,
+    message: refusal.message,
+    ...(refusal.retryAfterSeconds !== undefined && {
+      retry_after_seconds: refusal.retryAfterSeconds,
+    }),
+  });
   closeSocket(socket, refusal.close, reasonOf(refusal.message));
 }
 
@@ -316,21 +391,21 @@ export function serveLiveStream(
   socket.on('error', (err) => deps.log.warn({ err }, 'live stream socket error'));
 
   void (async () => {
-    let release: (() => void) | undefined;
+    let place: Place | undefined;
     try {
       const opened = await opening();
       if (gone || refused) return;
-      release = deps.streams.take(opened.userId);
-      const started = new LiveSession(socket, deps, opened, release);
+      place = deps.streams.take(opened.userId, opened.models);
+      const started = new LiveSession(socket, deps, opened, place);
       await started.start();
-      release = undefined; // the session gives it back
+      place = undefined; // the session gives it back
       if (refused) return void started.finish(refused);
       session = started;
       for (const [data, isBinary] of early.splice(0)) started.receive(data, isBinary);
       if (gone) void started.finish();
       else if (!deps.streams.add(started)) void started.finish(shuttingDown());
     } catch (err) {
-      release?.();
+      place?.release();
       refuseOnce(asRefusal(err, deps.log));
     }
   })();
@@ -353,6 +428,7 @@ export class LiveSession {
   /** When the client ended the stream (or it was ended for it): its place was held until then. */
   private endedAt: number | undefined;
   private settings: LiveStreamOptions;
+  private endOfTurnSilenceMs: number;
   private stream: LiveStream | undefined;
   private generation = 0;
   private readonly finals: FinalEvent[] = [];
@@ -382,10 +458,18 @@ export class LiveSession {
     private readonly socket: WebSocket,
     private readonly deps: LiveDeps,
     private readonly opening: Opening,
-    private readonly release: () => void,
+    private place: Place,
   ) {
     this.samples = new PcmSamples(opening.sampleRate);
-    this.settings = opening.settings;
+    this.endOfTurnSilenceMs = opening.endOfTurnSilenceMs;
+    // Its place says which of the models it may use fits (model=auto: the most accurate that does).
+    this.settings = { ...opening.settings, model: place.model };
+  }
+
+  /** The model asked for (or the most accurate of model=auto's), when another serves the stream. */
+  private get fallbackFrom(): string | null {
+    const wanted = this.opening.models[0];
+    return wanted !== undefined && wanted !== this.model ? wanted : null;
   }
 
   private get model(): string {
@@ -451,7 +535,7 @@ export class LiveSession {
         });
       });
     } catch (err) {
-      this.release();
+      this.place.release();
       throw err;
     }
     this.openEngineStream();
@@ -502,6 +586,7 @@ export class LiveSession {
       id: this.id,
       model: this.model,
       language: this.settings.language,
+      fallback_from: this.fallbackFrom,
       sample_rate: this.opening.sampleRate,
       encoding: 'pcm_s16le',
     });
@@ -511,7 +596,11 @@ export class LiveSession {
     const generation = ++this.generation;
     const previous = this.stream;
     if (previous) void previous.end().catch(() => undefined);
-    const stream = this.deps.engine.openStream(this.settings, this.opening.sampleRate, (event) => {
+    const hearing = {
+      sampleRate: this.opening.sampleRate,
+      endOfTurnSilenceMs: this.endOfTurnSilenceMs,
+    };
+    const stream = this.deps.engine.openStream(this.settings, hearing, (event) => {
       if (generation === this.generation) this.heard(event);
     });
     stream.result.catch((err: Error) => {
@@ -524,6 +613,11 @@ export class LiveSession {
   private heard(event: StreamEvent): void {
     if (event.type === 'partial') {
       send(this.socket, { type: 'partial', text: event.text, start: event.start });
+      return;
+    }
+    if (event.type === 'end_of_turn') {
+      const { start, end, text } = event;
+      send(this.socket, { type: 'end_of_turn', start, end, text });
       return;
     }
     if (event.text) this.finals.push(event);
@@ -618,17 +712,36 @@ export class LiveSession {
       return;
     }
     if (this.audioStarted || this.configured) {
-      void this.finish(
-        new StreamRefusal(
-          REALTIME_CLOSE.badRequest,
-          'config_after_audio',
-          'Send one config message, before the first audio frame',
-        ),
-      );
+      if (message.model !== undefined || message.language !== undefined) {
+        void this.finish(
+          new StreamRefusal(
+            REALTIME_CLOSE.badRequest,
+            'config_after_audio',
+            'The model and language are set once, before the first audio frame; later config messages may change only keyterms and end_of_turn_silence_ms',
+          ),
+        );
+        return;
+      }
+      this.configuring = this.configuring.then(() => this.reconfigure(message));
       return;
     }
     this.configured = true;
     this.configuring = this.configure(message);
+  }
+
+  /** New key terms or turn silence as the stream runs: the row, then the engine's next decode. */
+  private async reconfigure(message: Extract<RealtimeClientMessage, { type: 'config' }>) {
+    const { keyterms, end_of_turn_silence_ms: endOfTurnSilenceMs } = message;
+    try {
+      if (keyterms !== undefined) {
+        this.settings = { ...this.settings, keyterms };
+        if (!(await this.reserve({ keyterms }))) return this.lost();
+      }
+      if (endOfTurnSilenceMs !== undefined) this.endOfTurnSilenceMs = endOfTurnSilenceMs;
+      await this.stream?.configure({ keyterms, endOfTurnSilenceMs });
+    } catch (err) {
+      void this.finish(asRefusal(err, this.log));
+    }
   }
 
   /** New settings before any audio: the row, the reservation (the price may differ), the engine stream. */
@@ -639,7 +752,9 @@ export class LiveSession {
         message.language === undefined ? this.settings.language : message.language,
       );
       const settings = { ...resolved, keyterms: message.keyterms ?? this.settings.keyterms };
+      this.place = this.deps.streams.move(this.place, settings.model);
       this.settings = settings;
+      this.endOfTurnSilenceMs = message.end_of_turn_silence_ms ?? this.endOfTurnSilenceMs;
       if (!(await this.reserve(settings))) return this.lost();
       if (this.allowed < 1) return void this.finish(this.overLimit());
       this.openEngineStream();
@@ -806,7 +921,7 @@ export class LiveSession {
         clearTimeout(this.idleTimer);
         clearInterval(this.checkTimer);
         this.deps.streams.remove(this);
-        this.release();
+        this.place.release();
       });
     return this.finishing;
   }

@@ -16,6 +16,7 @@ const ready: RealtimeServerMessage = {
   type: 'ready',
   id: ID,
   model: 'base',
+  fallback_from: null,
   language: null,
   sample_rate: 48000,
   encoding: 'pcm_s16le',

@@ -172,6 +172,9 @@ function onMessage(state: LiveState, message: RealtimeServerMessage): LiveState 
         ...state,
         failure: { message: message.message, code: message.code, closeCode: null },
       };
+    case 'end_of_turn':
+      // A turn's text came in its finals; the playground shows phrases, not turns.
+      return state;
     case 'lag':
       return { ...state, behind: message.seconds_behind };
     case 'gap':

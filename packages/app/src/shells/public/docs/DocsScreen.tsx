@@ -11,6 +11,13 @@ import {
 } from '../../../content/snippets';
 import { realtimeNode, realtimePython } from '../../../content/realtimeSnippets';
 import { paths } from '../../../paths';
+import {
+  REALTIME_END_OF_TURN_SILENCE_MS,
+  REALTIME_IDLE_TIMEOUT_SECONDS,
+  REALTIME_MAX_END_OF_TURN_SILENCE_MS,
+  REALTIME_MIN_END_OF_TURN_SILENCE_MS,
+  REALTIME_UNUSED_SECONDS_PER_HOUR,
+} from '@parlance/server/endpoints';
 import type { OperationGroup } from './operations';
 import {
   Content,
@@ -136,21 +143,26 @@ export function DocsScreen({ apiBase, reference }: DocsPageProps) {
             binary frames (mono, 16-bit little-endian, any rate from 8 to 48 kHz) as it is recorded.
             The server answers with JSON messages: <code>ready</code> (the transcript id and model),{' '}
             <code>partial</code> (the phrase so far, replaced by the next one), <code>final</code>{' '}
-            (a finished phrase with word times; it never changes), <code>lag</code> (how many
-            seconds transcription is behind your audio, while it is 2 s or more), and, after you
-            send <code>&#123;"type":"end"&#125;</code>, <code>done</code> with the billed seconds,
-            before it closes with 1000. The stream is saved as a transcript like any other and
-            billed once, per second of audio received and transcribed: seconds it could not
-            transcribe come as a <code>gap</code> before <code>done</code>, and are not billed.
+            (a finished phrase with word times; it never changes), <code>end_of_turn</code> (the
+            speaker stopped: {REALTIME_END_OF_TURN_SILENCE_MS} ms of silence by default,{' '}
+            <code>end_of_turn_silence_ms</code> from {REALTIME_MIN_END_OF_TURN_SILENCE_MS} to{' '}
+            {REALTIME_MAX_END_OF_TURN_SILENCE_MS} in the query or a <code>config</code> message; it
+            carries the turn’s text, after its finals), <code>lag</code> (how many seconds
+            transcription is behind your audio, while it is 2 s or more), and, after you send{' '}
+            <code>&#123;"type":"end"&#125;</code>, <code>done</code> with the billed seconds, before
+            it closes with 1000. The stream is saved as a transcript like any other and billed once,
+            per second of audio received and transcribed: seconds it could not transcribe come as a{' '}
+            <code>gap</code> before <code>done</code>, and are not billed.
           </p>
           <p>
             Something wrong ends the stream with an <code>error</code> message and a close code:
             4400 bad settings, 4401 bad key or token, 4402 not enough credit (checked before the
-            stream starts and as it runs), 4408 no sound in the audio for 20 s, 4415 audio too long
-            or sent much faster than it plays, 4429 too many streams (or streams held open without
-            audio for five minutes in the last hour). Browsers cannot send headers: your server asks{' '}
-            <code>POST /v1/realtime/token</code> for a one-use token, valid for a minute, and the
-            page connects with <code>?token=</code>.
+            stream starts and as it runs), 4408 no sound in the audio for{' '}
+            {REALTIME_IDLE_TIMEOUT_SECONDS} s, 4415 audio too long or sent much faster than it
+            plays, 4429 too many streams (or streams held open without audio for{' '}
+            {REALTIME_UNUSED_SECONDS_PER_HOUR / 60} minutes in the last hour). Browsers cannot send
+            headers: your server asks <code>POST /v1/realtime/token</code> for a one-use token,
+            valid for a minute, and the page connects with <code>?token=</code>.
           </p>
           <CodeTabs
             label="Stream audio"
