@@ -1,6 +1,16 @@
 """Live transcription measured: latency, accuracy against the batch path, streams per engine.
 
-  npm run bench:realtime            (.venv/bin/python scripts/bench_realtime.py [MODEL] [MAX_STREAMS])
+  npm run bench:realtime [-- --models tiny.en,base --max-streams 6 --eval DIR --save]
+
+For each installed model (or --models): the latencies of one stream, the streams one engine serves
+in real time before the median final latency doubles (written, with --save, to
+DATA_DIR/live-capacity.json: the server admits live streams by it), and, on the published
+evaluation set (--eval, default ../shared/eval beside the repository: English clips, each streamed
+alone at the speed it plays), the word error rate of the finals against the batch path's on the
+same clips, scored as that set's README says. Then this process's peak memory (the engine with
+the models loaded). npm run bench:realtime prints the figures that need the API first (/api/health
+under a burst, the API process tree's memory: packages/server/scripts/bench-realtime-burst.ts);
+its arguments go to this script.
 
 Each stream is a "session" of real speech the engine was not built or tuned on (LibriSpeech 1088,
 the AMI headset clip, the Common Voice clip; copied into tests/fixtures/held-out with provenance)
@@ -13,18 +23,23 @@ serves them; so the figures are the real compute of this machine without the idl
 - partial latency: how far behind the live audio a partial is when it is sent (it covers the audio
   up to the last chunk given); a stream that falls behind gets fewer partials, not later ones, so
   partials per stream-minute are printed too;
-- final latency: from the end of a phrase's last word to its final being sent; the streams one
-  engine sustains are counted until its median doubles;
-- WER of the finals and of a batch decode of the same session (same model, the batch path's options:
-  beam 5, VAD, word timing) on the clips with reference text, each clip scored on the words that
-  start within it; and how much finals and batch disagree over the whole session.
+- first partial latency: from the start of a phrase's audio to its first partial;
+- final latency (end of speech to final): from the end of a phrase's last word to its final being
+  sent; the streams one engine sustains are counted until its median doubles, or until the
+  streams end more than 2 s after their audio (they fell behind real time);
+- WER of the finals and of a batch decode of each evaluation clip (same model, the batch path's
+  options: beam 5, VAD, word timing), each clip streamed alone, scored on the whole set.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import resource
 import statistics
-import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +48,14 @@ import numpy as np
 from parlance_engine.audio import SAMPLE_RATE as SR
 from parlance_engine.audio import iter_pcm
 from parlance_engine.engine import Engine, cpu_threads
+from parlance_engine.models import list_models
 from parlance_engine.streaming import StreamingTranscriber
-from parlance_engine.textnorm import wer, word_errors
+from parlance_engine.textnorm import word_errors
 
 FIX = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
+REPO = Path(__file__).resolve().parents[3]
+# A stream that ends this long after its audio has fallen behind real time.
+LATE_SECONDS = 2.0
 HELD_OUT = ["held-out/libri-1088-134315-0000.wav", "held-out/ES2011a.Headset-0-40s-46s.wav",
             "held-out/common_voice_en_651325.mp3"]
 WITH_REFERENCE = [("jfk", "jfk.wav"), ("LJ002-0020", "LJ002-0020.wav"), ("LJ002-0035", "LJ002-0035.wav")]
@@ -62,8 +81,10 @@ def run(model, audio: np.ndarray, streams: int) -> dict[str, Any]:
     fed = [0] * streams  # chunks given to each stream so far
     clock = 0.0
     partial: list[float] = []
+    first_partial: list[float] = []
     final: list[float] = []
     words: list[tuple[float, str]] = []
+    phrases_seen: set[tuple[int, float]] = set()
 
     def arrival(i: int, k: int) -> float:
         """When chunk ``k`` (1-based) of stream ``i`` has fully arrived."""
@@ -84,11 +105,15 @@ def run(model, audio: np.ndarray, streams: int) -> dict[str, Any]:
         for event in events:
             if event["type"] == "partial":
                 partial.append(clock - arrival(i, upto))
-            else:
+                if (i, event["start"]) not in phrases_seen:
+                    phrases_seen.add((i, event["start"]))
+                    first_partial.append(clock - (arrival(i, 0) + event["start"]))
+            elif event["type"] == "final" and event["words"]:
                 final.append(clock - (arrival(i, 0) + event["end"]))
                 if i == 0:
                     words += [(w["start"], w["text"]) for w in event["words"]]
-    return {"partial": partial, "final": final, "words": words}
+    late = clock - arrival(streams - 1, chunks)
+    return {"partial": partial, "first_partial": first_partial, "final": final, "words": words, "late": late}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -101,64 +126,101 @@ def batch_words(model, audio: np.ndarray) -> list[tuple[float, str]]:
     return [(w.start, w.word.strip()) for s in segments for w in s.words or []]
 
 
-def clip_errors(
-    words: list[tuple[float, str]], spans: list[tuple[float, float]], references: list[str]
-) -> tuple[int, int]:
-    """(errors, reference words) over the clips, each scored on the words that start within it
-    (joining the references would make number words of neighbouring clips one number)."""
-    errors = total = 0
-    for (start, end), reference in zip(spans, references, strict=True):
-        said = " ".join(text for at, text in words if start <= at < end)
-        e, n = word_errors(reference, said)
-        errors, total = errors + e, total + n
-    return errors, total
-
-
 def text(words: list[tuple[float, str]]) -> str:
     return " ".join(t for _, t in words)
 
 
-def main(model_name: str, max_streams: int) -> None:
-    engine = Engine()
-    model = engine.get_model(model_name)
-    references = dict(line.split("\t", 1) for line in (FIX / "transcripts.tsv").read_text().splitlines() if line)
-    held_out = [load(name) for name in HELD_OUT]
-    scored = [load(file) for _, file in WITH_REFERENCE]
-    session = join(held_out + scored)
-    offset = sum(clip.size + GAP.size for clip in held_out) / SR
-    spans = []
-    for clip in scored:
-        spans.append((offset, offset + (clip.size + GAP.size) / SR))
-        offset = spans[-1][1]
-    clip_references = [references[clip] for clip, _ in WITH_REFERENCE]
-    print(f"model={model_name} cpu_threads={cpu_threads()} compute_type={engine.compute_type} "
-          f"session={session.size / SR:.1f} s of audio")
-
-    batch = batch_words(model, session)
+def capacity(model, session: np.ndarray, max_streams: int) -> tuple[int, dict[str, Any]]:
+    """Streams served in real time before the median final latency doubles, and the one-stream run."""
     one = run(model, session, 1)
-    (batch_errors, words), (live_errors, _) = (clip_errors(w, spans, clip_references) for w in (batch, one["words"]))
-    print(f"\nWER on the clips with references ({words} words): batch {100 * batch_errors / words:.1f} %, "
-          f"live finals {100 * live_errors / words:.1f} % ({live_errors - batch_errors:+d} words)")
-
-    print("\n| streams | partial p50 s | partial p90 s | partials per stream-minute | final p50 s | final p90 s "
-          "| finals vs batch |")
-    print("|---|---|---|---|---|---|---|")
-    baseline = None
+    if one["late"] > LATE_SECONDS:
+        return 0, one
+    baseline = statistics.median(one["final"])
+    print("| streams | final p50 s | final p95 s | partials per stream-minute | ends after its audio s |")
+    print("|---|---|---|---|---|")
     sustained = 0
     for n in range(1, max_streams + 1):
         r = one if n == 1 else run(model, session, n)
         final_p50 = statistics.median(r["final"])
         per_minute = len(r["partial"]) / n / (session.size / SR / 60)
-        print(f"| {n} | {statistics.median(r['partial']):.2f} | {pct(r['partial'], 90):.2f} | {per_minute:.0f} | "
-              f"{final_p50:.2f} | {pct(r['final'], 90):.2f} | {100 * wer(text(batch), text(r['words'])):.1f} % |")
-        baseline = baseline or final_p50
-        if final_p50 <= 2 * baseline:
-            sustained = n
-        else:
+        print(f"| {n} | {final_p50:.2f} | {pct(r['final'], 95):.2f} | {per_minute:.0f} | {r['late']:.2f} |")
+        if final_p50 > 2 * baseline or r["late"] > LATE_SECONDS:
             break
-    print(f"\nstreams sustained before the median final latency doubles: {sustained}"
-          f"{'+' if sustained == max_streams else ''}")
+        sustained = n
+    return sustained, one
+
+
+def eval_clips(directory: Path) -> list[tuple[str, np.ndarray, str]]:
+    """The published set's English clips: (id, audio, reference)."""
+    rows = [line.split("\t") for line in (directory / "refs.tsv").read_text().splitlines() if line.strip()]
+    clips = []
+    for row in rows:
+        if len(row) < 3 or row[1] != "en":
+            continue
+        [path] = [p for p in directory.iterdir() if p.stem == row[0]]
+        clips.append((row[0], load_path(path), row[2]))
+    return clips
+
+
+def load_path(path: Path) -> np.ndarray:
+    return np.concatenate(list(iter_pcm(str(path))))
+
+
+def eval_wer(model, clips: list[tuple[str, np.ndarray, str]]) -> tuple[int, int, int]:
+    """(finals' errors, batch's errors, reference words) over the clips, each streamed alone."""
+    live_errors = batch_errors = words = 0
+    for _, audio, reference in clips:
+        finals = run(model, audio, 1)["words"]
+        e, n = word_errors(reference, text(finals))
+        b, _ = word_errors(reference, text(batch_words(model, audio)))
+        live_errors, batch_errors, words = live_errors + e, batch_errors + b, words + n
+    return live_errors, batch_errors, words
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--models", help="comma-separated; default: every installed model")
+    parser.add_argument("--max-streams", type=int, default=6)
+    parser.add_argument("--eval", type=Path, default=REPO.parent / "shared" / "eval")
+    parser.add_argument("--save", action="store_true", help="write DATA_DIR/live-capacity.json")
+    args = parser.parse_args()
+    engine = Engine()
+    names = args.models.split(",") if args.models else [m["name"] for m in list_models()]
+    held_out = [load(name) for name in HELD_OUT]
+    scored = [load(file) for _, file in WITH_REFERENCE]
+    session = join(held_out + scored)
+    clips = eval_clips(args.eval) if (args.eval / "refs.tsv").is_file() else []
+    eval_words = sum(len(reference.split()) for _, _, reference in clips)
+    print(f"cpu_threads={cpu_threads()} compute_type={engine.compute_type} session={session.size / SR:.1f} s of audio; "
+          f"evaluation set: {len(clips)} English clips of {args.eval} ({eval_words} words)")
+    measured: dict[str, int] = {}
+    for name in names:
+        model = engine.get_model(name)
+        print(f"\n## {name}\n")
+        sustained, one = capacity(model, session, args.max_streams)
+        measured[name] = sustained
+        print(f"\nstreams served in real time before the median final latency doubles: {sustained}"
+              f"{'+' if sustained == args.max_streams else ''}")
+        print(f"one stream: end of speech to final p50 {statistics.median(one['final']):.2f} s, "
+              f"p95 {pct(one['final'], 95):.2f} s; first partial p50 {statistics.median(one['first_partial']):.2f} s, "
+              f"p95 {pct(one['first_partial'], 95):.2f} s; partials behind the audio p50 "
+              f"{statistics.median(one['partial']):.2f} s")
+        if clips:
+            live, batch, words = eval_wer(model, clips)
+            print(f"published evaluation set, English ({words} words, {len(clips)} clips streamed at the speed they "
+                  f"play): finals {100 * live / words:.1f} % WER, batch {100 * batch / words:.1f} % "
+                  f"({100 * (live - batch) / words:+.1f} points)")
+        else:
+            print(f"(no evaluation set at {args.eval}: finals against batch not measured)")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\npeak memory of this process (the engine, {', '.join(names)} loaded): {peak:.0f} MB")
+    if args.save:
+        data_dir = Path(os.environ.get("DATA_DIR", REPO / ".data"))
+        data_dir.mkdir(parents=True, exist_ok=True)
+        record = {"measuredAt": datetime.now(UTC).isoformat(), "cpus": os.cpu_count() or 1, "streams": measured}
+        (data_dir / "live-capacity.json").write_text(json.dumps(record, indent=2) + "\n")
+        print(f"wrote {data_dir / 'live-capacity.json'}: {measured}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "tiny.en", int(sys.argv[2]) if len(sys.argv) > 2 else 4)
+    main()
