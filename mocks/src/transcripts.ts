@@ -399,13 +399,13 @@ export const transcriptsHandlers = {
     ...jobHandlers(finishes),
     ...liveHandlers('tooManyStreams'),
   ],
-  /** Live: the connection drops mid-stream (close 1006, no error message). */
   /** Live: the server falls behind after the first phrase (lag), then the rest is a gap (done). */
   liveFellBehind: [
     transcriptList(transcriptSummariesFixture),
     ...jobHandlers(finishes),
     ...liveHandlers('fellBehind'),
   ],
+  /** Live: the connection drops mid-stream (close 1006, no error message). */
   liveConnectionLost: [
     transcriptList(transcriptSummariesFixture),
     ...jobHandlers(finishes),

@@ -11,12 +11,17 @@ import { priceForSeconds } from '../src/contract/money.js';
 import { REALTIME_CLOSE, RealtimeServerMessage } from '../src/contract/realtime.js';
 import { ledgerEntries, transcriptions } from '../src/db/schema/index.js';
 import type { TranscriptionConfig } from '../src/transcription/config.js';
-import type { LiveEngine, LiveStreamOptions } from '../src/transcription/engine/types.js';
+import type {
+  LiveChange,
+  LiveEngine,
+  LiveStreamOptions,
+} from '../src/transcription/engine/types.js';
 import {
   LiveStreams,
   MAX_EARLY_FRAMES,
   serveLiveStream,
   StreamRefusal,
+  type Opening,
 } from '../src/transcription/realtime/session.js';
 import type { TestServer } from './helpers.js';
 import { addCredit, customer, startTranscriptionServer } from './transcription-helpers.js';
@@ -59,6 +64,7 @@ function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
   const opened: LiveStreamOptions[] = [];
   let kills = 0;
   let cancels = 0;
+  const configured: LiveChange[] = [];
   const engine: LiveEngine = {
     async kill() {
       kills += 1;
@@ -88,13 +94,26 @@ function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
           cancels += 1;
           fail(new Error('stream cancelled'));
         },
-        configure: async () => undefined,
+        configure: async (change: LiveChange) => {
+          await sleep(50); // an engine round trip
+          configured.push(change);
+        },
         result,
       } satisfies ReturnType<LiveEngine['openStream']>;
     },
   };
-  return { engine, fed, opened, kills: () => kills, cancels: () => cancels };
+  return { engine, fed, opened, configured, kills: () => kills, cancels: () => cancels };
 }
+
+/** A stream of `userId` opened on tiny.en at 16 kHz, as the route would settle it. */
+const openingOf = (userId: string): Opening => ({
+  userId,
+  settings: { model: 'tiny.en', language: null, keyterms: null },
+  sampleRate: 16_000,
+  endOfTurnSilenceMs: 1000,
+  modelNamed: true,
+  models: ['tiny.en'],
+});
 
 const silentLog = {
   warn: () => undefined,
@@ -139,14 +158,7 @@ describe('live streams driven directly, with a fake engine', () => {
         log: silentLog,
         resolve,
       },
-      async () => ({
-        userId,
-        settings: { model: 'tiny.en', language: null, keyterms: null },
-        sampleRate: 16_000,
-        endOfTurnSilenceMs: 1000,
-        modelNamed: true,
-        models: ['tiny.en'],
-      }),
+      async () => openingOf(userId),
     );
     return socket;
   }
@@ -191,14 +203,7 @@ describe('live streams driven directly, with a fake engine', () => {
         log: silentLog,
         resolve: async (model, language) => ({ model: model ?? 'tiny.en', language }),
       },
-      async () => ({
-        userId: who.userId,
-        settings: { model: 'tiny.en', language: null, keyterms: null },
-        sampleRate: 16_000,
-        endOfTurnSilenceMs: 1000,
-        modelNamed: true,
-        models: ['tiny.en'],
-      }),
+      async () => openingOf(who.userId),
     );
     await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
     // 100 samples, then whole seconds: (3 - 32,100 / 16,000) × 16,000 is 15,899.999… in floating point.
@@ -293,6 +298,30 @@ describe('live streams driven directly, with a fake engine', () => {
     );
   }, 60_000);
 
+  it('merges config messages that come faster than they are taken: one change at a time', async () => {
+    const who = await customer(server, 100);
+    const { engine, configured } = fakeEngine();
+    const socket = serve(who.userId, engine, new LiveStreams(4), async (model, language) => ({
+      model: model ?? 'tiny.en',
+      language,
+    }));
+    await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+    socket.text({ type: 'config', keyterms: ['first'] });
+    await sleep(20); // with the engine now
+    for (let i = 0; i < 200; i++) socket.text({ type: 'config', keyterms: [`term${i}`] });
+    socket.text({ type: 'config', end_of_turn_silence_ms: 800 });
+    await expect
+      .poll(() => configured.at(-1))
+      .toEqual({ keyterms: ['term199'], endOfTurnSilenceMs: 800 });
+    // The first went at once; the other 201 waited for it as one merged change.
+    expect(configured).toEqual([
+      { keyterms: ['first'] },
+      { keyterms: ['term199'], endOfTurnSilenceMs: 800 },
+    ]);
+    socket.text({ type: 'end' });
+    await expect.poll(() => socket.closedWith?.code).toBe(REALTIME_CLOSE.done);
+  });
+
   it('refuses a client that floods frames before its stream starts, and keeps none of them', async () => {
     const who = await customer(server, 100);
     const { engine, fed } = fakeEngine();
@@ -311,14 +340,7 @@ describe('live streams driven directly, with a fake engine', () => {
       },
       async () => {
         await opened; // the key is still being checked
-        return {
-          userId: who.userId,
-          settings: { model: 'tiny.en', language: null, keyterms: null },
-          sampleRate: 16_000,
-          endOfTurnSilenceMs: 1000,
-          modelNamed: true,
-          models: ['tiny.en'],
-        };
+        return openingOf(who.userId);
       },
     );
     for (let i = 0; i < MAX_EARLY_FRAMES; i++) socket.audio(Buffer.alloc(2));

@@ -332,8 +332,9 @@ describe('live transcription: who, how and when it ends', () => {
   });
 
   it('says when the speaker stops (end_of_turn), and takes key terms and turns as it runs', async () => {
-    const stream = connect(server, `${ENGLISH}&end_of_turn_silence_ms=2000`, who.auth);
-    await stream.next('ready');
+    // Turns at 5 s: none would end in the 3 s of silence below, but for the config on the way.
+    const stream = connect(server, `${ENGLISH}&end_of_turn_silence_ms=5000`, who.auth);
+    const ready = await stream.next('ready');
     const pcm = await jfk();
     const half = pcm.length / 2 - ((pcm.length / 2) % 2);
     await play(stream, pcm.subarray(0, half));
@@ -341,6 +342,16 @@ describe('live transcription: who, how and when it ends', () => {
       JSON.stringify({ type: 'config', keyterms: ['Americans'], end_of_turn_silence_ms: 2500 }),
     );
     await play(stream, pcm.subarray(half));
+    // The row keeps the stream's key terms as they change.
+    await expect
+      .poll(async () => {
+        const [row] = await server.storage.db
+          .select({ keyterms: transcriptions.keyterms })
+          .from(transcriptions)
+          .where(eq(transcriptions.id, ready.type === 'ready' ? ready.id : ''));
+        return row?.keyterms;
+      })
+      .toEqual(['Americans']);
     // 3 s of silence: the turn ends in it (2.5 s, longer than jfk's own pauses), before `end`.
     await play(stream, Buffer.alloc(32_000 * 3));
     const turn = await stream.next('end_of_turn');
@@ -366,7 +377,19 @@ describe('live transcription: who, how and when it ends', () => {
       .poll(() => stream.messages.filter((m) => m.type === 'ready'))
       .toEqual([expect.anything(), expect.objectContaining({ language: 'en' })]);
     stream.socket.send(Buffer.alloc(3200));
+    // After audio, key terms may change (the row follows); the language may not.
     stream.socket.send(JSON.stringify({ type: 'config', keyterms: ['Kennedy', 'Berlin'] }));
+    const id = stream.messages.find((m) => m.type === 'ready');
+    await expect
+      .poll(async () => {
+        const [row] = await server.storage.db
+          .select({ keyterms: transcriptions.keyterms })
+          .from(transcriptions)
+          .where(eq(transcriptions.id, id?.type === 'ready' ? id.id : ''));
+        return row?.keyterms;
+      })
+      .toEqual(['Kennedy', 'Berlin']);
+    expect(stream.socket.readyState).toBe(WebSocket.OPEN);
     stream.socket.send(JSON.stringify({ type: 'config', language: 'en' }));
     expect((await stream.closed).code).toBe(REALTIME_CLOSE.badRequest);
     expect(stream.messages).toContainEqual(expect.objectContaining({ code: 'config_after_audio' }));
@@ -826,7 +849,12 @@ describe('live transcription admitted by measured capacity', () => {
       const who = await customer(server, 100);
       const stream = connect(server, ENGLISH, who.auth);
       expect(await stream.next('ready')).toMatchObject({ model: 'tiny.en', fallback_from: 'base' });
+      // Key terms before the audio keep the model it is served with.
+      stream.socket.send(JSON.stringify({ type: 'config', keyterms: ['Kennedy'] }));
+      await play(stream, (await jfk()).subarray(0, 32_000));
       expect((await end(stream)).code).toBe(1000);
+      expect(stream.messages.filter((m) => m.type === 'error')).toEqual([]);
+      expect(stream.messages.filter((m) => m.type === 'ready')).toHaveLength(1);
     } finally {
       await server.close();
     }

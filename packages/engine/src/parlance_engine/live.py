@@ -204,7 +204,14 @@ class LiveStreams:
         if stream is None:
             self._refuse(request, "stream_not_found", f"no open stream {params.stream!r}")
             return
-        with stream.lock:  # taken by the stream's thread before its next decode
+        with stream.lock:  # taken by the stream's thread before its next decode; merged till then
+            pending = stream.config
+            if pending is not None:
+                params = StreamConfigParams(
+                    stream=params.stream,
+                    keyterms=params.keyterms if params.keyterms is not None else pending.keyterms,
+                    end_of_turn_silence_ms=params.end_of_turn_silence_ms or pending.end_of_turn_silence_ms,
+                )
             stream.config = params
             self._schedule(stream)
         result: StreamConfigResult = {"configured": True}

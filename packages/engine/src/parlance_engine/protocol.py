@@ -83,14 +83,18 @@ def _task(params: Params) -> Task:
     raise _invalid("params.task must be 'transcribe' or 'translate'")
 
 
-def _beam_size(params: Params, default: int) -> int:
-    value = params.get("beam_size", default)
+def _integer(value: object, name: str, low: int, high: int, nullable: bool = False) -> int:
+    """``value`` as an integer in low..high, or the invalid_params error naming ``name``."""
     # JSON has one number type: 5.0 is the integer 5 there, as the schema's "integer" says.
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_BEAM_SIZE:
-        raise _invalid(f"params.beam_size must be an integer 1..{MAX_BEAM_SIZE}")
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _invalid(f"params.{name} must be an integer {low}..{high}{' or null' if nullable else ''}")
     return value
+
+
+def _beam_size(params: Params, default: int) -> int:
+    return _integer(params.get("beam_size", default), "beam_size", 1, MAX_BEAM_SIZE)
 
 
 def _prompt(params: Params) -> str | None:
@@ -119,13 +123,7 @@ def _keyterms(params: Params) -> tuple[str, ...] | None:
 
 def _speakers_expected(params: Params) -> int | None:
     value = params.get("speakers_expected")
-    if value is None:
-        return None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SPEAKERS:
-        raise _invalid(f"params.speakers_expected must be an integer 1..{MAX_SPEAKERS} or null")
-    return value
+    return None if value is None else _integer(value, "speakers_expected", 1, MAX_SPEAKERS, nullable=True)
 
 
 def _model(params: Params, default: str) -> str:
@@ -228,22 +226,11 @@ class StreamOpenParams:
 
 def _end_of_turn_silence(params: Params) -> int | None:
     value = params.get("end_of_turn_silence_ms")
-    if value is None:
-        return None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_END_OF_TURN_MS:
-        raise _invalid(f"params.end_of_turn_silence_ms must be whole milliseconds from 1 to {MAX_END_OF_TURN_MS}")
-    return value
+    return None if value is None else _integer(value, "end_of_turn_silence_ms", 1, MAX_END_OF_TURN_MS, nullable=True)
 
 
 def _sample_rate(params: Params) -> int:
-    value = params.get("sample_rate", SAMPLE_RATE)
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not MIN_SAMPLE_RATE <= value <= MAX_SAMPLE_RATE:
-        raise _invalid(f"params.sample_rate must be whole hertz from {MIN_SAMPLE_RATE} to {MAX_SAMPLE_RATE}")
-    return value
+    return _integer(params.get("sample_rate", SAMPLE_RATE), "sample_rate", MIN_SAMPLE_RATE, MAX_SAMPLE_RATE)
 
 
 def _stream(params: Params) -> object:

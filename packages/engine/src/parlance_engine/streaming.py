@@ -25,7 +25,8 @@ Transcription System", 2023):
 - Turns (``end_of_turn_silence``, off by default): once that much silence follows the last
   speech, the phrase in progress is finalised at once (whatever its length) and an
   ``end_of_turn`` event follows its final, carrying the turn's finals; the stream's end ends a
-  turn too. A voice agent answers on it.
+  turn too. A turn whose finals hold no words (noise taken for speech) ends without one. A voice
+  agent answers on it.
 
 The caller feeds audio as it arrives and is answered with events at once; decoding runs in the
 calling thread (the engine server gives streams their own threads).
@@ -156,6 +157,8 @@ class StreamingTranscriber:
         self.turn_open = False
         text = " ".join(self.turn_texts)
         self.turn_texts = []
+        if not text:  # noise the VAD took for speech: no words, no turn to answer
+            return events
         start, end = round(self.turn_start / SR, 3), round(self.speech_end / SR, 3)
         events.append({"type": "end_of_turn", "start": start, "end": end, "text": text})
         return events

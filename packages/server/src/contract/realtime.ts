@@ -26,30 +26,32 @@ const languageCode = z
   .toLowerCase()
   .regex(/^[a-z]{2,3}$/, { error: "language must be a language code such as 'en'" });
 
-const endOfTurnSilence = z.coerce
-  .number()
-  .int({ error: 'end_of_turn_silence_ms must be a whole number of milliseconds' })
-  .min(REALTIME_MIN_END_OF_TURN_SILENCE_MS, {
-    error: `end_of_turn_silence_ms must be between ${REALTIME_MIN_END_OF_TURN_SILENCE_MS} and ${REALTIME_MAX_END_OF_TURN_SILENCE_MS}`,
-  })
-  .max(REALTIME_MAX_END_OF_TURN_SILENCE_MS, {
-    error: `end_of_turn_silence_ms must be between ${REALTIME_MIN_END_OF_TURN_SILENCE_MS} and ${REALTIME_MAX_END_OF_TURN_SILENCE_MS}`,
-  })
-  .describe(
-    "Silence after speech, in ms, that ends the speaker's turn: the phrase in progress is finalised and end_of_turn follows",
-  );
+/** A whole number of `unit` from `min` to `max`, as the field `name`. */
+const wholeBetween = (name: string, unit: string, min: number, max: number) => {
+  const range = { error: `${name} must be between ${min} and ${max}` };
+  return z.coerce
+    .number()
+    .int({ error: `${name} must be a whole number of ${unit}` })
+    .min(min, range)
+    .max(max, range);
+};
+
+const endOfTurnSilence = wholeBetween(
+  'end_of_turn_silence_ms',
+  'milliseconds',
+  REALTIME_MIN_END_OF_TURN_SILENCE_MS,
+  REALTIME_MAX_END_OF_TURN_SILENCE_MS,
+).describe(
+  "Silence after speech, in ms, that ends the speaker's turn: the phrase in progress is finalised and end_of_turn follows",
+);
 
 export const RealtimeQuery = z.object({
-  sample_rate: z.coerce
-    .number()
-    .int({ error: 'sample_rate must be a whole number of hertz' })
-    .min(REALTIME_MIN_SAMPLE_RATE, {
-      error: `sample_rate must be between ${REALTIME_MIN_SAMPLE_RATE} and ${REALTIME_MAX_SAMPLE_RATE}`,
-    })
-    .max(REALTIME_MAX_SAMPLE_RATE, {
-      error: `sample_rate must be between ${REALTIME_MIN_SAMPLE_RATE} and ${REALTIME_MAX_SAMPLE_RATE}`,
-    })
-    .default(REALTIME_SAMPLE_RATE),
+  sample_rate: wholeBetween(
+    'sample_rate',
+    'hertz',
+    REALTIME_MIN_SAMPLE_RATE,
+    REALTIME_MAX_SAMPLE_RATE,
+  ).default(REALTIME_SAMPLE_RATE),
   encoding: RealtimeEncoding.default('pcm_s16le'),
   model: z
     .string()

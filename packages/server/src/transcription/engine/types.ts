@@ -46,6 +46,12 @@ export interface LiveHearing {
   endOfTurnSilenceMs: number | null;
 }
 
+/** What a live stream may change as it runs; undefined: unchanged. */
+export interface LiveChange {
+  keyterms?: string[];
+  endOfTurnSilenceMs?: number;
+}
+
 /** A live stream open in the engine (see ProcessSpeechEngine.openStream). */
 export interface LiveStream {
   /** Sends mono signed 16-bit little-endian samples at the stream's rate; answers how much audio waits. */
@@ -55,7 +61,7 @@ export interface LiveStream {
   /** Stops the stream now, whatever it still holds: `result` rejects (cancelled); no other stream is touched. */
   cancel(): Promise<void>;
   /** New key terms or end-of-turn silence (undefined: unchanged), from the next decode on. */
-  configure(change: { keyterms?: string[]; endOfTurnSilenceMs?: number }): Promise<void>;
+  configure(change: LiveChange): Promise<void>;
   result: Promise<StreamResult>;
 }
 

@@ -67,7 +67,11 @@ async function liveModels(
   const byAccuracy = (await catalog.list())
     .filter((m) => !m.englishOnly || language === 'en')
     .sort((a, b) => b.microsPerHour - a.microsPerHour);
-  if (model === AUTO) return byAccuracy.map((m) => m.model);
+  if (model === AUTO) {
+    // Where some models were measured, auto offers only those: one not measured is a guess.
+    const measured = byAccuracy.filter((m) => streams.measured(m.model));
+    return (measured.length > 0 ? measured : byAccuracy).map((m) => m.model);
+  }
   const chosen = (await resolveLive(catalog, config, undefined, language)).model;
   if (streams.capacityOf(chosen) >= 1) return [chosen];
   const price = byAccuracy.find((m) => m.model === chosen)?.microsPerHour ?? Infinity;

@@ -16,7 +16,7 @@ import { DomainError } from '../../domainErrors.js';
 import type { TranscriptionConfig } from '../config.js';
 import { heldCredit } from '../credit.js';
 import type { FinalEvent, StreamEvent } from '../engine/protocol.js';
-import type { LiveEngine, LiveStream, LiveStreamOptions } from '../engine/types.js';
+import type { LiveChange, LiveEngine, LiveStream, LiveStreamOptions } from '../engine/types.js';
 import { formatClock, formatDuration } from '../formats.js';
 import {
   completeTranscription,
@@ -172,19 +172,27 @@ export class LiveStreams {
     return count < this.max && this.load(except) + 1 / this.capacityOf(model) <= 1 + 1e-9;
   }
 
-  private busy(model: string): StreamRefusal {
-    return this.capacityOf(model) < 1
-      ? new StreamRefusal(
-          REALTIME_CLOSE.tooManyStreams,
-          'server_busy',
-          `This server cannot transcribe ${model} in real time, even alone; use a faster model, or model=auto`,
-        )
-      : new StreamRefusal(
-          REALTIME_CLOSE.tooManyStreams,
-          'server_busy',
-          `The server is serving as many live streams of ${model} as it can in real time; try again shortly, or use model=auto`,
-          BUSY_RETRY_SECONDS,
-        );
+  /** The refusal of a stream none of whose `models` fits now. */
+  private busy(models: string[]): StreamRefusal {
+    if (models.every((m) => this.capacityOf(m) < 1)) {
+      return new StreamRefusal(
+        REALTIME_CLOSE.tooManyStreams,
+        'server_busy',
+        `This server cannot transcribe ${models.join(' or ')} in real time, even alone; use a faster model, or model=auto`,
+      );
+    }
+    const which = models.length > 1 ? 'any model' : models[0];
+    return new StreamRefusal(
+      REALTIME_CLOSE.tooManyStreams,
+      'server_busy',
+      `The server is serving as many live streams of ${which} as it can in real time; try again shortly${models.length > 1 ? '' : ', or use model=auto'}`,
+      BUSY_RETRY_SECONDS,
+    );
+  }
+
+  /** Whether `model`'s capacity was measured (or set): unmeasured models are not offered by auto. */
+  measured(model: string): boolean {
+    return model in this.capacity;
   }
 
   /**
@@ -211,7 +219,7 @@ export class LiveStreams {
       );
     }
     const model = models.find((m) => this.fits(m));
-    if (model === undefined) throw this.busy(models[0]!);
+    if (model === undefined) throw this.busy(models);
     return this.place(model);
   }
 
@@ -224,7 +232,7 @@ export class LiveStreams {
   /** The place of a stream switching to `model` (a config message), or a refusal if it does not fit. */
   move(place: Place, model: string): Place {
     if (model === place.model) return place;
-    if (!this.fits(model, place)) throw this.busy(model);
+    if (!this.fits(model, place)) throw this.busy([model]);
     place.release();
     return this.place(model);
   }
@@ -310,15 +318,17 @@ function closeSocket(socket: WebSocket, code: number, reason: string): void {
 }
 
 /** Sends the refusal as an `error` message and closes with its code. */
+const errorMessage = (refusal: StreamRefusal): RealtimeServerMessage => ({
+  type: 'error',
+  code: refusal.code,
+  message: refusal.message,
+  ...(refusal.retryAfterSeconds !== undefined && {
+    retry_after_seconds: refusal.retryAfterSeconds,
+  }),
+});
+
 export function refuse(socket: WebSocket, refusal: StreamRefusal): void {
-  send(socket, {
-    type: 'error',
-    code: refusal.code,
-    message: refusal.message,
-    ...(refusal.retryAfterSeconds !== undefined && {
-      retry_after_seconds: refusal.retryAfterSeconds,
-    }),
-  });
+  send(socket, errorMessage(refusal));
   closeSocket(socket, refusal.close, reasonOf(refusal.message));
 }
 
@@ -428,7 +438,12 @@ export class LiveSession {
   /** When the client ended the stream (or it was ended for it): its place was held until then. */
   private endedAt: number | undefined;
   private settings: LiveStreamOptions;
+  /** The model asked for (the first of the opening's, or a config message's). */
+  private wanted: string | undefined;
   private endOfTurnSilenceMs: number;
+  /** A change of key terms or turn silence waiting to go, and the one going. */
+  private change: LiveChange | undefined;
+  private changing: Promise<void> | undefined;
   private stream: LiveStream | undefined;
   private generation = 0;
   private readonly finals: FinalEvent[] = [];
@@ -464,12 +479,12 @@ export class LiveSession {
     this.endOfTurnSilenceMs = opening.endOfTurnSilenceMs;
     // Its place says which of the models it may use fits (model=auto: the most accurate that does).
     this.settings = { ...opening.settings, model: place.model };
+    this.wanted = opening.models[0];
   }
 
   /** The model asked for (or the most accurate of model=auto's), when another serves the stream. */
   private get fallbackFrom(): string | null {
-    const wanted = this.opening.models[0];
-    return wanted !== undefined && wanted !== this.model ? wanted : null;
+    return this.wanted !== undefined && this.wanted !== this.model ? this.wanted : null;
   }
 
   private get model(): string {
@@ -711,34 +726,66 @@ export class LiveSession {
       void this.finish();
       return;
     }
+    if (message.model === undefined && message.language === undefined) {
+      this.requestChange(message);
+      return;
+    }
     if (this.audioStarted || this.configured) {
-      if (message.model !== undefined || message.language !== undefined) {
-        void this.finish(
-          new StreamRefusal(
-            REALTIME_CLOSE.badRequest,
-            'config_after_audio',
-            'The model and language are set once, before the first audio frame; later config messages may change only keyterms and end_of_turn_silence_ms',
-          ),
-        );
-        return;
-      }
-      this.configuring = this.configuring.then(() => this.reconfigure(message));
+      void this.finish(
+        new StreamRefusal(
+          REALTIME_CLOSE.badRequest,
+          'config_after_audio',
+          'The model and language are set once, before the first audio frame; later config messages may change only keyterms and end_of_turn_silence_ms',
+        ),
+      );
       return;
     }
     this.configured = true;
     this.configuring = this.configure(message);
   }
 
-  /** New key terms or turn silence as the stream runs: the row, then the engine's next decode. */
-  private async reconfigure(message: Extract<RealtimeClientMessage, { type: 'config' }>) {
+  /**
+   * New key terms or turn silence, at any time: merged into the change waiting to go (the latest
+   * value of each wins), so a client flooding config messages makes one change at a time, not a
+   * queue of them.
+   */
+  private requestChange(message: Extract<RealtimeClientMessage, { type: 'config' }>): void {
     const { keyterms, end_of_turn_silence_ms: endOfTurnSilenceMs } = message;
+    this.change = {
+      ...this.change,
+      ...(keyterms !== undefined && { keyterms }),
+      ...(endOfTurnSilenceMs !== undefined && { endOfTurnSilenceMs }),
+    };
+    this.changing ??= (async () => {
+      await this.configuring;
+      while (this.change && !this.finishing) {
+        const change = this.change;
+        this.change = undefined;
+        await this.applyChange(change);
+      }
+    })().finally(() => (this.changing = undefined));
+  }
+
+  /** One change: the row's key terms, then the engine, which takes it before its next decode. */
+  private async applyChange(change: LiveChange): Promise<void> {
     try {
+      const { keyterms, endOfTurnSilenceMs } = change;
       if (keyterms !== undefined) {
         this.settings = { ...this.settings, keyterms };
         if (!(await this.reserve({ keyterms }))) return this.lost();
       }
       if (endOfTurnSilenceMs !== undefined) this.endOfTurnSilenceMs = endOfTurnSilenceMs;
-      await this.stream?.configure({ keyterms, endOfTurnSilenceMs });
+      const stream = this.stream;
+      if (!stream) return;
+      try {
+        await within(
+          stream.configure(change),
+          AUDIO_ACK_DEADLINE_MS,
+          tookLonger('the engine taking a config', AUDIO_ACK_DEADLINE_MS),
+        );
+      } catch (err) {
+        if (!this.engineFailure) this.failEngine(err as Error, true);
+      }
     } catch (err) {
       void this.finish(asRefusal(err, this.log));
     }
@@ -753,6 +800,7 @@ export class LiveSession {
       );
       const settings = { ...resolved, keyterms: message.keyterms ?? this.settings.keyterms };
       this.place = this.deps.streams.move(this.place, settings.model);
+      this.wanted = settings.model;
       this.settings = settings;
       this.endOfTurnSilenceMs = message.end_of_turn_silence_ms ?? this.endOfTurnSilenceMs;
       if (!(await this.reserve(settings))) return this.lost();
@@ -856,6 +904,8 @@ export class LiveSession {
   private lost(): void {
     this.cancelled = true;
     this.discard = true;
+    // Nothing of it is saved: the engine stops hearing it, and its thread is free.
+    void this.stream?.cancel().catch(() => undefined);
     void this.finish(
       new StreamRefusal(
         REALTIME_CLOSE.cancelled,
@@ -928,9 +978,10 @@ export class LiveSession {
 
   private async end(refusal: StreamRefusal | undefined): Promise<void> {
     clearTimeout(this.idleTimer);
-    if (refusal) send(this.socket, { type: 'error', code: refusal.code, message: refusal.message });
+    if (refusal) send(this.socket, errorMessage(refusal));
     // What was received is heard to the end, unless the stream was cut.
     await this.configuring;
+    await this.changing?.catch(() => undefined);
     await this.pumping?.catch(() => undefined);
     const stream = this.stream;
     if (stream && !this.engineFailure && !this.cancelled) {
@@ -954,6 +1005,8 @@ export class LiveSession {
       }
     }
     await this.checking;
+    // The engine has heard all it will: a stream said to be behind is told it no longer is.
+    if (this.lagSaidAt > 0) send(this.socket, { type: 'lag', seconds_behind: 0 });
     const saved = this.cancelled ? undefined : await this.saveWithRetries();
     clearInterval(this.checkTimer);
     if (saved) {

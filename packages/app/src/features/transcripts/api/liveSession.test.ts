@@ -106,6 +106,13 @@ describe('the live session', () => {
     expect(done.finals).toHaveLength(1);
   });
 
+  it('stays finishing when a second ready comes after Stop, and knows end_of_turn', () => {
+    expect(run([{ type: 'stop' }, message(ready)], streaming).phase).toBe('finishing');
+    const turn = { type: 'end_of_turn', start: 0, end: 2, text: 'Hello there.' } as const;
+    expect(parseServerMessage(JSON.stringify(turn))).toEqual(turn);
+    expect(run([message(turn)], streaming)).toEqual(streaming);
+  });
+
   it('follows how far behind the server says it is, until it has caught up or is done', () => {
     const lag = (seconds: number) => message({ type: 'lag', seconds_behind: seconds });
     expect(run([lag(3.4)], streaming).behind).toBe(3.4);

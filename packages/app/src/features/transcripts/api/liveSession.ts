@@ -153,7 +153,12 @@ function onMessage(state: LiveState, message: RealtimeServerMessage): LiveState 
   if (ENDED.has(state.phase)) return state;
   switch (message.type) {
     case 'ready':
-      return { ...state, phase: 'streaming', model: message.model };
+      // A second `ready` (settings changed) does not undo a Stop already pressed.
+      return {
+        ...state,
+        phase: state.phase === 'finishing' ? 'finishing' : 'streaming',
+        model: message.model,
+      };
     case 'partial':
       return { ...state, partial: { text: message.text, start: message.start } };
     case 'final': {
@@ -197,6 +202,6 @@ export function parseServerMessage(data: string): RealtimeServerMessage | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null || !('type' in parsed)) return null;
-  const known = ['ready', 'partial', 'final', 'error', 'lag', 'gap', 'done'];
+  const known = ['ready', 'partial', 'final', 'end_of_turn', 'error', 'lag', 'gap', 'done'];
   return known.includes(String(parsed.type)) ? (parsed as RealtimeServerMessage) : null;
 }
