@@ -704,12 +704,14 @@ async function flood(server: TestServer, size: number, limitMs: number): Promise
     socket.on('close', () => resolve(Date.now() - start)),
   );
   while (!socket.closed && Date.now() - start < limitMs) {
-    if (!socket.write(frame))
-      await new Promise((resolve) => {
-        socket.once('drain', resolve);
-        socket.once('close', resolve);
-        setTimeout(resolve, 200);
-      });
+    if (!socket.write(frame)) {
+      // The socket's buffer is full: wait for it to drain (or close), at most 200 ms.
+      let done = () => undefined as void;
+      const drained = new Promise<void>((resolve) => (done = resolve));
+      socket.once('drain', done);
+      await Promise.race([drained, cut, sleep(200)]);
+      socket.off('drain', done);
+    }
   }
   const elapsed = await Promise.race([cut, sleep(1000).then(() => Infinity)]);
   socket.destroy();
