@@ -221,9 +221,7 @@ class LiveStreams:
         stream = self._find(params.stream)
         cancelled = False  # an ended stream whose result was sent is not cancelled
         if stream is not None:
-            with self._lock:
-                if self._streams.get(_key(stream.request.id)) is stream:
-                    del self._streams[_key(stream.request.id)]
+            self._forget(stream)
             with stream.lock:  # the stream's thread sends nothing more once it sees the flag
                 cancelled = not stream.answered
                 if cancelled:
@@ -306,10 +304,14 @@ class LiveStreams:
                 return None
             return data, latest, last
 
-    def _close(self, stream: _Stream, answer: dict[str, object]) -> None:
+    def _forget(self, stream: _Stream) -> None:
+        """The stream no longer counts against capacity, nor is found by id."""
         with self._lock:
             if self._streams.get(_key(stream.request.id)) is stream:
                 del self._streams[_key(stream.request.id)]
+
+    def _close(self, stream: _Stream, answer: dict[str, object]) -> None:
+        self._forget(stream)
         with stream.lock:  # one answer: this, or cancel()'s error
             stream.ended = True
             if stream.answered:

@@ -113,7 +113,7 @@ export interface Opening {
 
 /** A stream's place on this process: its share of the capacity (by model), given back once. */
 export class Place {
-  given = false;
+  private given = false;
   constructor(
     readonly model: string,
     readonly cost: number,
@@ -203,9 +203,7 @@ export class LiveStreams {
   take(userId: string, models: string[]): Place {
     if (this.closing) throw shuttingDown();
     const now = Date.now();
-    const recent = (this.unused.get(userId) ?? []).filter((e) => e.at > now - HOUR_MS);
-    if (recent.length > 0) this.unused.set(userId, recent);
-    else this.unused.delete(userId);
+    const recent = this.recentUnused(userId, now);
     const held = recent.reduce((sum, e) => sum + e.seconds, 0);
     if (held >= this.unusedPerHour) {
       let freed = held;
@@ -237,22 +235,24 @@ export class LiveStreams {
     return this.place(model);
   }
 
+  /** `userId`'s unused seconds of the last hour, older ones (and an account with none) forgotten. */
+  private recentUnused(userId: string, now: number): { at: number; seconds: number }[] {
+    const recent = (this.unused.get(userId) ?? []).filter((e) => e.at > now - HOUR_MS);
+    if (recent.length > 0) this.unused.set(userId, recent);
+    else this.unused.delete(userId);
+    return recent;
+  }
+
   /** A stream of `userId` ended having held its place `seconds` longer than its audio lasted. */
   heldUnused(userId: string, seconds: number): void {
     const now = Date.now();
     if (now - this.sweptAt > 60_000) {
       // Accounts that have not streamed for an hour are forgotten.
       this.sweptAt = now;
-      for (const [id, list] of this.unused) {
-        const recent = list.filter((e) => e.at > now - HOUR_MS);
-        if (recent.length > 0) this.unused.set(id, recent);
-        else this.unused.delete(id);
-      }
+      for (const id of [...this.unused.keys()]) this.recentUnused(id, now);
     }
     if (seconds <= 0) return;
-    const list = this.unused.get(userId) ?? [];
-    list.push({ at: now, seconds });
-    this.unused.set(userId, list);
+    this.unused.set(userId, [...this.recentUnused(userId, now), { at: now, seconds }]);
   }
 
   /** A stream that has started; false (and it should end) when the server is shutting down. */
@@ -317,7 +317,7 @@ function closeSocket(socket: WebSocket, code: number, reason: string): void {
   setTimeout(cut, CLOSE_GRACE_MS).unref();
 }
 
-/** Sends the refusal as an `error` message and closes with its code. */
+/** A refusal as the `error` message that says it. */
 const errorMessage = (refusal: StreamRefusal): RealtimeServerMessage => ({
   type: 'error',
   code: refusal.code,
@@ -327,6 +327,7 @@ const errorMessage = (refusal: StreamRefusal): RealtimeServerMessage => ({
   }),
 });
 
+/** Sends the refusal as an `error` message and closes with its code. */
 export function refuse(socket: WebSocket, refusal: StreamRefusal): void {
   send(socket, errorMessage(refusal));
   closeSocket(socket, refusal.close, reasonOf(refusal.message));
@@ -391,7 +392,9 @@ export function serveLiveStream(
     earlyBytes += sizeOf(data);
     early.push([data, isBinary]);
     if (early.length > MAX_EARLY_FRAMES || earlyBytes > MAX_EARLY_BYTES)
-      refuseOnce(tooFast(`more than ${MAX_EARLY_FRAMES} frames or 1 MiB before ready`));
+      refuseOnce(
+        tooFast(`more than ${MAX_EARLY_FRAMES} frames or ${MAX_EARLY_BYTES} bytes before ready`),
+      );
   });
   socket.on('close', () => {
     gone = true;
@@ -435,8 +438,6 @@ export class LiveSession {
   private readonly samples: PcmSamples;
   /** When `ready` was sent: the stream's place is held from then. */
   private startedAt = Date.now();
-  /** When the client ended the stream (or it was ended for it): its place was held until then. */
-  private endedAt: number | undefined;
   private settings: LiveStreamOptions;
   /** The model asked for (the first of the opening's, or a config message's). */
   private wanted: string | undefined;
@@ -957,8 +958,8 @@ export class LiveSession {
    */
   finish(refusal?: StreamRefusal): Promise<void> {
     if (!this.finishing) {
-      this.endedAt = Date.now();
-      const held = (this.endedAt - this.startedAt) / 1000;
+      // Its place was held until the client ended it (or it was ended for it).
+      const held = (Date.now() - this.startedAt) / 1000;
       const unused = held - this.samples.receivedSeconds - UNUSED_GRACE_SECONDS;
       this.deps.streams.heldUnused(this.opening.userId, unused);
     }
