@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { priceForSeconds } from '../src/contract/money.js';
 import { REALTIME_CLOSE, RealtimeServerMessage } from '../src/contract/realtime.js';
 import { ledgerEntries, transcriptions } from '../src/db/schema/index.js';
@@ -438,6 +438,38 @@ describe('live streams admitted by measured capacity (LiveStreams)', () => {
     other.take('e', ['tiny.en']);
     expect(refusal(() => other.move(one, 'base'))).toMatchObject({ code: 'server_busy' });
     expect(other.move(one, 'tiny.en')).toBe(one);
+  });
+
+  it('shares the capacity fairly between accounts while others wait for a place', () => {
+    vi.useFakeTimers();
+    try {
+      const streams = new LiveStreams(8, Infinity, 70_000, { 'tiny.en': 4 });
+      // Alone, an account may fill the server.
+      const a = [1, 2, 3, 4].map(() => streams.take('a', ['tiny.en']));
+      expect(refusal(() => streams.take('b', ['tiny.en']))).toMatchObject({
+        code: 'server_busy',
+        retry: 10,
+      });
+      // b waits: a's streams are never cut, but a may not take places back beyond its half.
+      a[0]!.release();
+      a[1]!.release();
+      expect(refusal(() => streams.take('a', ['tiny.en']))).toMatchObject({
+        code: 'server_busy',
+        retry: 10,
+      });
+      // A third account arrives: its share is a third.
+      streams.take('c', ['tiny.en']);
+      expect(refusal(() => streams.take('c', ['tiny.en']))).toMatchObject({ code: 'server_busy' });
+      // b, still waiting, gets the place a could not take back.
+      streams.take('b', ['tiny.en']).release();
+      // c waits, and a holds more than half: the place b freed is not a's.
+      expect(refusal(() => streams.take('a', ['tiny.en']))).toMatchObject({ code: 'server_busy' });
+      // Once nobody has asked for 30 s, a free place is anyone's again.
+      vi.advanceTimersByTime(30_001);
+      expect(streams.take('a', ['tiny.en']).model).toBe('tiny.en');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts a model not measured as LIVE_MAX_STREAMS, and refuses one that cannot keep up alone', () => {

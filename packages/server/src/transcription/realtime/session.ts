@@ -115,6 +115,7 @@ export interface Opening {
 export class Place {
   private given = false;
   constructor(
+    readonly userId: string,
     readonly model: string,
     readonly cost: number,
     private readonly giveBack: (place: Place) => void,
@@ -129,6 +130,8 @@ export class Place {
 
 /** When a refused stream is told to try again: streams end all the time. */
 const BUSY_RETRY_SECONDS = 10;
+/** How long an account refused for capacity counts as waiting for a place, unless it tries again. */
+const WAITING_MS = 3 * BUSY_RETRY_SECONDS * 1000;
 
 const HOUR_MS = 3600_000;
 
@@ -137,11 +140,16 @@ const HOUR_MS = 3600_000;
  * beyond the audio it sent (its unused seconds, within the hour), and ending them all at shutdown.
  * Capacity is a load of 1 shared by model: a stream of a model this machine serves N of in real
  * time (`capacity`, measured) takes 1/N of it; a model not measured takes 1/`max`. A stream is
- * admitted only while it fits, so the streams admitted are served in real time.
+ * admitted only while it fits, so the streams admitted are served in real time. Shared fairly:
+ * while an account refused for capacity waits (tries again within WAITING_MS), no account is
+ * admitted beyond an equal share of the capacity among the accounts holding or waiting for
+ * places; alone, an account may fill it. Streams already running are never cut for it.
  */
 export class LiveStreams {
   private readonly open = new Set<LiveSession>();
   private readonly places = new Set<Place>();
+  /** Accounts refused for capacity, and when they last were. */
+  private readonly waiting = new Map<string, number>();
   private closing = false;
   /** Per account: when each of its streams ended in the last hour, and its unused seconds. */
   private readonly unused = new Map<string, { at: number; seconds: number }[]>();
@@ -161,15 +169,28 @@ export class LiveStreams {
     return this.capacity[model] ?? this.max;
   }
 
-  private load(except?: Place): number {
+  /** The capacity in use (of `userId` alone, if given), leaving `except` out. */
+  private load(except?: Place, userId?: string): number {
     let load = 0;
-    for (const place of this.places) if (place !== except) load += place.cost;
+    for (const place of this.places) {
+      if (place !== except && (userId === undefined || place.userId === userId)) load += place.cost;
+    }
     return load;
   }
 
   private fits(model: string, except?: Place): boolean {
     const count = this.places.size - (except ? 1 : 0);
     return count < this.max && this.load(except) + 1 / this.capacityOf(model) <= 1 + 1e-9;
+  }
+
+  /** Whether a stream of `model` keeps `userId` within its share while other accounts wait. */
+  private fair(userId: string, model: string, except?: Place): boolean {
+    const now = Date.now();
+    for (const [id, at] of this.waiting) if (at <= now - WAITING_MS) this.waiting.delete(id);
+    if ([...this.waiting.keys()].every((id) => id === userId)) return true;
+    const accounts = new Set([userId, ...this.waiting.keys()]);
+    for (const place of this.places) if (place !== except) accounts.add(place.userId);
+    return this.load(except, userId) + 1 / this.capacityOf(model) <= 1 / accounts.size + 1e-9;
   }
 
   /** The refusal of a stream none of whose `models` fits now. */
@@ -216,23 +237,40 @@ export class LiveStreams {
         minutes * 60,
       );
     }
-    const model = models.find((m) => this.fits(m));
-    if (model === undefined) throw this.busy(models);
-    return this.place(model);
+    const model = models.find((m) => this.fits(m) && this.fair(userId, m));
+    if (model === undefined) {
+      if (models.some((m) => this.capacityOf(m) >= 1)) this.waiting.set(userId, now);
+      throw models.some((m) => this.fits(m)) ? this.unfair() : this.busy(models);
+    }
+    this.waiting.delete(userId);
+    return this.place(userId, model);
   }
 
-  private place(model: string): Place {
-    const place = new Place(model, 1 / this.capacityOf(model), (p) => this.places.delete(p));
+  private place(userId: string, model: string): Place {
+    const place = new Place(userId, model, 1 / this.capacityOf(model), (p) =>
+      this.places.delete(p),
+    );
     this.places.add(place);
     return place;
+  }
+
+  /** The refusal of a stream that fits but would take more than its account's share. */
+  private unfair(): StreamRefusal {
+    return new StreamRefusal(
+      REALTIME_CLOSE.tooManyStreams,
+      'server_busy',
+      'Other accounts are waiting for live streams, and this account holds its share of the server; try again shortly',
+      BUSY_RETRY_SECONDS,
+    );
   }
 
   /** The place of a stream switching to `model` (a config message), or a refusal if it does not fit. */
   move(place: Place, model: string): Place {
     if (model === place.model) return place;
     if (!this.fits(model, place)) throw this.busy([model]);
+    if (!this.fair(place.userId, model, place)) throw this.unfair();
     place.release();
-    return this.place(model);
+    return this.place(place.userId, model);
   }
 
   /** `userId`'s unused seconds of the last hour, older ones (and an account with none) forgotten. */
