@@ -25,6 +25,7 @@ const rows: TranscriptSummary[] = LIST_ROWS.map((row, index) => ({
   language: null,
   costMicros: null,
   progress: { percent: 0, stage: null },
+  notice: null,
 }));
 const keyOf = new Map(rows.map((row, index) => [row.id, LIST_ROWS[index]?.key]));
 const textOf = new Map(rows.map((row, index) => [row.id, LIST_ROWS[index]?.text ?? null]));

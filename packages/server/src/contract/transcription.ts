@@ -166,6 +166,12 @@ export const TranscriptSummary = z
     language: z.string().nullable().describe('Requested language; null = detect'),
     costMicros: Micros.nullable().describe('Charged when completed'),
     progress: TranscriptProgress,
+    notice: z
+      .string()
+      .nullable()
+      .describe(
+        "Set when a completed transcription did not transcribe all of its audio (result.notice's sentence), so a list shows it; null otherwise",
+      ),
   })
   .meta({ id: 'TranscriptSummary' });
 export type TranscriptSummary = z.infer<typeof TranscriptSummary>;

@@ -15,6 +15,7 @@ export function toSummary(row: TranscriptionRow): TranscriptSummary {
     language: row.language,
     costMicros: row.costMicros,
     progress: { percent: row.progressPercent, stage: row.progressStage },
+    notice: (row.status === 'completed' && row.result?.notice) || null,
   };
 }
 

@@ -27,6 +27,8 @@ export const SecondPage: Story = {
     await expect(
       await canvas.findByRole('link', { name: 'team-retro-oct.m4a' }),
     ).toBeInTheDocument();
+    // A live stream that fell behind says so in its row, in the transcript's words.
+    await expect(canvas.getByText(/0:38–0:52 not transcribed/, { selector: 'p' })).toBeVisible();
   },
 };
 

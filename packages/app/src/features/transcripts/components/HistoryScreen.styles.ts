@@ -18,3 +18,11 @@ export const Footer = styled.div`
   justify-content: flex-end;
   margin-top: ${({ theme }) => theme.space[4]};
 `;
+
+/** Under a transcription's name: the server's sentence when not all of its audio was transcribed. */
+export const RowNotice = styled.p`
+  margin: ${({ theme }) => theme.space[1]} 0 0;
+  max-width: 40ch;
+  color: ${({ theme }) => theme.color.warning};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+`;

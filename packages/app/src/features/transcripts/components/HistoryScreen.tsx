@@ -21,7 +21,7 @@ import { Stack } from '../../../shared/PageHeader.styles';
 import { RouterLink } from '../../../shared/RouterLink';
 import { formatDuration, relativeDate } from '../../../shared/timeDisplay';
 import { transcriptName } from '../utils/transcriptDisplay';
-import { Filters, Footer } from './HistoryScreen.styles';
+import { Filters, Footer, RowNotice } from './HistoryScreen.styles';
 
 export interface HistoryScreenProps {
   search: string;
@@ -48,9 +48,12 @@ function columns(now: Date): TableColumn<TranscriptSummary>[] {
       key: 'file',
       header: 'File',
       render: (row) => (
-        <Link href={paths.dashboard.transcript.getHref(row.id)} linkComponent={RouterLink}>
-          {transcriptName(row)}
-        </Link>
+        <>
+          <Link href={paths.dashboard.transcript.getHref(row.id)} linkComponent={RouterLink}>
+            {transcriptName(row)}
+          </Link>
+          {row.notice && <RowNotice>{row.notice}</RowNotice>}
+        </>
       ),
     },
     { key: 'date', header: 'Date', render: (row) => relativeDate(row.createdAt, now) },
