@@ -24,9 +24,13 @@ serves them; so the figures are the real compute of this machine without the idl
   up to the last chunk given); a stream that falls behind gets fewer partials, not later ones, so
   partials per stream-minute are printed too;
 - first partial latency: from the start of a phrase's audio to its first partial;
-- final latency (end of speech to final): from the end of a phrase's last word to its final being
-  sent; the streams one engine sustains are counted until its median doubles, or until the
-  streams end more than 2 s after their audio (they fell behind real time);
+- final latency: from the end of a phrase's last word to its final being sent; the streams one
+  engine sustains are counted until its median doubles, or until the streams end more than 2 s
+  after their audio (they fell behind real time);
+- end of speech to final: the same, for the finals after which nobody speaks for a second or more
+  (the speaker stopped, rather than paused), measured on one stream of the session and of three
+  real telephone calls (../shared/conversations, read where they are: their licence keeps them
+  out of the repository; without them, the session alone);
 - WER of the finals and of a batch decode of each evaluation clip (same model, the batch path's
   options: beam 5, VAD, word timing), each clip streamed alone, scored on the whole set.
 """
@@ -56,6 +60,12 @@ FIX = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
 REPO = Path(__file__).resolve().parents[3]
 # A stream that ends this long after its audio has fallen behind real time.
 LATE_SECONDS = 2.0
+# Speech has ended where no word follows for this long (the speaker stopped, rather than paused).
+SPEECH_END_GAP = 1.0
+# Real telephone calls (SpokenWOZ, CC BY-NC: read where they are, never copied into the repository),
+# for more ends of speech than the session has.
+CALLS = REPO.parent / "shared" / "conversations"
+CALL_IDS = ["SNG0072", "SNG0480", "SNG1263"]
 HELD_OUT = ["held-out/libri-1088-134315-0000.wav", "held-out/ES2011a.Headset-0-40s-46s.wav",
             "held-out/common_voice_en_651325.mp3"]
 WITH_REFERENCE = [("jfk", "jfk.wav"), ("LJ002-0020", "LJ002-0020.wav"), ("LJ002-0035", "LJ002-0035.wav")]
@@ -83,6 +93,8 @@ def run(model, audio: np.ndarray, streams: int) -> dict[str, Any]:
     partial: list[float] = []
     first_partial: list[float] = []
     final: list[float] = []
+    # Per stream, each final with words: (start, end, latency).
+    sent: list[list[tuple[float, float, float]]] = [[] for _ in range(streams)]
     words: list[tuple[float, str]] = []
     phrases_seen: set[tuple[int, float]] = set()
 
@@ -110,10 +122,18 @@ def run(model, audio: np.ndarray, streams: int) -> dict[str, Any]:
                     first_partial.append(clock - (arrival(i, 0) + event["start"]))
             elif event["type"] == "final" and event["words"]:
                 final.append(clock - (arrival(i, 0) + event["end"]))
+                sent[i].append((event["start"], event["end"], final[-1]))
                 if i == 0:
                     words += [(w["start"], w["text"]) for w in event["words"]]
     late = clock - arrival(streams - 1, chunks)
-    return {"partial": partial, "first_partial": first_partial, "final": final, "words": words, "late": late}
+    return {"partial": partial, "first_partial": first_partial, "final": final, "words": words, "late": late,
+            "end_of_speech": [lat for finals in sent for lat in speech_ends(finals)]}
+
+
+def speech_ends(finals: list[tuple[float, float, float]]) -> list[float]:
+    """The latencies of the finals that end speech: no word follows within ``SPEECH_END_GAP``."""
+    return [lat for (_, end, lat), after in zip(finals, [*finals[1:], (np.inf, 0.0, 0.0)], strict=True)
+            if after[0] - end >= SPEECH_END_GAP]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -190,6 +210,7 @@ def main() -> None:
     scored = [load(file) for _, file in WITH_REFERENCE]
     session = join(held_out + scored)
     clips = eval_clips(args.eval) if (args.eval / "refs.tsv").is_file() else []
+    talks = [load_path(CALLS / f"{name}.wav") for name in CALL_IDS if (CALLS / f"{name}.wav").is_file()]
     eval_words = sum(len(reference.split()) for _, _, reference in clips)
     print(f"cpu_threads={cpu_threads()} compute_type={engine.compute_type} session={session.size / SR:.1f} s of audio; "
           f"evaluation set: {len(clips)} English clips of {args.eval} ({eval_words} words)")
@@ -201,10 +222,12 @@ def main() -> None:
         measured[name] = sustained
         print(f"\nstreams served in real time before the median final latency doubles: {sustained}"
               f"{'+' if sustained == args.max_streams else ''}")
-        print(f"one stream: end of speech to final p50 {statistics.median(one['final']):.2f} s, "
-              f"p95 {pct(one['final'], 95):.2f} s; first partial p50 {statistics.median(one['first_partial']):.2f} s, "
-              f"p95 {pct(one['first_partial'], 95):.2f} s; partials behind the audio p50 "
-              f"{statistics.median(one['partial']):.2f} s")
+        ends = one["end_of_speech"] + [lat for talk in talks for lat in run(model, talk, 1)["end_of_speech"]]
+        print(f"one stream: end of speech to final p50 {statistics.median(ends):.2f} s, p95 {pct(ends, 95):.2f} s "
+              f"({len(ends)} ends of speech: the session{f' and {len(talks)} calls of {CALLS}' if talks else ''}); "
+              f"every final p50 {statistics.median(one['final']):.2f} s; first partial p50 "
+              f"{statistics.median(one['first_partial']):.2f} s, p95 {pct(one['first_partial'], 95):.2f} s; "
+              f"partials behind the audio p50 {statistics.median(one['partial']):.2f} s")
         if clips:
             live, batch, words = eval_wer(model, clips)
             print(f"published evaluation set, English ({words} words, {len(clips)} clips streamed at the speed they "

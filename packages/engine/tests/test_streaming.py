@@ -88,6 +88,36 @@ def test_finals_are_in_order_with_timed_words_and_arrive_soon_after_the_phrase(j
         previous_end = event["end"]
 
 
+class _Counting:
+    """The model, counting its decodes."""
+
+    def __init__(self, model):
+        self.model, self._model, self.decodes = model.model, model, 0
+
+    def transcribe(self, audio, **options):
+        self.decodes += 1
+        return self._model.transcribe(audio, **options)
+
+
+def test_finals_are_decoded_ahead_and_sent_once_the_pause_is_long_enough(model):
+    """Each final is decoded as its pause begins, so the step at which the pause is long enough
+    sends it without decoding; and a short phrase after words ("ask not", after "my fellow
+    Americans") is decoded with them as context, so it need not wait for a longer pause."""
+    counting = _Counting(model)
+    st = StreamingTranscriber(counting)
+    audio = clip("jfk.wav")
+    sent = []
+    for i in range(0, audio.size, CHUNK):
+        before = counting.decodes
+        sent += [(e, counting.decodes - before, st.seconds_received) for e in st.feed(audio[i : i + CHUNK])]
+    finals = [(e, decodes, at) for e, decodes, at in sent if e["type"] == "final"]
+    assert len(finals) >= 3
+    assert [decodes for _, decodes, _ in finals] == [0] * len(finals)
+    [(ask_not, _, at)] = [f for f in finals if f[0]["text"].lower().strip(".,!") == "ask not"]
+    assert ask_not["end"] - ask_not["start"] < SETTINGS.min_phrase_seconds
+    assert at - ask_not["end"] < SETTINGS.short_phrase_silence_seconds
+
+
 def test_silence_is_neither_transcribed_nor_kept(model):
     noise = (np.random.default_rng(7).standard_normal(8 * SR) * 0.002).astype(np.float32)
     st, events = stream(model, noise)

@@ -14,8 +14,16 @@ Transcription System", 2023):
   committed prefix (``stable``) and captions do not flicker.
 - A phrase ends at ``end_silence_seconds`` of silence after speech (or when the stream ends): it
   is decoded once more with beam search and word timing and sent as a ``final``, which is never
-  changed. A phrase shorter than ``min_phrase_seconds`` waits for a longer pause, or is decoded
-  with the phrase after it: alone, a second of speech is often misheard.
+  changed. That decode starts ``ahead_after_seconds`` into the pause (it is that step's partial),
+  so the final is sent as soon as the pause is long enough; if speech resumes first, it is
+  forgotten. Where a phrase is cut does not depend on whether it was decoded ahead (a stream that
+  fell behind skips those decodes), so the finals do not depend on how the audio was split.
+- A final is decoded after the stream's last ``context_seconds`` of audio when words were heard
+  there, and the context's words are left out (by their timing, and its last word if Whisper
+  stretched it past the phrase's start): a phrase is heard as the continuation of what was said,
+  so its first words are not misheard for want of what came before. A phrase shorter than
+  ``min_phrase_seconds`` with no words in its context (alone, a second of speech is often
+  misheard) waits for a longer pause, or is decoded with the phrase after it.
 - The previous phrases are not given as Whisper's prompt (the batch path conditions on them): on
   short phrases the prompt's words were heard again in the next phrase ("Abigail" for "Ask not"),
   and measured on the benchmark session the finals were as good without it.
@@ -53,9 +61,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class StreamSettings:
-    vad_every_seconds: float = 0.2
+    vad_every_seconds: float = 0.1
     partial_every_seconds: float = 0.5
-    end_silence_seconds: float = 0.5
+    end_silence_seconds: float = 0.4
     # A phrase longer than this ends at a shorter pause; at the limit, at any pause or its quietest
     # 100 ms (speech without a pause that long is rare; the limit bounds what one decode costs).
     long_phrase_seconds: float = 6.0
@@ -63,11 +71,25 @@ class StreamSettings:
     max_phrase_seconds: float = 15.0
     # Audio kept before the first speech: Silero marks speech a little late.
     pre_roll_seconds: float = 0.2
-    # A phrase shorter than this is often misheard alone ("Ask not." as "Lock!"): it ends only at a
-    # longer pause, and is otherwise decoded with the phrase after it.
+    # Finals are decoded after this much of the stream before them, when it holds words heard.
+    context_seconds: float = 2.0
+    # A phrase shorter than this is often misheard alone ("Ask not." as "Lock!"): with no words in
+    # its context, it ends only at a longer pause, or is decoded with the phrase after it.
     min_phrase_seconds: float = 2.0
     short_phrase_silence_seconds: float = 1.5
     beam_size: int = 5
+    # Once this much silence follows the speech, the phrase's final is decoded ahead (None: never),
+    # so it is sent the moment the pause is long enough, unless speech resumes first.
+    ahead_after_seconds: float | None = 0.1
+
+
+@dataclass
+class _Ahead:
+    """A phrase's final decoded before its pause was long enough to end it."""
+
+    upto: int  # the phrase is audio[:upto]
+    decoded: bool = False
+    final: FinalEvent | None = None
 
 
 class StreamingTranscriber:
@@ -106,6 +128,11 @@ class StreamingTranscriber:
         # so the finals do not depend on how the audio was split into feeds.
         self.started = False
         self.shown = False
+        self.ahead: _Ahead | None = None
+        # The stream audio before ``base`` kept as context, and where the last final's words ended.
+        self.history: Pcm = np.zeros(0, dtype=np.float32)
+        self.words_end: int | None = None
+        self.last_word: list[str] = []
 
     @property
     def seconds_received(self) -> float:
@@ -136,6 +163,8 @@ class StreamingTranscriber:
         """New key terms or end-of-turn silence (None: unchanged), from the next decode on."""
         if keyterms is not None:
             self.hotwords = ", ".join(keyterms) or None
+            if self.ahead is not None:
+                self.ahead.decoded = False
         if end_of_turn_silence is not None:
             self.end_of_turn_silence = end_of_turn_silence
 
@@ -152,8 +181,7 @@ class StreamingTranscriber:
             return []
         events: list[StreamEvent] = []
         if self.started:  # the turn's last phrase is still pending: it ends here
-            upto = min(self.audio.size, max(1, self.speech_end - self.base + self._samples(0.2)))
-            events += self._finalise(upto)
+            events += self._finalise(self._pause_cut(self.speech_end - self.base))
         self.turn_open = False
         text = " ".join(self.turn_texts)
         self.turn_texts = []
@@ -182,29 +210,52 @@ class StreamingTranscriber:
             self.turn_start = self.base + speech[0]["start"]
         self.speech_end = self.base + speech[-1]["end"]
         first, last_end = speech[0]["start"], speech[-1]["end"]
+        if self.ahead is not None and last_end > self.ahead.upto - self._samples(0.1):
+            self.ahead = None  # speech went on past its cut
         silence = self.audio.size - last_end
-        short = last_end - first < self._samples(self.settings.min_phrase_seconds)
+        short = last_end - first < self._samples(self.settings.min_phrase_seconds) and not self._context_heard()
         pause = self.settings.short_phrase_silence_seconds if short else self.settings.end_silence_seconds
         if ending or silence >= self._samples(pause):
-            return self._finalise(min(self.audio.size, last_end + self._samples(0.2)))
-        long = min(self.settings.long_phrase_seconds, self.settings.max_phrase_seconds)
-        if self.audio.size >= self._samples(long):
-            # A long phrase ends at a shorter pause, and at the limit at any pause (or none).
-            at_limit = self.audio.size >= self._samples(self.settings.max_phrase_seconds)
-            cut = self._last_pause(speech, 0.0 if at_limit else self.settings.long_phrase_pause_seconds)
-            if cut is None and at_limit:
-                cut = find_cut(self.audio, self.audio.size // 2, self.audio.size)
-            if cut is not None:
-                return self._finalise(cut)
+            return self._finalise(self._pause_cut(last_end))
+        cut = self._long_phrase_cut(speech)
+        if cut is not None:
+            return self._finalise(cut)
+        ahead = self.settings.ahead_after_seconds
+        if ahead is not None and silence >= self._samples(ahead):
+            self.ahead = self.ahead or _Ahead(self._pause_cut(last_end))
+            if self.ahead.decoded or not partial:
+                return []  # nothing new to show while the pause lasts
+            # The final decoded ahead is this step's partial.
+            self.ahead.final, self.ahead.decoded = self._decode(self.ahead.upto), True
+            self.partial_at = self.received
+            return self._shown([w["text"] for w in self.ahead.final["words"]] if self.ahead.final else [])
         every = self._samples(self.settings.partial_every_seconds)
         if not partial or (self.partial_at is not None and self.received - self.partial_at < every):
             return []
         self.partial_at = self.received
-        event = self._partial()
-        if not event["text"]:
-            return []
-        self.shown = True
-        return [event]
+        return self._shown(self._partial_words())
+
+    def _long_phrase_cut(self, speech: list[dict[str, int]]) -> int | None:
+        """Where a long phrase ends: at a shorter pause, and at the limit at any pause (or none)."""
+        if self.audio.size < self._samples(min(self.settings.long_phrase_seconds, self.settings.max_phrase_seconds)):
+            return None
+        at_limit = self.audio.size >= self._samples(self.settings.max_phrase_seconds)
+        cut = self._last_pause(speech, 0.0 if at_limit else self.settings.long_phrase_pause_seconds)
+        if cut is None and at_limit:
+            cut = find_cut(self.audio, self.audio.size // 2, self.audio.size)
+        return cut
+
+    def _pause_cut(self, last_end: int) -> int:
+        """Where a phrase whose speech ends at ``last_end`` is cut at a pause: a little after it, or
+        where its final was decoded ahead."""
+        if self.ahead is not None:
+            return self.ahead.upto
+        return min(self.audio.size, max(1, last_end + self._samples(0.2)))
+
+    def _context_heard(self) -> bool:
+        """Whether the context a final is decoded with holds words already heard."""
+        seconds = self.settings.context_seconds
+        return bool(seconds) and self.words_end is not None and self.base - self.words_end < self._samples(seconds)
 
     def _speech(self) -> list[dict[str, int]]:
         from faster_whisper.vad import VadOptions, get_speech_timestamps  # noqa: PLC0415 (slow import)
@@ -214,7 +265,7 @@ class StreamingTranscriber:
         options = VadOptions(min_silence_duration_ms=100, speech_pad_ms=0, min_speech_duration_ms=100)
         return list(get_speech_timestamps(self.audio, options))
 
-    def _partial(self) -> PartialEvent:
+    def _partial_words(self) -> list[str]:
         segments, _ = self.model.transcribe(
             self.audio,
             language=self.language,
@@ -225,17 +276,24 @@ class StreamingTranscriber:
             hotwords=self.hotwords,
             vad_filter=False,
         )
-        words = " ".join(s.text.strip() for s in segments).split()
+        return " ".join(s.text.strip() for s in segments).split()
+
+    def _shown(self, words: list[str]) -> list[StreamEvent]:
+        """The partial for the phrase's latest decode (none if it holds no words)."""
         self._agree(words)
         tail = words[len(self.committed) :] if _same(words[: len(self.committed)], self.committed) else []
         shown = self.committed + tail
-        return {
+        if not shown:
+            return []
+        self.shown = True
+        event: PartialEvent = {
             "type": "partial",
             "text": " ".join(shown),
             "stable": " ".join(self.committed),
             "start": round(self.base / SR, 3),
             "end": round((self.base + self.audio.size) / SR, 3),
         }
+        return [event]
 
     def _agree(self, words: list[str]) -> None:
         """Local agreement: commits the words this decode and the last one agree on, in order."""
@@ -249,10 +307,23 @@ class StreamingTranscriber:
         self.hypothesis = words
 
     def _finalise(self, upto: int) -> list[StreamEvent]:
+        """Sends the phrase in ``audio[:upto]`` as final (decoded now, or ahead)."""
+        ahead = self.ahead
+        final = ahead.final if ahead is not None and ahead.decoded and ahead.upto == upto else self._decode(upto)
+        event = final or (self._nothing_said() if self.shown else None)
+        if event and event["text"]:
+            self.turn_texts.append(event["text"])
+            self.words_end = self.base + upto
+            self.last_word = [event["words"][-1]["text"]] if event["words"] else []
+        self._drop(upto)
+        return [event] if event else []
+
+    def _decode(self, upto: int) -> FinalEvent | None:
         """Decodes the phrase in ``audio[:upto]`` once more, as the batch path does (beam search,
-        word timing), and sends it as final."""
+        word timing), after its context if words were heard there (they are left out)."""
+        context = self.history if self._context_heard() else self.history[:0]
         segments, info = self.model.transcribe(
-            self.audio[:upto],
+            np.concatenate([context, self.audio[:upto]]),
             language=self.language,
             beam_size=self.settings.beam_size,
             word_timestamps=True,
@@ -260,12 +331,11 @@ class StreamingTranscriber:
             hotwords=self.hotwords,
             vad_filter=False,
         )
-        words = [w for s in segments if not made_up(s) for w in s.words or []]
-        event = self._final(words, self.language or info.language) or (self._nothing_said() if self.shown else None)
-        if event and event["text"]:
-            self.turn_texts.append(event["text"])
-        self._drop(upto)
-        return [event] if event else []
+        offset = context.size / SR
+        words = [w for s in segments if not made_up(s) for w in s.words or [] if w.end > offset + 0.05]
+        if words and words[0].start < offset and _same([words[0].word.strip()], self.last_word):
+            words = words[1:]  # the context's last word, stretched past its end
+        return self._final(words, self.language or info.language, offset)
 
     def _last_pause(self, speech: list[dict[str, int]], seconds: float) -> int | None:
         """The middle of the last pause of at least ``seconds`` between two stretches of speech,
@@ -279,13 +349,13 @@ class StreamingTranscriber:
         ]
         return pauses[-1] if pauses else None
 
-    def _final(self, spoken: list[WhisperWord], language: str) -> FinalEvent | None:
-        t0 = self.base / SR
+    def _final(self, spoken: list[WhisperWord], language: str, offset: float) -> FinalEvent | None:
+        t0 = self.base / SR - offset
         # A word is something said: runs of bare punctuation (". . . .") are what Whisper makes of noise.
         spoken = [w for w in spoken if any(c.isalnum() for c in w.word)]
         words: list[Word] = [
             {
-                "start": round(t0 + float(w.start), 3),
+                "start": round(max(t0 + offset, t0 + float(w.start)), 3),
                 "end": round(t0 + float(w.end), 3),
                 "text": w.word.strip(),
                 "confidence": round(float(w.probability), 4),
@@ -315,6 +385,10 @@ class StreamingTranscriber:
         """Forgets the first ``samples`` of the pending audio; a new phrase starts after them."""
         if samples <= 0:
             return
+        kept = self._samples(self.settings.context_seconds)
+        self.history = np.concatenate([self.history, self.audio[:samples]])[
+            max(0, self.history.size + samples - kept) :
+        ]
         self.audio = self.audio[samples:]
         self.base += samples
         self.hypothesis = []
@@ -322,6 +396,7 @@ class StreamingTranscriber:
         self.started = False
         self.shown = False
         self.partial_at = None
+        self.ahead = None
 
     @staticmethod
     def _samples(seconds: float) -> int:
