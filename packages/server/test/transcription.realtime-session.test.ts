@@ -470,6 +470,14 @@ describe('live streams admitted by measured capacity (LiveStreams)', () => {
       // Once nobody has asked for 30 s, a free place is anyone's again.
       vi.advanceTimersByTime(30_001);
       expect(streams.take('a', ['tiny.en']).model).toBe('tiny.en');
+      // More accounts waiting than there are places: a share is less than a stream, yet an
+      // account holding nothing gets a free place (else they would keep each other out).
+      const single = new LiveStreams(8, Infinity, 70_000, { base: 1 });
+      const held = single.take('x', ['base']);
+      expect(refusal(() => single.take('y', ['base']))).toMatchObject({ code: 'server_busy' });
+      expect(refusal(() => single.take('z', ['base']))).toMatchObject({ code: 'server_busy' });
+      held.release();
+      expect(single.take('y', ['base']).model).toBe('base');
     } finally {
       vi.useRealTimers();
     }

@@ -185,12 +185,13 @@ export class LiveStreams {
 
   /** Whether a stream of `model` keeps `userId` within its share while other accounts wait. */
   private fair(userId: string, model: string, except?: Place): boolean {
-    const now = Date.now();
-    for (const [id, at] of this.waiting) if (at <= now - WAITING_MS) this.waiting.delete(id);
     if ([...this.waiting.keys()].every((id) => id === userId)) return true;
     const accounts = new Set([userId, ...this.waiting.keys()]);
     for (const place of this.places) if (place !== except) accounts.add(place.userId);
-    return this.load(except, userId) + 1 / this.capacityOf(model) <= 1 / accounts.size + 1e-9;
+    // An account holding nothing is within its share, even one smaller than a stream: else more
+    // accounts waiting than there are places would keep each other out of an idle server.
+    const held = this.load(except, userId);
+    return held === 0 || held + 1 / this.capacityOf(model) <= 1 / accounts.size + 1e-9;
   }
 
   /** The refusal of a stream none of whose `models` fits now. */
@@ -237,6 +238,7 @@ export class LiveStreams {
         minutes * 60,
       );
     }
+    for (const [id, at] of this.waiting) if (at <= now - WAITING_MS) this.waiting.delete(id);
     const model = models.find((m) => this.fits(m) && this.fair(userId, m));
     if (model === undefined) {
       if (models.some((m) => this.capacityOf(m) >= 1)) this.waiting.set(userId, now);
@@ -264,11 +266,13 @@ export class LiveStreams {
     );
   }
 
-  /** The place of a stream switching to `model` (a config message), or a refusal if it does not fit. */
+  /**
+   * The place of a stream switching to `model` (a config message), or a refusal if it does not
+   * fit. Not refused for the share: the stream is already admitted, and a refusal would end it.
+   */
   move(place: Place, model: string): Place {
     if (model === place.model) return place;
     if (!this.fits(model, place)) throw this.busy([model]);
-    if (!this.fair(place.userId, model, place)) throw this.unfair();
     place.release();
     return this.place(place.userId, model);
   }
