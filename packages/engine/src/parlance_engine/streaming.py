@@ -313,7 +313,7 @@ class StreamingTranscriber:
         event = final or (self._nothing_said() if self.shown else None)
         if event and event["text"]:
             self.turn_texts.append(event["text"])
-            self.words_end = self.base + upto
+            self.words_end = round(event["end"] * SR)
             self.last_word = [event["words"][-1]["text"]] if event["words"] else []
         self._drop(upto)
         return [event] if event else []
@@ -333,7 +333,12 @@ class StreamingTranscriber:
         )
         offset = context.size / SR
         words = [w for s in segments if not made_up(s) for w in s.words or [] if w.end > offset + 0.05]
-        if words and words[0].start < offset and _same([words[0].word.strip()], self.last_word):
+        stretched = offset + self.settings.pre_roll_seconds + 0.1  # the phrase's speech starts later
+        if (
+            words
+            and words[0].start < offset < words[0].end < stretched
+            and _same([words[0].word.strip()], self.last_word)
+        ):
             words = words[1:]  # the context's last word, stretched past its end
         return self._final(words, self.language or info.language, offset)
 
