@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class StreamSettings:
-    vad_every_seconds: float = 0.1
+    vad_every_seconds: float = 0.2
     partial_every_seconds: float = 0.5
     end_silence_seconds: float = 0.4
     # A phrase longer than this ends at a shorter pause; at the limit, at any pause or its quietest
