@@ -78,9 +78,9 @@ class StreamSettings:
     min_phrase_seconds: float = 2.0
     short_phrase_silence_seconds: float = 1.5
     beam_size: int = 5
-    # Once this much silence follows the speech, the phrase's final is decoded ahead (None: never),
-    # so it is sent the moment the pause is long enough, unless speech resumes first.
-    ahead_after_seconds: float | None = 0.1
+    # Once this much silence follows the speech, the phrase's final is decoded ahead, so it is sent
+    # the moment the pause is long enough, unless speech resumes first.
+    ahead_after_seconds: float = 0.1
 
 
 @dataclass
@@ -220,8 +220,7 @@ class StreamingTranscriber:
         cut = self._long_phrase_cut(speech)
         if cut is not None:
             return self._finalise(cut)
-        ahead = self.settings.ahead_after_seconds
-        if ahead is not None and silence >= self._samples(ahead):
+        if silence >= self._samples(self.settings.ahead_after_seconds):
             self.ahead = self.ahead or _Ahead(self._pause_cut(last_end))
             if self.ahead.decoded or not partial:
                 return []  # nothing new to show while the pause lasts

@@ -141,9 +141,9 @@ const HOUR_MS = 3600_000;
  * Capacity is a load of 1 shared by model: a stream of a model this machine serves N of in real
  * time (`capacity`, measured) takes 1/N of it; a model not measured takes 1/`max`. A stream is
  * admitted only while it fits, so the streams admitted are served in real time. Shared fairly:
- * while an account refused for capacity waits (tries again within WAITING_MS), no account is
- * admitted beyond an equal share of the capacity among the accounts holding or waiting for
- * places; alone, an account may fill it. Streams already running are never cut for it.
+ * while an account refused for capacity waits (tries again within WAITING_MS), no account already
+ * holding a stream is admitted beyond an equal share of the capacity among the accounts holding
+ * or waiting for places; alone, an account may fill it. Streams already running are never cut.
  */
 export class LiveStreams {
   private readonly open = new Set<LiveSession>();
@@ -184,13 +184,13 @@ export class LiveStreams {
   }
 
   /** Whether a stream of `model` keeps `userId` within its share while other accounts wait. */
-  private fair(userId: string, model: string, except?: Place): boolean {
+  private fair(userId: string, model: string): boolean {
     if ([...this.waiting.keys()].every((id) => id === userId)) return true;
     const accounts = new Set([userId, ...this.waiting.keys()]);
-    for (const place of this.places) if (place !== except) accounts.add(place.userId);
+    for (const place of this.places) accounts.add(place.userId);
     // An account holding nothing is within its share, even one smaller than a stream: else more
     // accounts waiting than there are places would keep each other out of an idle server.
-    const held = this.load(except, userId);
+    const held = this.load(undefined, userId);
     return held === 0 || held + 1 / this.capacityOf(model) <= 1 / accounts.size + 1e-9;
   }
 
