@@ -207,3 +207,14 @@ def test_key_terms_and_turns_can_change_mid_stream(model):
     assert (st.hotwords, st.end_of_turn_silence) == ("Kubernetes, gRPC", 0.5)
     st.configure((), None)  # none any more
     assert st.hotwords is None
+
+
+def test_a_key_term_costs_the_next_phrase_none_of_its_words(model, refs):
+    """With "Americans" as a key term, Whisper leaves that context word out and stretches "Ask"
+    back over it: the context's words are told by what they say, so "Ask" is kept, not taken for
+    a context word by its timing."""
+    st = StreamingTranscriber(model, keyterms=("Americans",))
+    audio = clip("jfk.wav")
+    events = [e for i in range(0, audio.size, CHUNK) for e in st.feed(audio[i : i + CHUNK])] + st.finish()
+    streamed = " ".join(e["text"] for e in events if e["type"] == "final")
+    assert wer(refs["jfk"], streamed) == 0, streamed

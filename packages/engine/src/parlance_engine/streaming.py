@@ -18,12 +18,14 @@ Transcription System", 2023):
   so the final is sent as soon as the pause is long enough; if speech resumes first, it is
   forgotten. Where a phrase is cut does not depend on whether it was decoded ahead (a stream that
   fell behind skips those decodes), so the finals do not depend on how the audio was split.
-- A final is decoded after the stream's last ``context_seconds`` of audio when words were heard
-  there, and the context's words are left out (by their timing, and its last word if Whisper
-  stretched it past the phrase's start): a phrase is heard as the continuation of what was said,
-  so its first words are not misheard for want of what came before. A phrase shorter than
-  ``min_phrase_seconds`` with no words in its context (alone, a second of speech is often
-  misheard) waits for a longer pause, or is decoded with the phrase after it.
+- A final is decoded after the stream's last ``context_seconds`` of audio when words of earlier
+  finals were heard there: a phrase is heard as the continuation of what was said, so its first
+  words are not misheard for want of what came before. The context's words are left out by what
+  they say, not by their timing (Whisper's word times drift, most where it leaves a context word
+  out, as it may for a key term): the decode's words up to the last one that, in order and among
+  those starting before the phrase's speech, is spelled like a word of those finals.
+- A phrase shorter than ``min_phrase_seconds`` with no words in its context (alone, a second of
+  speech is often misheard) waits for a longer pause, or is decoded with the phrase after it.
 - The previous phrases are not given as Whisper's prompt (the batch path conditions on them): on
   short phrases the prompt's words were heard again in the next phrase ("Abigail" for "Ask not"),
   and measured on the benchmark session the finals were as good without it.
@@ -44,6 +46,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -57,6 +60,11 @@ from .textnorm import normalize
 if TYPE_CHECKING:
     from faster_whisper import WhisperModel
     from faster_whisper.transcribe import Word as WhisperWord
+
+
+# How alike two words' letters must be (difflib's ratio) for a decode's word to be a context word
+# heard again.
+ALIKE = 0.6
 
 
 @dataclass(frozen=True)
@@ -129,10 +137,9 @@ class StreamingTranscriber:
         self.started = False
         self.shown = False
         self.ahead: _Ahead | None = None
-        # The stream audio before ``base`` kept as context, and where the last final's words ended.
+        # The stream audio before ``base`` kept as context, and the words of finals heard in it.
         self.history: Pcm = np.zeros(0, dtype=np.float32)
-        self.words_end: int | None = None
-        self.last_word: list[str] = []
+        self.heard: list[Word] = []
 
     @property
     def seconds_received(self) -> float:
@@ -213,7 +220,7 @@ class StreamingTranscriber:
         if self.ahead is not None and last_end > self.ahead.upto - self._samples(0.1):
             self.ahead = None  # speech went on past its cut
         silence = self.audio.size - last_end
-        short = last_end - first < self._samples(self.settings.min_phrase_seconds) and not self._context_heard()
+        short = last_end - first < self._samples(self.settings.min_phrase_seconds) and not self.heard
         pause = self.settings.short_phrase_silence_seconds if short else self.settings.end_silence_seconds
         if ending or silence >= self._samples(pause):
             return self._finalise(self._pause_cut(last_end))
@@ -250,11 +257,6 @@ class StreamingTranscriber:
         if self.ahead is not None:
             return self.ahead.upto
         return min(self.audio.size, max(1, last_end + self._samples(0.2)))
-
-    def _context_heard(self) -> bool:
-        """Whether the context a final is decoded with holds words already heard."""
-        seconds = self.settings.context_seconds
-        return bool(seconds) and self.words_end is not None and self.base - self.words_end < self._samples(seconds)
 
     def _speech(self) -> list[dict[str, int]]:
         from faster_whisper.vad import VadOptions, get_speech_timestamps  # noqa: PLC0415 (slow import)
@@ -312,15 +314,14 @@ class StreamingTranscriber:
         event = final or (self._nothing_said() if self.shown else None)
         if event and event["text"]:
             self.turn_texts.append(event["text"])
-            self.words_end = round(event["end"] * SR)
-            self.last_word = [event["words"][-1]["text"]] if event["words"] else []
+            self.heard += event["words"]
         self._drop(upto)
         return [event] if event else []
 
     def _decode(self, upto: int) -> FinalEvent | None:
         """Decodes the phrase in ``audio[:upto]`` once more, as the batch path does (beam search,
         word timing), after its context if words were heard there (they are left out)."""
-        context = self.history if self._context_heard() else self.history[:0]
+        context = self.history if self.heard else self.history[:0]
         segments, info = self.model.transcribe(
             np.concatenate([context, self.audio[:upto]]),
             language=self.language,
@@ -331,15 +332,23 @@ class StreamingTranscriber:
             vad_filter=False,
         )
         offset = context.size / SR
-        words = [w for s in segments if not made_up(s) for w in s.words or [] if w.end > offset + 0.05]
-        stretched = offset + self.settings.pre_roll_seconds + 0.1  # the phrase's speech starts later
-        if (
-            words
-            and words[0].start < offset < words[0].end < stretched
-            and _same([words[0].word.strip()], self.last_word)
-        ):
-            words = words[1:]  # the context's last word, stretched past its end
+        decoded = [(s, w) for s in segments for w in s.words or []]
+        heard = self._heard_again([w for _, w in decoded], offset) if context.size else 0
+        words = [w for s, w in decoded[heard:] if not made_up(s)]
         return self._final(words, self.language or info.language, offset)
+
+    def _heard_again(self, words: list[WhisperWord], offset: float) -> int:
+        """How many of a decode's first words are its context's: through the last one that, in
+        order, is spelled like a word of the finals the context holds, among the words starting
+        before the phrase's speech (``offset`` is where the phrase starts in the decoded audio)."""
+        speech = offset + self.settings.pre_roll_seconds
+        lead = [normalize(w.word) for w in itertools.takewhile(lambda w: w.start < speech, words)]
+        heard = [normalize(w["text"]) for w in self.heard]
+        # Each word as the word heard it is spelled like (Whisper hears a context word again with
+        # small differences: "Turner" as "O'Tourner"), so the matching below can be exact.
+        alike = [_spelled_like(w, heard) for w in lead]
+        blocks = SequenceMatcher(None, heard, alike, autojunk=False).get_matching_blocks()
+        return max((b.b + b.size for b in blocks if b.size), default=0)
 
     def _last_pause(self, speech: list[dict[str, int]], seconds: float) -> int | None:
         """The middle of the last pause of at least ``seconds`` between two stretches of speech,
@@ -395,6 +404,7 @@ class StreamingTranscriber:
         ]
         self.audio = self.audio[samples:]
         self.base += samples
+        self.heard = [w for w in self.heard if w["end"] > self.base / SR - self.settings.context_seconds]
         self.hypothesis = []
         self.committed = []
         self.started = False
@@ -405,6 +415,15 @@ class StreamingTranscriber:
     @staticmethod
     def _samples(seconds: float) -> int:
         return int(seconds * SR)
+
+
+def _spelled_like(word: str, words: list[str]) -> str:
+    """The one of ``words`` spelled most like ``word`` (normalised words: the same, or mostly the
+    same letters in order), or ``word`` if none is."""
+    if word in words:
+        return word
+    best = max(words, key=lambda w: SequenceMatcher(None, word, w).ratio(), default=word)
+    return best if word and best and SequenceMatcher(None, word, best).ratio() >= ALIKE else word
 
 
 def _same(a: list[str], b: list[str]) -> bool:
