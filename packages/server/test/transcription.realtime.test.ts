@@ -44,7 +44,7 @@ interface Stream {
   socket: WebSocket;
   messages: RealtimeServerMessage[];
   closed: Promise<{ code: number; reason: string }>;
-  /** Resolves with the first message of `type`. */
+  /** Resolves with the first message of `type`; rejects if the socket closes without one. */
   next(type: RealtimeServerMessage['type']): Promise<RealtimeServerMessage>;
 }
 
@@ -65,10 +65,13 @@ function connect(server: TestServer, query = '', headers: Record<string, string>
     socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
   );
   const next = async (type: RealtimeServerMessage['type']) => {
+    const find = () => messages.find((m) => m.type === type);
     await expect
-      .poll(() => messages.find((m) => m.type === type), { timeout: 60_000 })
+      .poll(() => find() ?? socket.readyState === WebSocket.CLOSED, { timeout: 60_000 })
       .toBeTruthy();
-    return messages.find((m) => m.type === type)!;
+    const message = find();
+    if (!message) throw new Error(`closed before a ${type} message: ${JSON.stringify(messages)}`);
+    return message;
   };
   return { socket, messages, closed, next };
 }
@@ -331,44 +334,6 @@ describe('live transcription: who, how and when it ends', () => {
     expect(turns).toMatchObject({ message: 'end_of_turn_silence_ms must be between 200 and 5000' });
   });
 
-  it('says when the speaker stops (end_of_turn), and takes key terms and turns as it runs', async () => {
-    // Turns at 5 s: none would end in the 3 s of silence below, but for the config on the way.
-    const stream = connect(server, `${ENGLISH}&end_of_turn_silence_ms=5000`, who.auth);
-    const ready = await stream.next('ready');
-    const pcm = await jfk();
-    const half = pcm.length / 2 - ((pcm.length / 2) % 2);
-    await play(stream, pcm.subarray(0, half));
-    stream.socket.send(
-      JSON.stringify({ type: 'config', keyterms: ['Americans'], end_of_turn_silence_ms: 2500 }),
-    );
-    await play(stream, pcm.subarray(half));
-    // The row keeps the stream's key terms as they change.
-    await expect
-      .poll(async () => {
-        const [row] = await server.storage.db
-          .select({ keyterms: transcriptions.keyterms })
-          .from(transcriptions)
-          .where(eq(transcriptions.id, ready.type === 'ready' ? ready.id : ''));
-        return row?.keyterms;
-      })
-      .toEqual(['Americans']);
-    // 3 s of silence: the turn ends in it (2.5 s, longer than jfk's own pauses), before `end`.
-    await play(stream, Buffer.alloc(32_000 * 3));
-    const turn = await stream.next('end_of_turn');
-    expect(turn.type === 'end_of_turn' && normalised(turn.text)).toContain(
-      'ask not what your country can do for you',
-    );
-    const at = stream.messages.indexOf(turn);
-    const finals = stream.messages.slice(0, at).filter((m) => m.type === 'final' && m.text);
-    expect(turn.type === 'end_of_turn' && turn.text).toBe(
-      finals.map((m) => (m.type === 'final' ? m.text : '')).join(' '),
-    );
-    expect((await end(stream)).code).toBe(1000);
-    // Nothing was said after it: the stream's end has no turn left to end.
-    expect(stream.messages.filter((m) => m.type === 'end_of_turn')).toHaveLength(1);
-    expect(stream.messages.filter((m) => m.type === 'error')).toEqual([]);
-  }, 60_000);
-
   it('takes config before audio, and refuses it after, and text that is not a message', async () => {
     const stream = connect(server, ENGLISH, who.auth);
     await stream.next('ready');
@@ -563,6 +528,55 @@ describe('live transcription: who, how and when it ends', () => {
     });
     expect(await usageEntries(server, row!.id)).toEqual([]);
   });
+});
+
+// The default idle timeout: the turn below ends in 2.5 s of silence, which a 2 s timeout would cut.
+describe('live transcription: turns', () => {
+  let server: TestServer;
+  let who: Customer;
+  beforeAll(async () => {
+    server = await startTranscriptionServer({});
+    who = await customer(server, 100);
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('says when the speaker stops (end_of_turn), and takes key terms and turns as it runs', async () => {
+    // Turns at 5 s: none would end in the 3 s of silence below, but for the config on the way.
+    const stream = connect(server, `${ENGLISH}&end_of_turn_silence_ms=5000`, who.auth);
+    const ready = await stream.next('ready');
+    const pcm = await jfk();
+    const half = pcm.length / 2 - ((pcm.length / 2) % 2);
+    await play(stream, pcm.subarray(0, half));
+    stream.socket.send(
+      JSON.stringify({ type: 'config', keyterms: ['Americans'], end_of_turn_silence_ms: 2500 }),
+    );
+    await play(stream, pcm.subarray(half));
+    // The row keeps the stream's key terms as they change.
+    await expect
+      .poll(async () => {
+        const [row] = await server.storage.db
+          .select({ keyterms: transcriptions.keyterms })
+          .from(transcriptions)
+          .where(eq(transcriptions.id, ready.type === 'ready' ? ready.id : ''));
+        return row?.keyterms;
+      })
+      .toEqual(['Americans']);
+    // 3 s of silence: the turn ends in it (2.5 s, longer than jfk's own pauses), before `end`.
+    await play(stream, Buffer.alloc(32_000 * 3));
+    const turn = await stream.next('end_of_turn');
+    expect(turn.type === 'end_of_turn' && normalised(turn.text)).toContain(
+      'ask not what your country can do for you',
+    );
+    const at = stream.messages.indexOf(turn);
+    const finals = stream.messages.slice(0, at).filter((m) => m.type === 'final' && m.text);
+    expect(turn.type === 'end_of_turn' && turn.text).toBe(
+      finals.map((m) => (m.type === 'final' ? m.text : '')).join(' '),
+    );
+    expect((await end(stream)).code).toBe(1000);
+    // Nothing was said after it: the stream's end has no turn left to end.
+    expect(stream.messages.filter((m) => m.type === 'end_of_turn')).toHaveLength(1);
+    expect(stream.messages.filter((m) => m.type === 'error')).toEqual([]);
+  }, 60_000);
 });
 
 describe('live transcription: a stream that sends no audio holds no place', () => {
