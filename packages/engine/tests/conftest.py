@@ -16,6 +16,17 @@ SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "protocol.schema.json
 DEFS = SCHEMA["$defs"]
 
 
+# Fixtures that load a speech model (or start an engine that does): the tests using them are marked
+# ``model``, and ``npm run test:fast`` leaves them out (pytest -m "not model").
+MODEL_FIXTURES = {"engine", "in_process", "live", "model"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.model)
+
+
 def validator(name: str) -> Draft202012Validator:
     """Checks a message (or part of one) against the protocol schema's definition ``name``."""
     return Draft202012Validator({"$defs": DEFS, "$ref": f"#/$defs/{name}"})
