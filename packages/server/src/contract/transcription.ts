@@ -190,7 +190,7 @@ export const TranscriptResult = z.object({
     .string()
     .nullable()
     .describe(
-      'Set when not all of the audio was transcribed (it decoded longer than the limit, or than the balance covers), saying how much was and why; null otherwise',
+      'Set when not all of the audio was transcribed, saying how much was and why: it decoded longer than the limit or than the balance covers, speech gave no words, or a live stream fell too far behind or lost its speech engine; null otherwise',
     ),
 });
 
