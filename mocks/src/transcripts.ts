@@ -196,8 +196,7 @@ export function liveStream(behaviour: LiveBehaviour = 'speech'): WebSocketHandle
       send({
         type: 'error',
         code: 'too_many_streams',
-        message:
-          'This account already has 2 live streams open, the most it may (LIVE_MAX_STREAMS_PER_ACCOUNT); end one first',
+        message: 'This account already has 2 live streams open, the most it may; end one first',
       });
       return close(REALTIME_CLOSE.tooManyStreams, 'too_many_streams');
     }

@@ -369,11 +369,14 @@ describe('live transcription: who, how and when it ends', () => {
   it('allows one stream per account here (LIVE_MAX_STREAMS_PER_ACCOUNT=1), and closes idle ones', async () => {
     const first = connect(server, ENGLISH, who.auth);
     await first.next('ready');
-    await refusedWith(
+    const refusal = await refusedWith(
       connect(server, ENGLISH, who.auth),
       REALTIME_CLOSE.tooManyStreams,
       'too_many_streams',
     );
+    expect(refusal).toMatchObject({
+      message: 'This account already has 1 live stream open, the most it may; end one first',
+    });
     // Nothing sent for 2 s: closed, and saved as an empty transcript that cost nothing.
     const ended = await first.closed;
     expect(ended.code).toBe(REALTIME_CLOSE.idleTimeout);

@@ -553,7 +553,7 @@ export class LiveSession {
           throw new StreamRefusal(
             REALTIME_CLOSE.tooManyStreams,
             'too_many_streams',
-            `This account already has ${open} live streams open, the most it may; end one first`,
+            `This account already has ${open} live stream${open === 1 ? '' : 's'} open, the most it may; end one first`,
           );
         }
         const { balance, reserved, owed } = await heldCredit(tx, userId);
