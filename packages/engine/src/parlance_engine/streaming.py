@@ -339,10 +339,13 @@ class StreamingTranscriber:
 
     def _heard_again(self, words: list[WhisperWord], offset: float) -> int:
         """How many of a decode's first words are its context's: through the last one that, in
-        order, is spelled like a word of the finals the context holds, among the words starting
-        before the phrase's speech (``offset`` is where the phrase starts in the decoded audio)."""
+        order, is spelled like a word of the finals the context holds, among the first words that
+        start and end before the phrase's speech (``offset`` is where the phrase starts in the
+        decoded audio). Whisper stretches a word's start back over context it left out, not its
+        end, so the phrase's first word is not among them."""
         speech = offset + self.settings.pre_roll_seconds
-        lead = [normalize(w.word) for w in itertools.takewhile(lambda w: w.start < speech, words)]
+        before = itertools.takewhile(lambda w: w.start < speech and w.end < speech + 0.1, words)
+        lead = [normalize(w.word) for w in before]
         heard = [normalize(w["text"]) for w in self.heard]
         # Each word as the word heard it is spelled like (Whisper hears a context word again with
         # small differences: "Turner" as "O'Tourner"), so the matching below can be exact.
@@ -404,7 +407,9 @@ class StreamingTranscriber:
         ]
         self.audio = self.audio[samples:]
         self.base += samples
-        self.heard = [w for w in self.heard if w["end"] > self.base / SR - self.settings.context_seconds]
+        # The words mostly in the context kept (a word's sliver is no context).
+        since = self.base / SR - self.settings.context_seconds
+        self.heard = [w for w in self.heard if (w["start"] + w["end"]) / 2 > since]
         self.hypothesis = []
         self.committed = []
         self.started = False
