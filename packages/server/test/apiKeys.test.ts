@@ -114,6 +114,16 @@ describe.each(backends)('API keys (%s)', (backend) => {
     expect(await listed()).toBeUndefined();
   });
 
+  it('tells a request with neither a key nor a session how to send a key', async () => {
+    const res = await server.client().get('/v1/test/whoami');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      message:
+        'Missing API key: send it as "Authorization: Bearer <key>" (create one under API keys in the dashboard)',
+      code: 'missing_api_key',
+    });
+  });
+
   it('does not fall back to the session when a bad key is sent', async () => {
     const res = await owner.api.get('/v1/test/whoami', bearer('pk_live_wrong'));
     expect(res.status).toBe(401);

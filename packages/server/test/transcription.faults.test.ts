@@ -185,7 +185,7 @@ describe('PostgreSQL, 1 API + 1 worker', () => {
       'unknown model': { '400 invalid_model': 2 },
       'not audio': { '422 unsupported_audio': 2 },
       'too large': { '413 file_too_large': 2 },
-      'no API key': { '401 unauthenticated': 2 },
+      'no API key': { '401 missing_api_key': 2 },
     });
     expect(rejected.staging).toEqual({ files: 0, bytes: 0 });
   });

@@ -93,14 +93,21 @@ export async function requireSession(request: FastifyRequest, reply: FastifyRepl
 
 /**
  * preHandler for the public API: `Authorization: Bearer <api key>` when present (a bad, disabled or
- * deleted key is a 401 — no fallback), otherwise the dashboard session (the playground).
+ * deleted key is a 401 — no fallback), otherwise the dashboard session (the playground). A request
+ * with neither a key nor a session cookie is told how to send a key.
  */
 export async function requireApiKeyOrSession(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  if (request.headers.authorization === undefined) return authenticateSession(request, reply);
-  return requireApiKey(request);
+  if (request.headers.authorization !== undefined) return requireApiKey(request);
+  const { cookies } = request;
+  if (cookies[SESSION_COOKIE] === undefined && cookies[SIGNED_IN_HINT_COOKIE] === undefined)
+    throw unauthorized(
+      'Missing API key: send it as "Authorization: Bearer <key>" (create one under API keys in the dashboard)',
+      'missing_api_key',
+    );
+  return authenticateSession(request, reply);
 }
 
 /**
