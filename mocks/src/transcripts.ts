@@ -206,7 +206,7 @@ export function liveStream(behaviour: LiveBehaviour = 'speech'): WebSocketHandle
     const model =
       query.get('model') ??
       (query.get('language') === 'en' ? modelsFixture.defaultEnglish : modelsFixture.default);
-    const rate = modelsFixture.models.find((option) => option.id === model)?.microsPerHour ?? 0;
+    const rate = modelsFixture.data.find((option) => option.id === model)?.microsPerHour ?? 0;
     send({
       type: 'ready',
       id: liveTranscriptFixture.id,

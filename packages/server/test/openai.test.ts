@@ -65,6 +65,15 @@ afterAll(async () => {
   if (longClip) await rm(dirname(longClip), { recursive: true, force: true });
 });
 
+describe('GET /v1/models (openai SDK)', () => {
+  it("models.list() lists the installed models in OpenAI's shape", async () => {
+    const models = [];
+    for await (const model of openai.models.list()) models.push(model);
+    expect(models.map((model) => model.id).sort()).toEqual(['base', 'tiny.en']);
+    expect(models[0]).toMatchObject({ object: 'model', owned_by: 'openai' });
+  });
+});
+
 describe('POST /v1/audio/transcriptions (openai SDK)', () => {
   it('json: whisper-1 maps to the default model for the language and answers synchronously', async () => {
     const result = await openai.audio.transcriptions.create({

@@ -362,9 +362,12 @@ describe('idempotency, listing, deletion, models', () => {
   it('GET /v1/models lists installed models with languages and price', async () => {
     const res = await server.client().get('/v1/models', { headers: alice.auth });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ default: 'base', defaultEnglish: 'tiny.en' });
-    expect(res.body.models).toContainEqual({
+    expect(res.body).toMatchObject({ object: 'list', default: 'base', defaultEnglish: 'tiny.en' });
+    expect(res.body.data).toContainEqual({
       id: 'tiny.en',
+      object: 'model',
+      created: Date.UTC(2022, 8, 21) / 1000,
+      owned_by: 'openai',
       languages: 'en',
       usdPerMinute: 0.002,
       microsPerHour: 120_000,

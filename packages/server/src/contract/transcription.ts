@@ -280,13 +280,21 @@ export const SubtitleQuery = z.object({
 export const SpeechModel = z
   .object({
     id: z.string(),
+    object: z.literal('model'),
+    created: z
+      .number()
+      .int()
+      .describe("When the model's weights were published (Unix seconds), as in OpenAI's Model"),
+    owned_by: z.string().describe("Who published the model's weights"),
     languages: z.string().describe("'en' for English-only models, 'multilingual' otherwise"),
     usdPerMinute: z.number(),
     microsPerHour: Micros.describe('Price per hour of audio'),
   })
   .meta({ id: 'SpeechModel' });
+/** OpenAI's list shape (its SDKs' `models.list()` reads `data`), with the server's defaults. */
 export const SpeechModelList = z.object({
-  models: z.array(SpeechModel),
+  object: z.literal('list'),
+  data: z.array(SpeechModel),
   default: z
     .string()
     .describe(

@@ -17,7 +17,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js'
 import { errorResponses } from '../../http/schemas.js';
 import { toSubtitles, toText } from '../formats.js';
 import { deleteTranscription, findTranscription, nameSpeakers } from '../jobs/repository.js';
-import type { ModelCatalog } from '../models.js';
+import { published, type ModelCatalog } from '../models.js';
 import type { TranscriptionRuntime } from '../runtime.js';
 import { validationMessage } from '../../validationMessage.js';
 import { submitTranscription, type AudioSource } from '../submit.js';
@@ -326,9 +326,13 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       },
     },
     async () => ({
+      object: 'list' as const,
       ...runtime.config.defaultModels,
-      models: (await catalog.list()).map((m) => ({
+      data: (await catalog.list()).map((m) => ({
         id: m.model,
+        object: 'model' as const,
+        created: published(m.model),
+        owned_by: 'openai',
         languages: m.languages,
         usdPerMinute: m.usdPerMinute,
         microsPerHour: m.microsPerHour,

@@ -70,7 +70,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
         ? `Service default (${models.defaultEnglish} for English, ${models.default} otherwise)`
         : 'Service default',
     },
-    ...(models?.models ?? []).map((option) => ({ value: option.id, label: option.id })),
+    ...(models?.data ?? []).map((option) => ({ value: option.id, label: option.id })),
   ];
 
   return (

@@ -77,7 +77,7 @@ export function LivePanel({
     '';
   const active = ACTIVE.has(state.phase);
   const billedModel = state.model ?? model;
-  const rate = models?.models.find((option) => option.id === billedModel)?.microsPerHour;
+  const rate = models?.data.find((option) => option.id === billedModel)?.microsPerHour;
   const phase = PHASE_TEXT[state.phase];
   const nothingYet = state.finals.length === 0 && !state.partial;
 

@@ -16,7 +16,7 @@ export interface ModelLanguageSelectsProps {
 }
 
 /** English-only models (`tiny.en`, …) hear English alone and cannot translate. */
-export const englishOnly = (model: SpeechModelList['models'][number]) => model.languages === 'en';
+export const englishOnly = (model: SpeechModelList['data'][number]) => model.languages === 'en';
 
 /** The model (with its price a minute) and the language, as both playground modes ask for them. */
 export function ModelLanguageSelects({
@@ -32,7 +32,7 @@ export function ModelLanguageSelects({
     <>
       <Select
         label="Model"
-        options={(models?.models ?? []).map((option) => ({
+        options={(models?.data ?? []).map((option) => ({
           value: option.id,
           label: `${option.id} · ${formatUsdPerMinute(option.microsPerHour)}/min`,
           disabled: multilingualOnly && englishOnly(option),

@@ -54,7 +54,7 @@ const SPEAKER_COUNT_OPTIONS = [
  * preferred one: the server refuses it and says why.
  */
 function translationModel(models: SpeechModelList | undefined, preferred: string): string {
-  const multilingual = (models?.models ?? [])
+  const multilingual = (models?.data ?? [])
     .filter((option) => !englishOnly(option))
     .map((option) => option.id);
   const [first] = multilingual;
