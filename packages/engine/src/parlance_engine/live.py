@@ -1,12 +1,12 @@
 """Live streams on the engine protocol: stream_open, stream_audio, stream_end.
 
-Each open stream is served on a thread of its own (``PARLANCE_MAX_STREAMS`` of them, default 4:
-on 2 cores with tiny.en, ``npm run bench:realtime`` measured four streams before the median final
-latency doubled). One more is refused at once with ``too_many_streams``: a stream the engine cannot
-keep up with is not slowed for everyone. Audio waits in the stream's queue until its thread takes it, a
-second at a time; a stream that falls behind gets no partials until it has caught up, so it is
-decoded less often rather than ever later; ``stream_audio`` answers how much is waiting
-(``queued_seconds``).
+Each open stream is served on a thread of its own (``PARLANCE_MAX_STREAMS`` of them, default 4: a
+ceiling; the API admits streams by the capacity ``npm run bench:realtime -- --save`` measures, 1 to
+2 of tiny.en on 2 cores, see the transcription README). One more is refused at once with
+``too_many_streams``: a stream the engine cannot keep up with is not slowed for everyone. Audio
+waits in the stream's queue until its thread takes it, a second at a time; a stream that falls
+behind gets no partials until it has caught up, so it is decoded less often rather than ever
+later; ``stream_audio`` answers how much is waiting (``queued_seconds``).
 
 Audio comes at the stream's ``sample_rate`` and is resampled to 16 kHz on the stream's thread
 (libswresample, through PyAV), never on the thread reading requests. As the thread takes a second
