@@ -23,7 +23,7 @@ Transcription System", 2023):
   words are not misheard for want of what came before. The context's words are left out by what
   they say, not by their timing (Whisper's word times drift, most where it leaves a context word
   out, as it may for a key term): the decode's words up to the last one that, in order and among
-  those starting before the phrase's speech, is spelled like a word of those finals.
+  those starting and ending before the phrase's speech, is spelled like a word of those finals.
 - A phrase shorter than ``min_phrase_seconds`` with no words in its context (alone, a second of
   speech is often misheard) waits for a longer pause, or is decoded with the phrase after it.
 - The previous phrases are not given as Whisper's prompt (the batch path conditions on them): on
@@ -425,10 +425,11 @@ class StreamingTranscriber:
 def _spelled_like(word: str, words: list[str]) -> str:
     """The one of ``words`` spelled most like ``word`` (normalised words: the same, or mostly the
     same letters in order), or ``word`` if none is."""
-    if word in words:
+    if word in words or not word:
         return word
-    best = max(words, key=lambda w: SequenceMatcher(None, word, w).ratio(), default=word)
-    return best if word and best and SequenceMatcher(None, word, best).ratio() >= ALIKE else word
+    scored = [(SequenceMatcher(None, word, w).ratio(), w) for w in words]
+    ratio, best = max(scored, key=lambda pair: pair[0], default=(0.0, word))
+    return best if ratio >= ALIKE else word
 
 
 def _same(a: list[str], b: list[str]) -> bool:
