@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { RatesResponse } from '@parlance/server/contract';
 import { billingPaths } from '@parlance/server/endpoints';
-import { ratesFixture } from './fixtures/billing';
+import { installedRatesFixture } from './fixtures/billing';
 import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
 
 /** The public price list of the pricing page (GET /api/billing/rates needs no session). */
@@ -20,7 +20,7 @@ const ratesWith = (rates: RatesResponse['rates']) => [
 ];
 
 export const pricingHandlers = {
-  default: ratesWith(ratesFixture),
+  default: ratesWith(installedRatesFixture),
   empty: ratesWith([]),
   error: failAll(pricingEndpoints),
   slow: slowAll(pricingEndpoints),

@@ -91,12 +91,12 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the live stream mock', () => {
   it('answers ready, partials and finals as audio arrives, then final, done and 1000 on end', async () => {
-    const client = await connect('speech', 'token=t&sample_rate=16000&model=small&language=en');
+    const client = await connect('speech', 'token=t&sample_rate=16000&model=base&language=en');
     expect(client.sent).toEqual([
       {
         type: 'ready',
         id: expect.any(String),
-        model: 'small',
+        model: 'base',
         fallback_from: null,
         language: 'en',
         sample_rate: 16000,
@@ -127,8 +127,8 @@ describe('the live stream mock', () => {
       id: client.sent[0]?.type === 'ready' ? client.sent[0].id : 'no ready',
       billed_seconds: 2.5,
       untranscribed_seconds: 0,
-      // small: 300,000 µ$ an hour.
-      cost_micros: priceMicros(2.5, 300_000),
+      // base: 180,000 µ$ an hour.
+      cost_micros: priceMicros(2.5, 180_000),
     });
     expect(client.closed?.code).toBe(REALTIME_CLOSE.done);
   });

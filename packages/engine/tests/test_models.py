@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from faster_whisper.tokenizer import _LANGUAGE_CODES
+
 from conftest import FIXTURES, EngineProc
 from parlance_engine import models as models_mod
 from parlance_engine.textnorm import wer
@@ -107,6 +109,10 @@ def test_packaged_multilingual_base(tmp_path, refs):
     assert p.parent == models_mod.packaged_dir()
     assert (p / "model.bin").stat().st_size == 145217532
     assert models_mod.is_multilingual(p, "base")
+    # The pages' "99 languages": the language tokens base was trained with (Whisper's list has 100
+    # since large-v3 added Cantonese).
+    vocabulary = set((p / "vocabulary.txt").read_text().split())
+    assert sum(f"<|{code}|>" in vocabulary for code in _LANGUAGE_CODES) == 99
     e = EngineProc(env={"PARLANCE_MODELS_DIR": str(tmp_path / "nothing-here")})
     try:
         m, _ = e.call("models")

@@ -372,5 +372,8 @@ describe('idempotency, listing, deletion, models', () => {
       usdPerMinute: 0.002,
       microsPerHour: 120_000,
     });
+    // The engine's two packaged models, no more: mocks/src/fixtures/billing.ts feeds the web
+    // app's stories and tests this same list, so the pages sell nothing else.
+    expect(res.body.data.map((model: { id: string }) => model.id)).toEqual(['tiny.en', 'base']);
   });
 });

@@ -14,7 +14,6 @@ import {
   PurchaseCredits,
   PurchaseResponse,
   PurchaseWithPaymentMethod,
-  RatesResponse,
   ReceiptParams,
   ReceiptResponse,
 } from '../contract/billing.js';
@@ -26,7 +25,6 @@ import { errorResponses } from '../http/schemas.js';
 import { customerRefOf } from './accounts.js';
 import { dollarsToMicros, formatUsd } from './money.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
-import { rateTable } from '../contract/money.js';
 import { createBilling, type Billing } from './service.js';
 import { grantSignupBonus } from './signupBonus.js';
 import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
@@ -34,7 +32,6 @@ import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
 const tags = ['billing'];
 const security = [{ session: [] }];
 const RECENT_CARD_WINDOW_MS = 10 * 60_000;
-const CHARGED_PER = 'Exactly per second of audio, rounded up to the next $0.000001';
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
@@ -48,23 +45,11 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** /api/billing/* (dashboard session), plus the public rates and the Stripe webhook. */
+/** /api/billing/* (dashboard session) and the Stripe webhook; the public rates come with the models. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = createBilling(app.deps.storage.db, app.config.billing, {
     now: () => new Date(),
   });
-
-  app.get(
-    billingPaths.rates,
-    {
-      schema: {
-        tags,
-        summary: 'Price per model (public, for the pricing page)',
-        response: { 200: RatesResponse },
-      },
-    },
-    async () => ({ currency: 'USD' as const, billing: CHARGED_PER, rates: rateTable() }),
-  );
 
   app.events.on('userVerified', (db, { userId }) =>
     grantSignupBonus(db, userId, billing.config.signupBonusMicros, billing.clock),
@@ -98,7 +83,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       schema: {
         tags,
         security,
-        summary: 'Balance, default card and rates',
+        summary: 'Balance and default card',
         response: { 200: BillingInfo, ...errorResponses(401) },
       },
     },
@@ -115,7 +100,6 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         owed: formatUsd(owedMicros),
         currency: 'USD' as const,
         defaultPaymentMethod: card ? toPaymentMethod(card) : null,
-        rates: rateTable(),
         paymentProvider: provider.kind,
         stripePublishableKey: billing.config.stripe?.publishableKey ?? null,
       };

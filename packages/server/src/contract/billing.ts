@@ -47,7 +47,6 @@ export const BillingInfo = z
     owed: UsdText,
     currency: z.literal('USD'),
     defaultPaymentMethod: PaymentMethod.nullable(),
-    rates: z.array(ModelRate),
     paymentProvider: z
       .enum(['test', 'stripe'])
       .describe('test: cards are entered as test numbers; stripe: cards are added with Stripe.js'),

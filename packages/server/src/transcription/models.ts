@@ -9,15 +9,6 @@ export interface InstalledModel extends ModelRate {
 
 const CACHE_MS = 60_000;
 
-/** When OpenAI published each model's Whisper weights (openai/whisper's release notes), in Unix seconds. */
-const PUBLISHED: Record<string, number> = {
-  'large-v3': Date.UTC(2023, 10, 6) / 1000,
-  turbo: Date.UTC(2024, 8, 30) / 1000,
-};
-const FIRST_RELEASE = Date.UTC(2022, 8, 21) / 1000; // tiny, base, small, medium and their .en
-
-export const published = (model: string): number => PUBLISHED[model] ?? FIRST_RELEASE;
-
 /** The engine process cannot start or keeps dying: a 503 the client may retry, details in the log. */
 export function engineDown(err: unknown): never {
   if (err instanceof EngineUnavailableError) {

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { openAiRoutes } from './http/openAiRoutes.js';
+import { ratesRoute } from './http/ratesRoute.js';
 import { realtimeRoutes } from './http/realtimeRoutes.js';
 import { transcriptRoutes } from './http/transcriptRoutes.js';
 import { userTranscriptRoutes } from './http/userRoutes.js';
@@ -10,7 +11,8 @@ import { startTranscriptionRuntime } from './runtime.js';
 
 /**
  * Transcription: the public API (/v1/transcript, /v1/models, the OpenAI-compatible
- * /v1/audio/transcriptions, live streams at /v1/realtime) and the dashboard history. Starts the queue and, unless
+ * /v1/audio/transcriptions, live streams at /v1/realtime), the dashboard history and the public price
+ * list of the installed models. Starts the queue and, unless
  * EMBEDDED_WORKERS=false, the workers in this process; all stop with the app.
  */
 export const transcriptionRoutes: FastifyPluginAsync = async (app) => {
@@ -36,4 +38,5 @@ export const transcriptionRoutes: FastifyPluginAsync = async (app) => {
   await app.register(openAiRoutes, { runtime, catalog });
   await app.register(realtimeRoutes, { runtime, catalog });
   await app.register(userTranscriptRoutes, { db: runtime.storage.db });
+  await app.register(ratesRoute, { catalog });
 };

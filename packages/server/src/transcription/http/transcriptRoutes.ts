@@ -13,11 +13,12 @@ import {
   TranscriptWaitQuery,
 } from '../../contract/transcription.js';
 import { defaultModelFor } from '../../contract/defaultModels.js';
+import { published } from '../../contract/modelReleases.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { toSubtitles, toText } from '../formats.js';
 import { deleteTranscription, findTranscription, nameSpeakers } from '../jobs/repository.js';
-import { published, type ModelCatalog } from '../models.js';
+import type { ModelCatalog } from '../models.js';
 import type { TranscriptionRuntime } from '../runtime.js';
 import { validationMessage } from '../../validationMessage.js';
 import { submitTranscription, type AudioSource } from '../submit.js';

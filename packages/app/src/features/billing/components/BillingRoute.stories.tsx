@@ -16,8 +16,8 @@ export const Populated: Story = page.populated(async (canvas) => {
   await expect(canvas.getByText('Default')).toBeInTheDocument();
   const history = await canvas.findByRole('table', { name: 'Credit transactions' });
   await expect(within(history).getAllByRole('row')).toHaveLength(11);
-  // Usage is debited exactly: 1,206 s of small is $0.1005, not 11 ¢.
-  await expect(within(history).getByText('-$0.1005')).toBeInTheDocument();
+  // Usage is debited exactly: 1,206 s of base is $0.0603, not 6 ¢.
+  await expect(within(history).getByText('-$0.0603')).toBeInTheDocument();
   await expect(canvas.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
 });
 

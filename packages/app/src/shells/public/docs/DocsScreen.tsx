@@ -44,6 +44,7 @@ const sections = [
   { id: 'webhooks', title: 'Webhooks' },
   { id: 'live', title: 'Live transcription' },
   { id: 'openai', title: 'OpenAI compatibility' },
+  { id: 'models', title: 'Models' },
   { id: 'reference', title: 'Reference' },
 ];
 
@@ -189,6 +190,30 @@ export function DocsScreen({ apiBase, reference }: DocsPageProps) {
             label="OpenAI SDK"
             snippets={[openAiNode(apiBase), openAiPython(apiBase), openAiCurl(apiBase)]}
           />
+        </DocSection>
+
+        <DocSection aria-labelledby="models">
+          <h2 id="models">Models</h2>
+          <p>
+            <code>GET /v1/models</code> lists the models this server runs, with their languages and
+            price per minute, in OpenAI&rsquo;s list shape (the SDKs&rsquo;{' '}
+            <code>models.list()</code> reads it); the{' '}
+            <Link to={paths.pricing.getHref()}>pricing page</Link> shows the same list. A Parlance
+            server comes with two: <code>tiny.en</code>, English only and the fastest, and{' '}
+            <code>base</code>, which detects and transcribes 99 languages and translates them to
+            English.
+          </p>
+          <p>
+            <strong>Self-hosting: adding a model.</strong> The engine runs any faster-whisper
+            (CTranslate2) model. Put its folder (<code>model.bin</code>, <code>config.json</code>,{' '}
+            <code>tokenizer.json</code>, <code>vocabulary.txt</code>) in{' '}
+            <code>$PARLANCE_MODELS_DIR/&lt;name&gt;/</code> under a name the price list knows (
+            <code>tiny</code>, <code>base</code>, <code>small</code>, <code>medium</code> and their{' '}
+            <code>.en</code> variants, <code>large-v3</code>, <code>turbo</code>), and after a
+            restart of the server it is listed, priced and accepted. Where the network reaches
+            Hugging Face, <code>python -m parlance_engine.models download small</code> fetches the
+            official weights.
+          </p>
         </DocSection>
 
         <DocSection aria-labelledby="reference">

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
+import { Link } from '../../../shared/RouterLink';
 import {
   BarChartIcon,
+  CheckIcon,
   ClockIcon,
   CreditCardIcon,
   GridIcon,
+  InfoIcon,
   KeyIcon,
   MicIcon,
   RefreshIcon,
+  SearchIcon,
   TerminalIcon,
   UploadIcon,
+  UserIcon,
 } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { CallToAction } from '../components/CallToAction';
@@ -25,8 +30,33 @@ interface Feature {
 const transcription: Feature[] = [
   {
     icon: <MicIcon />,
-    title: 'Whisper models, from tiny to large-v3',
-    text: 'Pick speed or accuracy per request: tiny, base, small, medium, large-v3 and turbo, plus English-only variants that are faster on English audio.',
+    title: 'Live transcription over a WebSocket',
+    text: 'Stream a microphone or a call to /v1/realtime: partial text while people speak, a final as each phrase ends and an end_of_turn event when the speaker stops. Key terms can change mid-stream.',
+  },
+  {
+    icon: <UserIcon />,
+    title: 'Speaker labels',
+    text: 'Set speaker_labels and every segment and word says who spoke; give speakers_expected when you know how many people talk, and name the speakers afterwards.',
+  },
+  {
+    icon: <SearchIcon />,
+    title: 'Key terms spelled your way',
+    text: 'Pass keyterms (product names, people, jargon) and the model is steered to write them as you do, in files and in live streams.',
+  },
+  {
+    icon: <InfoIcon />,
+    title: '99 languages, and translation to English',
+    text: 'The multilingual model detects the language or takes the one you name, and task=translate returns English text from speech in any of them.',
+  },
+  {
+    icon: <RefreshIcon />,
+    title: 'Durable jobs, signed webhooks',
+    text: 'Jobs survive restarts. Poll for queue position and percent complete, or give a webhook_url and we POST the result, signed, when it is done.',
+  },
+  {
+    icon: <TerminalIcon />,
+    title: 'OpenAI-compatible endpoint',
+    text: 'POST /v1/audio/transcriptions accepts the same fields as OpenAI’s API, so the official SDKs work by changing the base URL.',
   },
   {
     icon: <ClockIcon />,
@@ -41,17 +71,7 @@ const transcription: Feature[] = [
   {
     icon: <GridIcon />,
     title: 'Text, JSON, SRT and WebVTT',
-    text: 'Download the result in the format your product needs, from plain text for search to subtitles with sensible line lengths.',
-  },
-  {
-    icon: <RefreshIcon />,
-    title: 'Durable jobs with live progress',
-    text: 'Jobs survive restarts. Poll for queue position and percent complete, or give a webhook_url and we call you when it is done.',
-  },
-  {
-    icon: <TerminalIcon />,
-    title: 'OpenAI-compatible endpoint',
-    text: 'POST /v1/audio/transcriptions accepts the same fields as OpenAI’s API, so the official SDKs work by changing the base URL.',
+    text: 'Download the result in the format your product needs, from plain text for search to subtitles timed by the model’s segments.',
   },
 ];
 
@@ -64,7 +84,18 @@ const account: Feature[] = [
   {
     icon: <CreditCardIcon />,
     title: 'Prepaid credits, per-second billing',
-    text: 'Buy credit in USD and pay for exactly the seconds of audio you send. A balance never goes negative and failed jobs are never charged.',
+    text: 'Buy credit in USD and pay for exactly the seconds of audio you send, at the rate of the model you choose. Failed jobs are never charged.',
+  },
+  {
+    icon: <CheckIcon />,
+    title: 'The models this server runs',
+    text: (
+      <>
+        Each request names its model: a fast English-only one or a multilingual one.{' '}
+        <Link to={paths.pricing.getHref()}>Pricing</Link> lists the installed models with their
+        languages and price per minute.
+      </>
+    ),
   },
   {
     icon: <BarChartIcon />,

@@ -11,19 +11,22 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = page.populated(async (canvas) => {
   const table = await canvas.findByRole('table', { name: 'Price per model' }, { timeout: 5000 });
-  await waitFor(() => expect(table).toHaveTextContent('large-v3'));
+  // The installed models only: tiny.en and base, not the rest of the price list.
+  await waitFor(() => expect(table).toHaveTextContent('base'));
+  await expect(table).toHaveTextContent('tiny.en');
+  await expect(table).not.toHaveTextContent('large-v3');
   await expect(table).toHaveTextContent('$0.002');
-  // 600 min of tiny ($0.002/min) = $1.20 by default; 1000 min of large-v3 ($0.012/min) = $12.00.
+  // 600 min of tiny.en ($0.002/min) = $1.20 by default; 1000 min of base ($0.003/min) = $3.00.
   await expect(canvas.getByTestId('estimate')).toHaveTextContent('$1.20');
   const minutes = canvas.getByLabelText('Minutes of audio');
   await userEvent.clear(minutes);
   await userEvent.type(minutes, '1000');
-  await userEvent.selectOptions(canvas.getByLabelText('Model'), 'large-v3');
-  await expect(canvas.getByTestId('estimate')).toHaveTextContent('$12.00');
-  // A single minute of tiny costs exactly its price, as the server charges it.
+  await userEvent.selectOptions(canvas.getByLabelText('Model'), 'base');
+  await expect(canvas.getByTestId('estimate')).toHaveTextContent('$3.00');
+  // A single minute of tiny.en costs exactly its price, as the server charges it.
   await userEvent.clear(minutes);
   await userEvent.type(minutes, '1');
-  await userEvent.selectOptions(canvas.getByLabelText('Model'), 'tiny');
+  await userEvent.selectOptions(canvas.getByLabelText('Model'), 'tiny.en');
   await expect(canvas.getByTestId('estimate')).toHaveTextContent('$0.002');
 });
 

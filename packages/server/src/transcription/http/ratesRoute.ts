@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { billingPaths } from '../../contract/apiPaths.js';
+import { RatesResponse } from '../../contract/billing.js';
+import { errorResponses } from '../../http/schemas.js';
+import type { ModelCatalog } from '../models.js';
+
+const CHARGED_PER = 'Exactly per second of audio, rounded up to the next $0.000001';
+
+/**
+ * The public price list of the pricing page: the models this server runs (priced in the rate
+ * table and installed in the engine), the same ones GET /v1/models lists.
+ */
+export const ratesRoute: FastifyPluginAsyncZod<{ catalog: ModelCatalog }> = async (
+  app,
+  { catalog },
+) => {
+  app.get(
+    billingPaths.rates,
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Price per installed model (public, for the pricing page)',
+        response: { 200: RatesResponse, ...errorResponses(503) },
+      },
+    },
+    async () => ({
+      currency: 'USD' as const,
+      billing: CHARGED_PER,
+      rates: (await catalog.list()).map(({ model, microsPerHour, usdPerMinute, englishOnly }) => ({
+        model,
+        microsPerHour,
+        usdPerMinute,
+        englishOnly,
+      })),
+    }),
+  );
+};
