@@ -5,12 +5,12 @@
 For each installed model (or --models): the latencies of one stream, the streams one engine serves
 in real time before the median final latency doubles (written, with --save, to
 DATA_DIR/live-capacity.json: the server admits live streams by it), and, on the published
-evaluation set (--eval, default ../shared/eval beside the repository: English clips, each streamed
-alone at the speed it plays), the word error rate of the finals against the batch path's on the
-same clips, scored as that set's README says. Then this process's peak memory (the engine with
-the models loaded). npm run bench:realtime prints the figures that need the API first (/api/health
-under a burst, the API process tree's memory: packages/server/scripts/bench-realtime-burst.ts);
-its arguments go to this script.
+evaluation set (--eval, default its copy in packages/server/test/fixtures/eval: English clips,
+each streamed alone at the speed it plays), the word error rate of the finals against the batch
+path's on the same clips, scored with the engine's Whisper-style normaliser (textnorm.py). Then
+this process's peak memory (the engine with the models loaded). npm run bench:realtime prints the
+figures that need the API first (/api/health under a burst, the API process tree's memory:
+packages/server/scripts/bench-realtime-burst.ts); its arguments go to this script.
 
 Each stream is a "session" of real speech the engine was not built or tuned on (LibriSpeech 1088,
 the AMI headset clip, the Common Voice clip; copied into tests/fixtures/held-out with provenance)
@@ -201,7 +201,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--models", help="comma-separated; default: every installed model")
     parser.add_argument("--max-streams", type=int, default=6)
-    parser.add_argument("--eval", type=Path, default=REPO.parent / "shared" / "eval")
+    parser.add_argument("--eval", type=Path, default=REPO / "packages" / "server" / "test" / "fixtures" / "eval")
     parser.add_argument("--save", action="store_true", help="write DATA_DIR/live-capacity.json")
     args = parser.parse_args()
     engine = Engine()

