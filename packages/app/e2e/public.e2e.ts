@@ -39,11 +39,13 @@ describe.each(products)('public site on $backend', ({ url }) => {
   it.each(['/no-such-page', '/status'])('shows the not-found page at %s', async (path) => {
     const context = await newContext(browser(), url);
     const page = await context.newPage();
-    await page.goto(path);
+    // The server knows the build's pages: a crawler or a monitor sees the 404 too.
+    expect((await page.goto(path))?.status()).toBe(404);
     await expectVisible(page.getByRole('heading', { name: 'Unexpected Application Error!' }));
     await expectText(page.getByRole('main'), '404 Not Found');
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await expectPath(page, '/');
+    expect((await page.goto('/blog/how-we-measure-accuracy'))?.status()).toBe(200);
     await context.close();
   });
 

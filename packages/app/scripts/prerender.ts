@@ -1,5 +1,6 @@
 /**
- * The build's step after `vite build` (`npm run build`): renders the home page as a signed-out
+ * The build's step after `vite build` (`npm run build`): lists the app's pages for the server's
+ * 404s (src/pagePatterns.ts, into PAGES_FILE), and renders the home page as a signed-out
  * visitor first sees it (src/prerender.tsx) into the build's `PRERENDERED_HOME_FILE`: the built
  * index.html with the page in #root and its CSS in the head. The
  * server sends it for `/` to browsers without a session (http/spa.ts), which paint the page
@@ -11,7 +12,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { PRERENDERED_HOME_FILE } from '@parlance/server/endpoints';
+import { PAGES_FILE, PRERENDERED_HOME_FILE } from '@parlance/server/endpoints';
+import type { pagePatterns as PagePatterns } from '../src/pagePatterns.ts';
 import type { prerenderHome as PrerenderHome } from '../src/prerender.tsx';
 import { PRERENDERED_ATTRIBUTE } from '../src/prerendered.ts';
 
@@ -46,6 +48,12 @@ try {
   console.log(
     `prerendered / into dist/${PRERENDERED_HOME_FILE} (${(page.length / 1024).toFixed(1)} KB)`,
   );
+  const { pagePatterns } = (await vite.ssrLoadModule('/src/pagePatterns.ts')) as {
+    pagePatterns: typeof PagePatterns;
+  };
+  const pages = pagePatterns();
+  await writeFile(`${dist}${PAGES_FILE}`, JSON.stringify(pages));
+  console.log(`listed ${pages.length} page paths in dist/${PAGES_FILE}`);
 } finally {
   await vite.close();
 }

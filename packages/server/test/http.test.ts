@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { PRERENDERED_HOME_FILE, PRERENDERED_ORIGIN } from '../src/contract/apiPaths.js';
+import { PAGES_FILE, PRERENDERED_HOME_FILE, PRERENDERED_ORIGIN } from '../src/contract/apiPaths.js';
 import { SIGNED_IN_HINT_COOKIE } from '../src/contract/sessionPaths.js';
 import { createLogger } from '../src/logger.js';
 import { openApiPath, renderOpenApi } from '../scripts/openapi.js';
@@ -34,6 +34,19 @@ describe('HTTP behaviour', () => {
     await writeFile(
       join(staticDir, PRERENDERED_HOME_FILE),
       `<!doctype html><title>Prerendered home</title><pre>curl ${PRERENDERED_ORIGIN}/v1/audio/transcriptions</pre>`,
+    );
+    await writeFile(
+      join(staticDir, PAGES_FILE),
+      JSON.stringify([
+        '/',
+        '/pricing',
+        '/blog/how-we-measure-accuracy',
+        '/reset-password/:token?',
+        '/dashboard',
+        '/dashboard/overview',
+        '/dashboard/usage',
+        '/dashboard/history/:id',
+      ]),
     );
     await writeFile(join(staticDir, 'app.js'), 'console.log("app")');
     await mkdir(join(staticDir, 'assets'));
@@ -109,6 +122,41 @@ describe('HTTP behaviour', () => {
     expect(page.body).toContain('Parlance app');
     expect((await api.get('/app.js')).body).toBe('console.log("app")');
     expect((await api.post('/dashboard', {})).status).toBe(404);
+  });
+
+  it("answers 404 for a path the app has no page for, with the app's not-found page", async () => {
+    const api = server.client();
+    for (const path of [
+      '/pricing',
+      '/pricing/',
+      '/pricing?plan=1',
+      '/blog/how-we-measure-accuracy',
+      '/reset-password',
+      '/reset-password/abc',
+      '/dashboard',
+      '/dashboard/history/7d3e8f20',
+    ]) {
+      const page = await api.get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.body, path).toContain('Parlance app');
+    }
+    for (const path of [
+      '/nope',
+      '/pricing/extra',
+      '/blog/no-such-post',
+      '/dashboard/nope',
+      '/dashboard/history',
+      '/dashboard/history/1/2',
+      '/wp-login.php',
+    ]) {
+      const page = await api.get(path);
+      expect(page.status, path).toBe(404);
+      expect(page.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(page.body, path).toContain('Parlance app'); // the app renders its not-found page
+    }
+    // Files of the build are still files, and HEAD agrees with GET.
+    expect((await api.get('/app.js')).status).toBe(200);
+    expect((await api.request('HEAD', '/nope')).status).toBe(404);
   });
 
   it("names a route's scripts in its page, and its first calls when the browser may be signed in", async () => {

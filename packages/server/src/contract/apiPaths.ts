@@ -102,6 +102,13 @@ export function apiHref<Pattern extends string>(
 export const PRERENDERED_HOME_FILE = '.home.html';
 
 /**
+ * The build's list of the web app's pages (packages/app/scripts/prerender.ts writes it): a JSON
+ * array of route patterns (`/dashboard/history/:id`, `:name?` optional). The server answers 404
+ * for a page path that matches none.
+ */
+export const PAGES_FILE = '.pages.json';
+
+/**
  * The address the build's prerendered home page gives the API in its code samples; the server
  * serves the page with the web app's address in its place.
  */

@@ -6,7 +6,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { compressOnce } from './compression.js';
 import { sessionOfCookies } from '../auth/guards.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
-import { PRERENDERED_HOME_FILE, PRERENDERED_ORIGIN, systemPaths } from '../contract/apiPaths.js';
+import {
+  PAGES_FILE,
+  PRERENDERED_HOME_FILE,
+  PRERENDERED_ORIGIN,
+  systemPaths,
+} from '../contract/apiPaths.js';
 import { SIGNED_IN_HINT_COOKIE, sessionPaths } from '../contract/sessionPaths.js';
 
 const API_PATH = /^\/(api|v1)(\/|$)/;
@@ -43,6 +48,35 @@ function pageWithPreloads(
     for (const call of [sessionPaths.me, systemPaths.config])
       links.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${call}">`);
   return html.replace('</head>', `${links.join('')}</head>`);
+}
+
+/**
+ * Whether a path is one of the app's pages, by the build's PAGES_FILE (route patterns: `:name` one
+ * segment, `:name?` an optional one, a trailing slash allowed); null without the file, when every
+ * path counts as a page.
+ */
+function pageMatcher(root: string): ((path: string) => boolean) | null {
+  const file = resolve(root, PAGES_FILE);
+  if (!existsSync(file)) return null;
+  const patterns = JSON.parse(readFileSync(file, 'utf8')) as string[];
+  const escape = (text: string) => text.replace(/[.*+^${}()|[\]\\]/g, '\\$&');
+  const sources = patterns.map((pattern) =>
+    pattern
+      .split('/')
+      .filter(Boolean)
+      .map((part) =>
+        part.startsWith(':') ? (part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : `/${escape(part)}`,
+      )
+      .join(''),
+  );
+  const page = new RegExp(`^(?:${sources.join('|')})/?$`);
+  return (path) => {
+    try {
+      return page.test(decodeURIComponent(path));
+    } catch {
+      return false; // a malformed escape is no page
+    }
+  };
 }
 
 /** A page as sent, in each encoding, with an entity tag per encoding. */
@@ -92,7 +126,8 @@ function acceptedEncoding(header: string | undefined): keyof Encoded {
 
 /**
  * Serves the built web app from `staticDir` (when it has an index.html) with the SPA fallback:
- * unknown GET paths outside /api and /v1 get index.html. Everything else unknown is a JSON 404.
+ * GET paths outside /api and /v1 get index.html, with 200 for the app's pages (the build's
+ * PAGES_FILE) and 404 for any other path. Everything else unknown is a JSON 404.
  * The build's precompressed copies (`.br`, `.gz`) go to browsers that accept them; hashed assets
  * are cached for a year, everything else is revalidated. Pages the build's `preloads.json` names
  * get their scripts preloaded (pageWithPreloads); `/` is the build's prerendered home page for a
@@ -111,6 +146,7 @@ export async function registerSpa(
       ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as Preloads)
       : null;
   const indexHtml = hasApp ? readFileSync(resolve(root, 'index.html'), 'utf8') : '';
+  const isPage = hasApp ? pageMatcher(root) : null;
   // A session cookie without its hint (from before hints, or the browser lost the hint) is looked
   // at with the next page: a live one gets the hint back, so that the page asks who is signed in;
   // an ended one is dropped.
@@ -176,6 +212,13 @@ export async function registerSpa(
 
   app.setNotFoundHandler((request, reply) => {
     if (hasApp && wantsPage(request)) {
+      // A path the app has no page for: its not-found page, with the status that says so.
+      if (isPage && !isPage(request.url.split('?')[0] ?? ''))
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(indexHtml);
       const page = preloads && pageWithPreloads(indexHtml, preloads, request);
       if (!page) return reply.sendFile('index.html', { maxAge: 0 });
       // The page differs with the hint cookie: no shared cache may keep one for everyone.
