@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderRoute } from './test/render';
 
@@ -55,5 +55,22 @@ describe('route table', () => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Parlance home' })).toBeInTheDocument();
+  });
+
+  test('each page names itself in the browser tab', async () => {
+    const { router } = renderRoute('/pricing');
+    await waitFor(() => expect(document.title).toBe('Pricing · Parlance'));
+    const titles = {
+      '/features': 'Features · Parlance',
+      '/docs': 'API documentation · Parlance',
+      '/login': 'Sign in · Parlance',
+      '/blog/how-we-measure-accuracy': 'How we measure accuracy · Parlance',
+      '/no-such-page': 'Page not found · Parlance',
+      '/': 'Speech to text for developers · Parlance',
+    };
+    for (const [path, title] of Object.entries(titles)) {
+      await router.navigate(path);
+      await waitFor(() => expect(document.title).toBe(title));
+    }
   });
 });

@@ -3,6 +3,8 @@ import { PublicShell } from './shells/public/layout/PublicShell';
 import { RouteError } from './shells/public/errors/RouteError';
 import { PageLoading } from './shells/public/layout/PageLoading';
 import { paths } from './paths';
+import { titled, type TitledHandle } from './shared/pageTitle';
+import type { Post } from './shells/public/blog/posts';
 import { storeProvider, withStore } from './store/deferredStore';
 
 /**
@@ -22,41 +24,72 @@ export const routes: RouteObject[] = [
       {
         element: <PublicShell />,
         children: [
-          { index: true, lazy: () => import('./shells/public/home/HomeRoute') },
+          {
+            index: true,
+            handle: titled('Speech to text for developers'),
+            lazy: () => import('./shells/public/home/HomeRoute'),
+          },
           {
             path: paths.features.path,
+            handle: titled('Features'),
             lazy: () => import('./shells/public/features/FeaturesRoute'),
           },
           {
             path: paths.pricing.path,
+            handle: titled('Pricing'),
             lazy: withStore(() => import('./shells/public/pricing/PricingRoute')),
           },
-          { path: paths.demo.path, lazy: () => import('./shells/public/demo/DemoRoute') },
-          { path: paths.blog.path, lazy: () => import('./shells/public/blog/BlogListRoute') },
-          { path: paths.blogPost.path, lazy: () => import('./shells/public/blog/BlogPostRoute') },
+          {
+            path: paths.demo.path,
+            handle: titled('Demo'),
+            lazy: () => import('./shells/public/demo/DemoRoute'),
+          },
+          {
+            path: paths.blog.path,
+            handle: titled('Blog'),
+            lazy: () => import('./shells/public/blog/BlogListRoute'),
+          },
+          {
+            path: paths.blogPost.path,
+            // The post's own title, once its loader has found it.
+            handle: {
+              title: (post) => (post as Post | undefined)?.title ?? 'Blog',
+            } satisfies TitledHandle,
+            lazy: () => import('./shells/public/blog/BlogPostRoute'),
+          },
           {
             path: paths.contact.path,
+            handle: titled('Contact'),
             lazy: withStore(() => import('./shells/public/contact/ContactRoute')),
           },
-          { path: paths.docs.path, lazy: () => import('./shells/public/docs/DocsRoute') },
+          {
+            path: paths.docs.path,
+            handle: titled('API documentation'),
+            lazy: () => import('./shells/public/docs/DocsRoute'),
+          },
           {
             path: paths.login.path,
+            handle: titled('Sign in'),
             lazy: withStore(() => import('./features/auth/login/LoginRoute')),
           },
           {
             path: paths.register.path,
+            handle: titled('Create an account'),
             lazy: withStore(() => import('./features/auth/register/RegisterRoute')),
           },
           {
             path: paths.forgotPassword.path,
+            handle: titled('Forgot password'),
             lazy: withStore(() => import('./features/auth/forgot/ForgotPasswordRoute')),
           },
           {
             path: paths.resetPassword.path,
+            handle: titled('Choose a new password'),
             lazy: withStore(() => import('./features/auth/reset/ResetPasswordRoute')),
           },
           {
             path: paths.authCallback.path,
+            handle: titled('Signing in'),
             lazy: withStore(() => import('./features/auth/callback/AuthCallbackRoute')),
           },
         ],

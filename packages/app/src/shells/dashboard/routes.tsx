@@ -1,11 +1,9 @@
 import { replace, type RouteObject } from 'react-router-dom';
 import { paths } from '../../paths';
 import { DashboardGuard } from './guard/DashboardGuard';
-import type { DashboardHandle } from './shell/DashboardShell';
+import { titled } from '../../shared/pageTitle';
 
 const dashboard = paths.dashboard;
-
-const titled = (title: string): DashboardHandle => ({ title });
 
 /**
  * The dashboard's routes, mounted under /dashboard by the route table: the session guard, then the

@@ -1,32 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { DashboardLayout, toast } from '@parlance/ui';
 import { useConfigQuery } from '../../../shared/configApi';
 import { useAppDispatch, useAppStore } from '../../../store/hooks';
 import { useAuth } from '../../../session/useAuth';
 import { LocalDayClock } from '../../../shared/LocalDayClock';
 import { useNow } from '../../../shared/now';
+import { useDocumentTitle, useRouteTitle } from '../../../shared/pageTitle';
 import { RouterLink } from '../../../shared/RouterLink';
 import { refreshFailureMessage } from '../../../shared/messages';
 import { refreshAll } from './refreshAll';
 import { RefreshAllButton, UserMenu } from './TopBarActions';
 import { TestModeNotice } from './DashboardShell.styles';
-
-/**
- * Route data the shell reads: the page title shown in the top bar. Declared here, where it is
- * read, so the route table (which loads the shell) is not imported back by it.
- */
-export interface DashboardHandle {
-  title: string;
-}
-
-/** The title of the deepest matched dashboard route. */
-function usePageTitle(): string {
-  const titles = useMatches()
-    .map((match) => (match.handle as DashboardHandle | undefined)?.title)
-    .filter((title): title is string => Boolean(title));
-  return titles.at(-1) ?? 'Dashboard';
-}
 
 /** The longest a page waits for the server's settings. */
 export const SETTINGS_WAIT_MS = 2000;
@@ -43,7 +28,8 @@ export function DashboardShell() {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const now = useNow();
-  const title = usePageTitle();
+  const title = useRouteTitle() ?? 'Dashboard';
+  useDocumentTitle(title);
   const [refreshing, setRefreshing] = useState(false);
   // The page waits for the server's settings (a small call, preloaded with the page): a test-mode
   // notice inserted above a page already on screen would push all of it down. Settings that do
