@@ -47,11 +47,16 @@ describe('dashboard shell', () => {
     );
   });
 
-  test('the top bar shows the user’s name, Refresh all and Log Out', async () => {
-    renderDashboard('/dashboard/overview');
+  test('the top bar shows the user’s name, Settings, Refresh all and Log Out', async () => {
+    const { router } = renderDashboard('/dashboard/overview');
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh all' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Overview · Parlance'));
+    // Settings (default model, password) is one click away, though not in the sidebar.
+    await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/settings'));
+    await waitFor(() => expect(document.title).toBe('Settings · Parlance'));
   });
 
   test('data loads once per session: coming back to a page does not refetch it', async () => {

@@ -14,8 +14,8 @@ export const Name = styled.span`
   }
 `;
 
-/** On phones the label is read, not shown: the icon button leaves room for the page title. */
-export const RefreshLabel = styled.span`
+/** On phones the label is read, not shown: the icon leaves room for the page title. */
+export const PhoneHiddenLabel = styled.span`
   ${({ theme }) => theme.media.mobile} {
     position: absolute;
     width: 1px;
@@ -23,5 +23,19 @@ export const RefreshLabel = styled.span`
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
+  }
+`;
+
+export const SettingsLink = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+  svg {
+    display: none;
+  }
+  ${({ theme }) => theme.media.mobile} {
+    svg {
+      display: inline;
+    }
   }
 `;
