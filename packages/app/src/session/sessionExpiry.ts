@@ -4,7 +4,7 @@ import {
   type ThunkDispatch,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { paths } from '../paths';
+import { loginHref } from './signInReturn';
 import { api } from '../store/api';
 import { shouldRedirectOn401 } from '../store/redirectOn401';
 import type { RootState } from '../store/rootReducer';
@@ -28,11 +28,12 @@ function unauthorizedEndpoint(action: unknown): string | null {
 /**
  * The 401 rule (spec §2), for every call of the API slice: where `shouldRedirectOn401` says so, a
  * 401 ends the session on this client (the signed-out account's cached data is dropped before
- * anything else renders) and sends the browser to /login. Other errors pass through unchanged.
+ * anything else renders) and sends the browser to /login, to come back to this page once signed
+ * in. Other errors pass through unchanged.
  */
 export function sessionExpiry({
   currentPath = () => globalThis.location.pathname,
-  redirectToLogin = () => globalThis.location.assign(paths.login.getHref()),
+  redirectToLogin = () => globalThis.location.assign(loginHref(globalThis.location)),
 }: SessionExpiryOptions = {}): Middleware<
   object,
   RootState,

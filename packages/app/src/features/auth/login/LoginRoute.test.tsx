@@ -51,6 +51,25 @@ describe('/login', () => {
     expect(body).toEqual({ email: 'ada@example.com', password: 'correct horse battery' });
   });
 
+  test.each([
+    ['/dashboard/usage?range=90', '/dashboard/usage', '?range=90'],
+    ['//evil.example/steal', '/dashboard/overview', ''],
+    ['/\\evil.example', '/dashboard/overview', ''],
+    ['https://evil.example/', '/dashboard/overview', ''],
+    ['/dashboard\n', '/dashboard/overview', ''],
+  ])(
+    'after signing in from ?next=%s goes to %s, a path of this site only',
+    async (next, path, search) => {
+      server.use(
+        http.post('/api/auth/login', () => HttpResponse.json({ user: { id: 'x', name: 'Ada' } })),
+      );
+      const { router } = renderRoute(`/login?${new URLSearchParams({ next })}`);
+      await signIn();
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+      expect(router.state.location.search).toBe(search);
+    },
+  );
+
   test('loads no bot-check script when the server has no Turnstile site key', async () => {
     renderRoute('/login');
     await screen.findByRole('button', { name: 'Sign in' });

@@ -4,13 +4,15 @@ import { errorMessage } from '../../../store/errors';
 import { useConfigQuery } from '../../../shared/configApi';
 import { useLoginMutation } from '../api/authApi';
 import { useBotCheck } from '../turnstile/useBotCheck';
-import { afterSignIn, type AuthLocationState } from '../authLocationState';
+import { afterSignIn } from '../../../session/signInReturn';
+import type { AuthLocationState } from '../authLocationState';
 import { LoginForm, type Credentials } from './LoginForm';
 
 /** /login: signs in, then goes where the visitor was headed (default: the dashboard overview). */
 export function Component() {
   const navigate = useNavigate();
-  const state = useLocation().state as AuthLocationState | null;
+  const location = useLocation();
+  const state = location.state as AuthLocationState | null;
   const { data: config } = useConfigQuery();
   const [login, { isLoading, error }] = useLoginMutation();
   const botCheck = useBotCheck(config?.turnstileSiteKey ?? null);
@@ -22,7 +24,7 @@ export function Component() {
       return;
     }
     toast.success(`Welcome back, ${result.data.user.name}.`);
-    navigate(afterSignIn(state), { replace: true });
+    navigate(afterSignIn(location.search), { replace: true });
   };
 
   return (

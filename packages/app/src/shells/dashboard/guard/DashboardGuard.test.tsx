@@ -12,11 +12,14 @@ describe('dashboard guard', () => {
     expect(router.state.location.pathname).toBe('/dashboard/overview');
   });
 
-  test('sends signed-out visitors to /login, replacing the history entry', async () => {
+  test('sends signed-out visitors to /login, replacing the history entry, to come back', async () => {
     server.use(...authHandlers.empty);
-    const { router } = renderDashboard('/dashboard/billing');
+    const { router } = renderDashboard('/dashboard/history?page=2#top');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.historyAction).toBe('REPLACE');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/dashboard/history?page=2#top',
+    );
   });
 
   test('/dashboard redirects to /dashboard/overview', async () => {
