@@ -45,7 +45,7 @@ export const apiKeysFixture: ApiKey[] = [
   {
     id: KEY_ID,
     name: 'Production backend',
-    prefix: 'pk_live_7Hq2',
+    prefix: 'prl_live_7Hq2',
     enabled: true,
     createdAt: ago(84),
     lastUsedAt: ago(0, 3),
@@ -53,7 +53,7 @@ export const apiKeysFixture: ApiKey[] = [
   {
     id: '1a2b3c4d-0000-4000-8000-000000000002',
     name: 'Staging',
-    prefix: 'pk_live_Xa91',
+    prefix: 'prl_live_Xa91',
     enabled: true,
     createdAt: ago(40),
     lastUsedAt: ago(5),
@@ -61,7 +61,7 @@ export const apiKeysFixture: ApiKey[] = [
   {
     id: '1a2b3c4d-0000-4000-8000-000000000003',
     name: 'Old laptop script',
-    prefix: 'pk_live_bQ0z',
+    prefix: 'prl_live_bQ0z',
     enabled: false,
     createdAt: ago(110),
     lastUsedAt: null,
@@ -69,7 +69,7 @@ export const apiKeysFixture: ApiKey[] = [
 ];
 
 /** The secret of a newly created key: shown once. */
-export const createdSecretFixture = 'pk_live_N3wK3y_4f9c2e7a1b8d6053c4e2f1a9b7d3c5e8';
+export const createdSecretFixture = 'prl_live_N3wK3y_4f9c2e7a1b8d6053c4e2f1a9b7d3c5e8';
 
 const find = (id: unknown) => apiKeysFixture.find((key) => key.id === id);
 const notFound = () => apiError(404, 'API key not found', 'api_key_not_found');

@@ -4,6 +4,7 @@ import { API_KEY_LIST_CACHE } from '../src/app.js';
 import { currentUser, requireApiKeyOrSession } from '../src/auth/guards.js';
 import { sha256 } from '../src/auth/tokens.js';
 import { apiKeys } from '../src/db/schema/index.js';
+import { createApiKey } from '../src/apiKeys/repository.js';
 import { backends, signUp, startServer, type SignedUpUser, type TestServer } from './helpers.js';
 
 describe.each(backends)('API keys (%s)', (backend) => {
@@ -31,18 +32,37 @@ describe.each(backends)('API keys (%s)', (backend) => {
     const created = await owner.api.post('/api/api-keys', { name: 'CI' });
     expect(created.status).toBe(201);
     const { apiKey, secret } = created.body;
-    expect(secret).toMatch(/^pk_live_[A-Za-z0-9_-]{43}$/);
+    // Test payments here, so a test key; the pattern a secret scanner matches.
+    expect(secret).toMatch(/^prl_test_[A-Za-z0-9_-]{43}$/);
     expect(apiKey).toMatchObject({
       name: 'CI',
       enabled: true,
       lastUsedAt: null,
-      prefix: secret.slice(0, 12),
+      prefix: secret.slice(0, 13),
     });
     const [row] = await server.storage.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id));
     expect(row?.keyHash).toBe(sha256(secret));
     const list = await owner.api.get('/api/api-keys');
     expect(list.body.apiKeys.map((key: { id: string }) => key.id)).toContain(apiKey.id);
     expect(JSON.stringify(list.body)).not.toContain(secret);
+  });
+
+  it('makes live keys on a live server, and keys of the old format keep working', async () => {
+    const live = await createApiKey(server.storage.db, owner.user.id, 'live', 'live');
+    expect(live.secret).toMatch(/^prl_live_[A-Za-z0-9_-]{43}$/);
+    expect(live.row.prefix).toBe(live.secret.slice(0, 13));
+    const legacy = `pk_live_${'L'.repeat(43)}`;
+    await server.storage.db.insert(apiKeys).values({
+      userId: owner.user.id,
+      name: 'made before prl_',
+      prefix: legacy.slice(0, 12),
+      keyHash: sha256(legacy),
+    });
+    for (const secret of [live.secret, legacy]) {
+      const whoami = await server.client().get('/v1/test/whoami', bearer(secret));
+      expect(whoami.status, secret).toBe(200);
+      expect(whoami.body.user.id).toBe(owner.user.id);
+    }
   });
 
   it('authenticates /v1 with the bearer key and records lastUsedAt', async () => {

@@ -6,9 +6,16 @@ import { randomToken, sha256 } from '../auth/tokens.js';
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-/** Secrets look like `pk_live_<43 base64url chars>` (32 random bytes); lists show the first 12 characters. */
-const SECRET_PREFIX = 'pk_live_';
-const SHOWN_PREFIX_LENGTH = SECRET_PREFIX.length + 4;
+/**
+ * Secrets say what they are, so secret scanners can match them: `prl_live_` on a server that takes
+ * real payments, `prl_test_` on one in test mode (test payments, or Stripe's test keys), then 43
+ * base64url characters (32 random bytes): `prl_(live|test)_[A-Za-z0-9_-]{43}`. Lists show the
+ * prefix and 4 more characters. Keys made before (`pk_live_…`) keep working: a key is found by
+ * its whole secret.
+ */
+export type KeyMode = 'live' | 'test';
+const secretPrefix = (mode: KeyMode) => `prl_${mode}_`;
+const SHOWN_RANDOM_CHARACTERS = 4;
 
 /** Only update last_used_at when it is older than this, so busy keys do not write on every call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -29,14 +36,16 @@ export async function createApiKey(
   db: Database,
   userId: string,
   name: string,
+  mode: KeyMode,
 ): Promise<{ row: ApiKeyRow; secret: string }> {
-  const secret = `${SECRET_PREFIX}${randomToken()}`;
+  const prefix = secretPrefix(mode);
+  const secret = `${prefix}${randomToken()}`;
   const [row] = await db
     .insert(apiKeys)
     .values({
       userId,
       name,
-      prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
+      prefix: secret.slice(0, prefix.length + SHOWN_RANDOM_CHARACTERS),
       keyHash: sha256(secret),
     })
     .returning();

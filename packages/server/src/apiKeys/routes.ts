@@ -81,7 +81,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const { row, secret } = await createApiKey(db, userId, request.body.name);
+      const mode = app.config.billing.testMode ? 'test' : 'live';
+      const { row, secret } = await createApiKey(db, userId, request.body.name, mode);
       lists.forget(userId);
       return reply.code(201).send({ apiKey: toDto(row), secret });
     },

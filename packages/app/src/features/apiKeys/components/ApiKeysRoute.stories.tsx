@@ -17,7 +17,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Populated: Story = page.populated(async (canvas) => {
   await expect(await canvas.findByText('Production backend')).toBeInTheDocument();
-  await expect(canvas.getByText('pk_live_7Hq2…')).toBeInTheDocument();
+  await expect(canvas.getByText('prl_live_7Hq2…')).toBeInTheDocument();
   await expect(canvas.getByText('Never')).toBeInTheDocument();
   await expect(canvas.getByRole('switch', { name: 'Old laptop script enabled' })).toHaveAttribute(
     'aria-checked',
@@ -45,7 +45,7 @@ export const CreateKey: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     const created = await body.findByRole('dialog', { name: 'Your new API key' });
     await expect(
-      within(created).getByDisplayValue('pk_live_N3wK3y_4f9c2e7a1b8d6053c4e2f1a9b7d3c5e8'),
+      within(created).getByDisplayValue('prl_live_N3wK3y_4f9c2e7a1b8d6053c4e2f1a9b7d3c5e8'),
     ).toBeInTheDocument();
     await expect(within(created).getByText(/will not be shown again/)).toBeInTheDocument();
   },

@@ -38,7 +38,7 @@ describe('API keys page', () => {
       screen.getAllByRole('button', { name: 'Create key' }).at(-1) as HTMLElement,
     );
     expect(
-      await screen.findByDisplayValue('pk_live_N3wK3y_4f9c2e7a1b8d6053c4e2f1a9b7d3c5e8'),
+      await screen.findByDisplayValue('prl_live_N3wK3y_4f9c2e7a1b8d6053c4e2f1a9b7d3c5e8'),
     ).toBeInTheDocument();
     expect(screen.getByText(/will not be shown again/)).toBeInTheDocument();
   });

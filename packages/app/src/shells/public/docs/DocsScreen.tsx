@@ -91,7 +91,10 @@ export function DocsScreen({ apiBase, reference }: DocsPageProps) {
           <p>
             Send your key as a bearer token on every <code>/v1</code> request. Keys can be disabled
             or deleted in the dashboard and stop working immediately. Never ship a key in a browser
-            or mobile app: call Parlance from your server.
+            or mobile app: call Parlance from your server. A key says what it is:{' '}
+            <code>prl_live_</code> (<code>prl_test_</code> on a server in test mode) and 43 more
+            characters, so a secret scanner can find one that leaked with the pattern{' '}
+            <code>prl_(live|test)_[A-Za-z0-9_-]{'{43}'}</code>.
           </p>
           <CodeBlock language="http" code={'Authorization: Bearer $PARLANCE_API_KEY'} />
         </DocSection>
