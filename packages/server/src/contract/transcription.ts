@@ -268,6 +268,44 @@ export const TranscriptList = z
   .meta({ id: 'TranscriptList' });
 export type TranscriptList = z.infer<typeof TranscriptList>;
 
+/** GET /v1/transcript: your transcripts, newest first, a page at a time by cursor. */
+export const TranscriptPageQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIST_LIMIT)
+    .default(TRANSCRIPT_LIST_DEFAULT_LIMIT)
+    .describe('Transcripts per page'),
+  status: TranscriptStatus.optional().describe('Only transcripts in this status'),
+  created_after: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Only transcripts created after this time (ISO 8601)'),
+  created_before: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Only transcripts created before this time (ISO 8601)'),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("The previous page's next_cursor: the page after it, with the same filters"),
+});
+export type TranscriptPageQuery = z.infer<typeof TranscriptPageQuery>;
+
+export const TranscriptPage = z
+  .object({
+    transcripts: z.array(TranscriptSummary),
+    has_more: z.boolean().describe('Whether another page follows'),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe('Pass as cursor for the next page; null on the last page'),
+  })
+  .meta({ id: 'TranscriptPage' });
+export type TranscriptPage = z.infer<typeof TranscriptPage>;
+
 export const TranscriptExportFormat = z.enum(['txt', 'srt', 'vtt', 'json']);
 export const TranscriptExportParams = z.object({
   id: z.uuid({ error: 'Not a valid id' }),

@@ -9,6 +9,8 @@ import {
   SubtitleQuery,
   Transcript,
   TranscriptExportParams,
+  TranscriptPage,
+  TranscriptPageQuery,
   TranscriptRequest,
   TranscriptWaitQuery,
 } from '../../contract/transcription.js';
@@ -17,7 +19,12 @@ import { published } from '../../contract/modelReleases.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { toSubtitles, toText } from '../formats.js';
-import { deleteTranscription, findTranscription, nameSpeakers } from '../jobs/repository.js';
+import {
+  deleteTranscription,
+  findTranscription,
+  nameSpeakers,
+  pageTranscriptions,
+} from '../jobs/repository.js';
 import type { ModelCatalog } from '../models.js';
 import type { TranscriptionRuntime } from '../runtime.js';
 import { validationMessage } from '../../validationMessage.js';
@@ -26,7 +33,7 @@ import { apiLimits } from './limits.js';
 import { withMultipart, type MultipartForm } from './multipart.js';
 import { isFinished } from '../jobs/watch.js';
 import { clientGone, watchJobForClient } from './clientGone.js';
-import { toTranscript } from './present.js';
+import { toSummary, toTranscript } from './present.js';
 
 const tags = ['transcription'];
 const security: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
@@ -104,6 +111,36 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
   app.addHook('onRequest', limits.perIp);
   app.addHook('preHandler', requireApiKeyOrSession);
   app.addHook('preHandler', limits.perCaller);
+
+  app.get(
+    transcriptPaths.submit,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Your transcripts, newest first, a page at a time',
+        description:
+          'Filter by status and creation time; follow next_cursor for the next page (the same filters apply). Each item is a summary: GET /v1/transcript/{id} has the text.',
+        querystring: TranscriptPageQuery,
+        response: { 200: TranscriptPage, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { limit, status, created_after, created_before, cursor } = request.query;
+      const { rows, nextCursor } = await pageTranscriptions(db, currentUser(request).id, {
+        limit,
+        status,
+        createdAfter: created_after ? new Date(created_after) : undefined,
+        createdBefore: created_before ? new Date(created_before) : undefined,
+        cursor,
+      });
+      return {
+        transcripts: rows.map(toSummary),
+        has_more: nextCursor !== null,
+        next_cursor: nextCursor,
+      };
+    },
+  );
 
   app.post(
     transcriptPaths.submit,

@@ -3,6 +3,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
@@ -20,6 +21,7 @@ import {
   type TranscriptionRow,
 } from '../../db/schema/transcription.js';
 import type { TranscriptListQuery } from '../../contract/transcription.js';
+import { DomainError } from '../../domainErrors.js';
 
 type Db = Database | Transaction;
 
@@ -162,6 +164,67 @@ export async function listTranscriptions(
     db.select({ n: count() }).from(transcriptions).where(where),
   ]);
   return { rows, total: totals?.n ?? 0 };
+}
+
+export interface TranscriptPageFilter {
+  limit: number;
+  status?: TranscriptionRow['status'];
+  createdAfter?: Date;
+  createdBefore?: Date;
+  /** The last row of the page before, as `pageCursor` wrote it. */
+  cursor?: string;
+}
+
+/**
+ * A row's place in the newest-first order, opaque to clients: its creation time in whole
+ * microseconds since the epoch (the column's precision, which a JavaScript Date would round away)
+ * and its id.
+ */
+const createdMicros = sql<string>`(extract(epoch from ${transcriptions.createdAt}) * 1000000)::bigint::text`;
+const pageCursor = (micros: string, id: string) =>
+  Buffer.from(`${micros} ${id}`).toString('base64url');
+
+function fromCursor(cursor: string): { micros: string; id: string } {
+  const [micros = '', id = ''] = Buffer.from(cursor, 'base64url').toString().split(' ');
+  if (
+    !/^\d{1,17}$/.test(micros) ||
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
+  )
+    throw new DomainError('invalid', 'invalid_cursor', 'The cursor is not one this API gave out');
+  return { micros, id };
+}
+
+/**
+ * A page of the user's transcriptions, newest first, after `cursor`: keyset paging, so a page
+ * neither skips nor repeats rows when new ones arrive. `nextCursor` is null on the last page.
+ */
+export async function pageTranscriptions(
+  db: Db,
+  userId: string,
+  filter: TranscriptPageFilter,
+): Promise<{ rows: TranscriptionRow[]; nextCursor: string | null }> {
+  const filters: (SQL | undefined)[] = [eq(transcriptions.userId, userId)];
+  if (filter.status) filters.push(eq(transcriptions.status, filter.status));
+  if (filter.createdAfter) filters.push(gt(transcriptions.createdAt, filter.createdAfter));
+  if (filter.createdBefore) filters.push(lt(transcriptions.createdAt, filter.createdBefore));
+  if (filter.cursor) {
+    const last = fromCursor(filter.cursor);
+    filters.push(
+      sql`(${transcriptions.createdAt}, ${transcriptions.id}) < (timestamptz 'epoch' + ${last.micros}::bigint * interval '1 microsecond', ${last.id}::uuid)`,
+    );
+  }
+  const found = await db
+    .select({ row: transcriptions, micros: createdMicros })
+    .from(transcriptions)
+    .where(and(...filters))
+    .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id))
+    .limit(filter.limit + 1);
+  const page = found.slice(0, filter.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ row }) => row),
+    nextCursor: found.length > filter.limit && last ? pageCursor(last.micros, last.row.id) : null,
+  };
 }
 
 /**

@@ -124,6 +124,13 @@ export function DocsScreen({ apiBase, reference }: DocsPageProps) {
             <code>srt</code>, <code>vtt</code> or <code>json</code>. Pass <code>webhook_url</code>{' '}
             when submitting to be called when the job finishes instead of polling.
           </p>
+          <p>
+            <code>GET /v1/transcript</code> lists your transcripts, newest first: <code>limit</code>{' '}
+            per page, filtered by <code>status</code>, <code>created_after</code> and{' '}
+            <code>created_before</code> (ISO 8601). While <code>has_more</code> is true, pass{' '}
+            <code>next_cursor</code> back as <code>cursor</code> for the next page; new transcripts
+            never shift a page.
+          </p>
         </DocSection>
 
         <DocSection aria-labelledby="webhooks">
