@@ -20,6 +20,13 @@ describe('SpendingChart', () => {
     );
   });
 
+  it('days without spend are nothing to chart, not an axis of $0', () => {
+    const days = ['2026-11-01', '2026-11-02'].map((date) => ({ date, costMicros: 0, minutes: 0 }));
+    renderWithTheme(<SpendingChart data={days} formatCost={String} />);
+    expect(screen.getByText('Nothing to chart')).toBeInTheDocument();
+    expect(screen.queryByText('$0')).toBeNull();
+  });
+
   it('shows the error with a retry', () => {
     renderWithTheme(
       <SpendingChart data={[]} formatCost={String} error="Failed to load spending data" />,

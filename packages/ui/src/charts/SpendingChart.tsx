@@ -4,6 +4,7 @@ import { ChartStates, type ChartStateProps } from './ChartStates';
 import { CHART_PADDING, CHART_SIZE, chartStyles } from './chartStyles';
 import { chartTooltip } from './chartTooltip';
 import { formatChartDate, sparseTicks } from './formatChartDate';
+import { valueTicks } from './valueTicks';
 
 export interface SpendingPoint {
   /** Calendar day, YYYY-MM-DD. */
@@ -43,6 +44,7 @@ export function SpendingChart({
     ...point,
   }));
   const total = data.reduce((sum, point) => sum + point.costMicros, 0);
+  const ticks = valueTicks(Math.max(0, ...points.map((point) => point.y)));
   const first = data[0];
   const last = data.at(-1);
   const summary =
@@ -55,13 +57,15 @@ export function SpendingChart({
       : '';
 
   return (
-    <ChartStates {...states} label={title} empty={data.length === 0}>
+    // Days without spend are nothing to chart: an empty state, not axes of $0.
+    <ChartStates {...states} label={title} empty={total === 0}>
       {(width) => (
         <VictoryChart
           width={width}
           height={CHART_SIZE.height}
           padding={CHART_PADDING}
-          domainPadding={{ x: 16, y: [0, 16] }}
+          domainPadding={{ x: 16 }}
+          domain={{ y: [0, ticks.at(-1) ?? 0] }}
           title={title}
           desc={summary}
         >
@@ -78,7 +82,10 @@ export function SpendingChart({
             dependentAxis
             label="Spend (USD)"
             style={styles.dependentAxis}
-            tickFormat={(value: number) => `$${value.toLocaleString('en-US')}`}
+            tickValues={ticks}
+            tickFormat={(value: number) =>
+              `$${value.toLocaleString('en-US', { maximumFractionDigits: 6 })}`
+            }
           />
           <VictoryBar
             data={points}

@@ -9,6 +9,7 @@ import {
 import { ChartStates, type ChartStateProps } from './ChartStates';
 import { CHART_PADDING, CHART_SIZE, chartStyles } from './chartStyles';
 import { chartTooltip } from './chartTooltip';
+import { valueTicks } from './valueTicks';
 
 export interface UsagePoint {
   /** Month label, e.g. "Jun". */
@@ -40,15 +41,18 @@ export function UsageChart({
   const label = ({ datum }: { datum?: { x: string; y: number } }) =>
     datum ? `${datum.x}: ${minutes(datum.y)}` : '';
   const tooltip = chartTooltip(styles);
+  const ticks = valueTicks(Math.max(0, ...data.map((point) => point.usage)), { whole: true });
 
   return (
-    <ChartStates {...states} label={title} empty={data.length === 0}>
+    // Months without a minute are nothing to chart: an empty state, not axes of zeros.
+    <ChartStates {...states} label={title} empty={data.every((point) => point.usage === 0)}>
       {(width) => (
         <VictoryChart
           width={width}
           height={CHART_SIZE.height}
           padding={CHART_PADDING}
-          domainPadding={{ x: variant === 'bar' ? 32 : 0, y: [0, 16] }}
+          domainPadding={{ x: variant === 'bar' ? 32 : 0 }}
+          domain={{ y: [0, ticks.at(-1) ?? 0] }}
           title={title}
           desc={summary}
           containerComponent={
@@ -60,6 +64,7 @@ export function UsageChart({
             dependentAxis
             label="Minutes"
             style={styles.dependentAxis}
+            tickValues={ticks}
             tickFormat={(t: number) => t.toLocaleString('en-US')}
           />
           {variant === 'bar' ? (
