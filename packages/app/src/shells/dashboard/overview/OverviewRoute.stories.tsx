@@ -1,12 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { configHandlers, transcriptsHandlers, usageHandlers } from '@parlance/mocks';
+import { expect, waitFor } from 'storybook/test';
+import {
+  billingHandlers,
+  configHandlers,
+  transcriptsHandlers,
+  usageHandlers,
+} from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { busy, pageStates, serverError } from '../../../test/pageStates';
 
 const page = pageStates(DashboardStory, '/dashboard/overview', {
   usage: usageHandlers,
   transcripts: transcriptsHandlers,
+  billing: billingHandlers,
 });
 const meta = { title: 'Dashboard/Overview', ...page.meta } satisfies Meta<typeof DashboardStory>;
 
@@ -15,6 +21,14 @@ type Story = StoryObj<typeof meta>;
 
 export const Populated: Story = page.populated(async (canvas) => {
   await expect(await canvas.findByText('342.5 min')).toBeInTheDocument();
+  // The balance, with the way to add to it.
+  await waitFor(() =>
+    expect(canvas.getByRole('region', { name: 'Balance' })).toHaveTextContent('$42.153817'),
+  );
+  await expect(canvas.getByRole('link', { name: 'Add credit' })).toHaveAttribute(
+    'href',
+    '/dashboard/billing',
+  );
   await expect(canvas.getByText('$1.7125')).toBeInTheDocument();
   await expect(canvas.getByText('128')).toBeInTheDocument();
   const recent = await canvas.findByRole('link', { name: 'weekly-standup-nov-19.m4a' });
@@ -39,7 +53,12 @@ export const TestMode: Story = {
 
 export const Empty: Story = page.empty(async (canvas) => {
   await expect(await canvas.findByText('0 min')).toBeInTheDocument();
+  await waitFor(() =>
+    expect(canvas.getByRole('region', { name: 'Balance' })).toHaveTextContent('$0.00'),
+  );
   await expect(await canvas.findByText(/No transcriptions yet/)).toBeInTheDocument();
+  // Six months without a minute: an empty state, not a chart of zeros.
+  await expect(canvas.getByText('Nothing to chart')).toBeInTheDocument();
 });
 
 export const Loading: Story = page.loading(busy('region', 'Total usage'));
@@ -65,6 +84,14 @@ export const PartialFailure: Story = {
   parameters: { msw: { handlers: { transcripts: transcriptsHandlers.error } } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('342.5 min')).toBeInTheDocument();
+    // The balance, with the way to add to it.
+    await expect(await canvas.findByRole('region', { name: 'Balance' })).toHaveTextContent(
+      '$42.153817',
+    );
+    await expect(canvas.getByRole('link', { name: 'Add credit' })).toHaveAttribute(
+      'href',
+      '/dashboard/billing',
+    );
     await expect(await canvas.findByText(/Something went wrong on our side/)).toBeInTheDocument();
   },
 };

@@ -1,4 +1,5 @@
 import { TRANSCRIPT_LIST_FIRST_PAGE } from '@parlance/server/endpoints';
+import { useGetBillingInfoQuery } from '../../../features/billing/api/billingApi';
 import { useListTranscriptionsQuery } from '../../../features/transcripts/api/transcriptsApi';
 import {
   useGetUsageChartQuery,
@@ -16,6 +17,7 @@ export function OverviewRoute() {
   const now = useNow();
   const stats = useGetUsageOverviewQuery();
   const chart = useGetUsageChartQuery();
+  const billing = useGetBillingInfoQuery();
   const recent = useListTranscriptionsQuery({
     page: TRANSCRIPT_LIST_FIRST_PAGE,
     limit: RECENT_TRANSCRIPTIONS,
@@ -26,6 +28,7 @@ export function OverviewRoute() {
       now={now}
       stats={toBlock(stats, LOAD_FALLBACKS.stats)}
       chart={toBlock(chart, LOAD_FALLBACKS.chart)}
+      billing={toBlock(billing, LOAD_FALLBACKS.billing)}
       recent={{ ...recentBlock, data: recent.currentData?.transcriptions }}
     />
   );

@@ -1,4 +1,5 @@
 import type {
+  BillingInfo,
   TranscriptSummary,
   UsageChart as UsageChartData,
   UsageOverview,
@@ -29,6 +30,8 @@ import { StatGrid } from './OverviewScreen.styles';
 export interface OverviewScreenProps {
   stats: Block<UsageOverview>;
   chart: Block<UsageChartData>;
+  /** The balance: what a new account's welcome credit shows in. */
+  billing: Block<BillingInfo>;
   recent: Block<TranscriptSummary[]>;
   now: Date;
 }
@@ -62,8 +65,11 @@ function recentColumns(now: Date): TableColumn<TranscriptSummary>[] {
   ];
 }
 
-/** Dashboard home: this month's stats, six months of usage and the latest transcriptions. */
-export function OverviewScreen({ stats, chart, recent, now }: OverviewScreenProps) {
+/**
+ * Dashboard home: the balance, this month's stats, six months of usage and the latest
+ * transcriptions.
+ */
+export function OverviewScreen({ stats, chart, billing, recent, now }: OverviewScreenProps) {
   const data = stats.data;
   const loading = stats.loading;
   return (
@@ -75,6 +81,18 @@ export function OverviewScreen({ stats, chart, recent, now }: OverviewScreenProp
         </Card>
       ) : (
         <StatGrid>
+          <StatCard
+            label="Balance"
+            icon={<CreditCardIcon />}
+            value={billing.data?.balance}
+            change={
+              <Link href={paths.dashboard.billing.getHref()} linkComponent={RouterLink}>
+                Add credit
+              </Link>
+            }
+            loading={billing.loading}
+            error={billing.error ?? undefined}
+          />
           <StatCard
             label="Total usage"
             icon={<ClockIcon />}

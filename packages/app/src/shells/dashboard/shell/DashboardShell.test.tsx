@@ -79,7 +79,8 @@ describe('dashboard shell', () => {
     expect(await screen.findByText('342.5 min')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh all' }));
     await waitFor(() => expect(requests.of('/api/usage/overview')).toBe(2));
-    expect(requests.of('/api/billing/info')).toBe(1);
+    // The overview shows the balance: billing info loaded with it, and once more now.
+    await waitFor(() => expect(requests.of('/api/billing/info')).toBe(2));
     expect(requests.of('/api/billing/credits/history')).toBe(1);
     expect(requests.of('/api/usage/spending')).toBe(1);
     expect(requests.of('/api/billing/payment-methods/list')).toBe(1);
@@ -105,7 +106,12 @@ describe('dashboard shell', () => {
     // The shell is on screen; the page is not, while the settings are on their way.
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(screen.queryByText('Total usage')).toBeNull();
-    answer({ turnstileSiteKey: null, googleEnabled: true, testPayments: true });
+    answer({
+      turnstileSiteKey: null,
+      googleEnabled: true,
+      testPayments: true,
+      welcomeCreditMicros: 0,
+    });
     expect(await screen.findByText('342.5 min')).toBeVisible();
     const notice = screen.getByText('Test mode');
     expect(
