@@ -73,6 +73,7 @@ describe('HTTP behaviour', () => {
       turnstileSiteKey: null,
       googleEnabled: false,
       testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments
+      welcomeCreditMicros: 5_000_000, // SIGNUP_BONUS_CENTS' default, 500
     });
   });
 
@@ -449,6 +450,7 @@ describe('bot check and rate limits', () => {
       turnstileSiteKey: 'site-key-1',
       googleEnabled: false,
       testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments
+      welcomeCreditMicros: 5_000_000, // SIGNUP_BONUS_CENTS' default, 500
     });
   });
 
