@@ -18,6 +18,7 @@ const rows: TranscriptSummary[] = LIST_ROWS.map((row, index) => ({
   id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
   audioUrl: row.audioUrl,
   fileName: row.fileName,
+  source: row.audioUrl ? 'url' : 'upload',
   createdAt: new Date(NOW.getTime() - row.minutesAgo * 60_000).toISOString(),
   status: row.status,
   audio_duration: 1,

@@ -127,7 +127,9 @@ describe.each(backends)('GET /v1/transcript (%s)', (backend) => {
   });
 
   it('filters by status and creation time', async () => {
-    expect(keys(await list('status=completed'))).toEqual(['a', 'c', 'e']);
+    const completed0 = await list('status=completed');
+    expect(keys(completed0)).toEqual(['a', 'c', 'e']);
+    expect(completed0.transcripts[0]).toMatchObject({ source: 'upload', status: 'completed' });
     expect(keys(await list('created_after=2026-10-31T00:00:00Z'))).toEqual(['a', 'b', 'c', 'd']);
     expect(
       keys(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, relativeDate } from './timeDisplay';
+import { formatDuration, relativeDate, relativeDateTime } from './timeDisplay';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
@@ -22,6 +22,16 @@ describe('relativeDate (fixed clock 2026-11-20T12:00Z)', () => {
 
   it("says 'Today' within the last day", () => {
     expect(relativeDate(hoursAgo(3), now)).toBe('Today');
+  });
+});
+
+describe('relativeDateTime', () => {
+  it('adds the time of day, on a 24-hour clock, in the given zone', () => {
+    expect(relativeDateTime(hoursAgo(3), now, 'en-US', 'UTC')).toBe('Today, 09:00');
+    expect(relativeDateTime(hoursAgo(30), now, 'en-US', 'America/New_York')).toBe(
+      'Yesterday, 01:00',
+    );
+    expect(relativeDateTime('2026-01-05T17:45:00Z', now, 'en-GB', 'UTC')).toBe('05/01/2026, 17:45');
   });
 });
 

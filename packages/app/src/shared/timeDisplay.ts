@@ -18,6 +18,22 @@ export function relativeDate(
   return created.toLocaleDateString(locale, { timeZone });
 }
 
+/** relativeDate with the time of day: 'Today, 14:05', 'Yesterday, 09:30', '11/2/2026, 17:00'. */
+export function relativeDateTime(
+  createdAt: string,
+  now: Date,
+  locale?: string,
+  timeZone?: string,
+): string {
+  const time = new Date(createdAt).toLocaleTimeString(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  });
+  return `${relativeDate(createdAt, now, locale, timeZone)}, ${time}`;
+}
+
 /** Seconds as m:ss ('0:00' when there is no duration). */
 export function formatDuration(seconds: number | null | undefined): string {
   if (!seconds || !Number.isFinite(seconds) || seconds < 0) return '0:00';

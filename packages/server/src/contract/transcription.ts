@@ -159,6 +159,9 @@ export const TranscriptSummary = z
     id: z.uuid(),
     audioUrl: z.string().nullable().describe('The submitted audio_url, or null for uploads'),
     fileName: z.string().nullable(),
+    source: z
+      .enum(['upload', 'url', 'live'])
+      .describe('Where the audio came from: a file upload, an audio_url or a live stream'),
     createdAt: Timestamp,
     status: TranscriptStatus,
     audio_duration: z.number().nullable().describe('seconds'),

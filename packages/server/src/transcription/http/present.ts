@@ -8,6 +8,7 @@ export function toSummary(row: TranscriptionRow): TranscriptSummary {
     id: row.id,
     audioUrl: row.audioUrl,
     fileName: row.fileName,
+    source: row.source,
     createdAt: row.createdAt.toISOString(),
     status: row.status,
     audio_duration: row.audioDurationSeconds,

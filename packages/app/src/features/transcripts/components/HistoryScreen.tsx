@@ -19,7 +19,7 @@ import type { Block } from '../../../shared/block';
 import { PageHeader } from '../../../shared/PageHeader';
 import { Stack } from '../../../shared/PageHeader.styles';
 import { RouterLink } from '../../../shared/RouterLink';
-import { formatDuration, relativeDate } from '../../../shared/timeDisplay';
+import { formatDuration, relativeDateTime } from '../../../shared/timeDisplay';
 import { transcriptName } from '../utils/transcriptDisplay';
 import { Filters, Footer, RowNotice } from './HistoryScreen.styles';
 
@@ -33,6 +33,12 @@ export interface HistoryScreenProps {
   list: Block<TranscriptList>;
   now: Date;
 }
+
+const SOURCE_LABELS: Record<TranscriptSummary['source'], string> = {
+  upload: 'Upload',
+  url: 'URL',
+  live: 'Live stream',
+};
 
 const STATUS_LABELS: Record<TranscriptStatusFilter, string> = {
   all: 'All statuses',
@@ -56,7 +62,8 @@ function columns(now: Date): TableColumn<TranscriptSummary>[] {
         </>
       ),
     },
-    { key: 'date', header: 'Date', render: (row) => relativeDate(row.createdAt, now) },
+    { key: 'date', header: 'Date', render: (row) => relativeDateTime(row.createdAt, now) },
+    { key: 'source', header: 'Source', render: (row) => SOURCE_LABELS[row.source] },
     { key: 'model', header: 'Model' },
     {
       key: 'status',
