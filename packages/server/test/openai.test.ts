@@ -295,6 +295,33 @@ describe('abandoned calls and retries', () => {
     expect(await ledger.balance(dave.userId)).toBe(before);
   });
 
+  it('text streamed is paid for: leaving after the first delta lets the job finish and charges it', async () => {
+    // The attack it closes: read the deltas, drop the connection just before the end, and the
+    // job was cancelled uncharged, though most of its text had been received.
+    const gina = await customer(server, 200);
+    const stream = await sdk(gina).audio.transcriptions.create({
+      file: createReadStream(longClip),
+      model: 'whisper-1',
+      language: 'en',
+      stream: true,
+    });
+    let received = '';
+    for await (const event of stream) {
+      if (event.type !== 'transcript.text.delta') continue;
+      received = event.delta;
+      stream.controller.abort();
+      break;
+    }
+    expect(received).not.toBe('');
+    await expect
+      .poll(async () => (await jobsOf(gina.userId))[0]?.status, { timeout: 60_000 })
+      .toBe('completed');
+    const [job] = await jobsOf(gina.userId);
+    expect(job?.result?.text.startsWith(received)).toBe(true);
+    expect(job?.costMicros).toBeGreaterThan(0);
+    expect(await usageOf(job!.id)).toHaveLength(1);
+  });
+
   it('the same Idempotency-Key joins the running job and returns its result: one job, one charge', async () => {
     const erin = await customer(server, 200);
     const client = sdk(erin);

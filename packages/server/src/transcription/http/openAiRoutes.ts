@@ -113,8 +113,10 @@ function render(row: TranscriptionRow, format: Format, granularities: string[]):
 /**
  * OpenAI-compatible `POST /v1/audio/transcriptions`: synchronous (submits a job and waits
  * for it), OpenAI's error shape, `whisper-1` mapped to the default model, `prompt` given to the
- * model as its initial prompt. A caller that disconnects cancels its job (never charged); an
- * `Idempotency-Key` retry waits for the first call's job instead of starting another.
+ * model as its initial prompt. A caller that disconnects before it has received any text cancels
+ * its job (never charged); text streamed to it is paid for: its job runs to the end, is charged
+ * and stays in its history. An `Idempotency-Key` retry waits for the first call's job instead of
+ * starting another.
  */
 export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async (
   app,
@@ -140,10 +142,13 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
 
   /**
    * Jobs this endpoint started in this process, with how many of its requests wait for each (an
-   * Idempotency-Key retry joins the first). The last of them to leave early cancels the job; a
-   * job started elsewhere (POST /v1/transcript, another process) is never cancelled from here.
+   * Idempotency-Key retry joins the first). The last of them to leave early cancels the job,
+   * unless one of them was streamed text; a job started elsewhere (POST /v1/transcript, another
+   * process) is never cancelled from here.
    */
   const waiters = new Map<string, number>();
+  /** Jobs of `waiters` whose text a streamed answer has begun to send: they are not cancelled. */
+  const delivered = new Set<string>();
 
   async function waitAsCaller(
     userId: string,
@@ -169,7 +174,8 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
       return;
     }
     waiters.delete(id);
-    if (disconnected) await abandonTranscription(db, userId, id, CANCELLED);
+    const paidFor = delivered.delete(id);
+    if (disconnected && !paidFor) await abandonTranscription(db, userId, id, CANCELLED);
   }
 
   /**
@@ -193,6 +199,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
         sse({ type: 'transcript.text.delta', delta: text.slice(sent.length), logprobs: null }),
       );
       sent = text;
+      if (waiters.has(row.id)) delivered.add(row.id);
     };
     const failed = (err: HttpError) =>
       events.write(sse(openAiError(err.statusCode, err.message, err.code)));
