@@ -16,6 +16,8 @@ import sys
 from whisper_normalizer.basic import BasicTextNormalizer
 from whisper_normalizer.english import EnglishTextNormalizer
 
+from parlance_engine.textnorm import edit_distance
+
 BY_CHARACTER = {"zh", "ja"}
 english = EnglishTextNormalizer()
 basic = BasicTextNormalizer()
@@ -28,16 +30,6 @@ def units(language: str, text: str) -> list[str]:
     if language in BY_CHARACTER:
         return [c for c in normalised if not c.isspace()]
     return normalised.split()
-
-
-def edit_distance(ref: list[str], hyp: list[str]) -> int:
-    prev = list(range(len(hyp) + 1))
-    for i, r in enumerate(ref, 1):
-        cur = [i] + [0] * len(hyp)
-        for j, h in enumerate(hyp, 1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (r != h))
-        prev = cur
-    return prev[-1]
 
 
 def errors(language: str, reference: str, hypothesis: str) -> tuple[int, int]:

@@ -127,7 +127,7 @@ describe('HTTP behaviour', () => {
 
   it("answers 404 for a path the app has no page for, with the app's not-found page", async () => {
     const api = server.client();
-    for (const path of [
+    const pages = [
       '/pricing',
       '/pricing/',
       '/pricing?plan=1',
@@ -136,12 +136,8 @@ describe('HTTP behaviour', () => {
       '/reset-password/abc',
       '/dashboard',
       '/dashboard/history/7d3e8f20',
-    ]) {
-      const page = await api.get(path);
-      expect(page.status, path).toBe(200);
-      expect(page.body, path).toContain('Parlance app');
-    }
-    for (const path of [
+    ];
+    const noPages = [
       '/nope',
       '/pricing/extra',
       '/blog/no-such-post',
@@ -149,11 +145,15 @@ describe('HTTP behaviour', () => {
       '/dashboard/history',
       '/dashboard/history/1/2',
       '/wp-login.php',
+    ];
+    for (const [path, status] of [
+      ...pages.map((path) => [path, 200] as const),
+      ...noPages.map((path) => [path, 404] as const),
     ]) {
       const page = await api.get(path);
-      expect(page.status, path).toBe(404);
-      expect(page.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
-      expect(page.body, path).toContain('Parlance app'); // the app renders its not-found page
+      expect(page.status, path).toBe(status);
+      expect(page.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(page.body, path).toContain('Parlance app'); // a 404 renders the not-found page
     }
     // Files of the build are still files, and HEAD agrees with GET.
     expect((await api.get('/app.js')).status).toBe(200);

@@ -112,14 +112,18 @@ def word_errors(reference: str, hypothesis: str) -> tuple[int, int]:
     rates, so a short clip weighs no more than its words.
     """
     ref = normalize(reference).split()
-    hyp = normalize(hypothesis).split()
+    return edit_distance(ref, normalize(hypothesis).split()), len(ref)
+
+
+def edit_distance(ref: list[str], hyp: list[str]) -> int:
+    """Substitutions + deletions + insertions turning `ref` into `hyp` (Levenshtein)."""
     prev = list(range(len(hyp) + 1))
     for i, r in enumerate(ref, 1):
         cur = [i] + [0] * len(hyp)
         for j, h in enumerate(hyp, 1):
             cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (r != h))
         prev = cur
-    return prev[-1], len(ref)
+    return prev[-1]
 
 
 def wer(reference: str, hypothesis: str) -> float:
