@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
+import { abandonTranscription, markTextStreamed } from '../src/transcription/jobs/repository.js';
 import { ledgerEntries } from '../src/db/schema/billing.js';
 import { transcriptions } from '../src/db/schema/transcription.js';
 import { pythonTool } from '../scripts/pythonTools.js';
@@ -309,10 +310,20 @@ describe('abandoned calls and retries', () => {
     for await (const event of stream) {
       if (event.type !== 'transcript.text.delta') continue;
       received = event.delta;
-      stream.controller.abort();
       break;
     }
     expect(received).not.toBe('');
+    // Nor can the running job be deleted to the same end.
+    const [running] = await jobsOf(gina.userId);
+    await expect
+      .poll(async () => (await jobsOf(gina.userId))[0]?.textStreamedAt, { timeout: 10_000 })
+      .not.toBeNull();
+    const deleting = await server
+      .client()
+      .delete(`/v1/transcript/${running!.id}`, undefined, { headers: gina.auth });
+    expect(deleting.status).toBe(409);
+    expect(deleting.body.code).toBe('transcription_streamed');
+    stream.controller.abort();
     await expect
       .poll(async () => (await jobsOf(gina.userId))[0]?.status, { timeout: 60_000 })
       .toBe('completed');
@@ -320,6 +331,22 @@ describe('abandoned calls and retries', () => {
     expect(job?.result?.text.startsWith(received)).toBe(true);
     expect(job?.costMicros).toBeGreaterThan(0);
     expect(await usageOf(job!.id)).toHaveLength(1);
+  });
+
+  it('a job whose text was streamed is not cancelled by a caller leaving, from any process', async () => {
+    const hal = await customer(server, 200);
+    const [job] = await server.storage.db
+      .insert(transcriptions)
+      .values({ userId: hal.userId, model: 'tiny.en', source: 'upload', status: 'processing' })
+      .returning();
+    await markTextStreamed(server.storage.db, job!.id);
+    expect(await abandonTranscription(server.storage.db, hal.userId, job!.id, 'gone')).toBe(
+      undefined,
+    );
+    expect((await jobsOf(hal.userId))[0]).toMatchObject({
+      status: 'processing',
+      errorMessage: null,
+    });
   });
 
   it('the same Idempotency-Key joins the running job and returns its result: one job, one charge', async () => {

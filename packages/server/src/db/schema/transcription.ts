@@ -109,6 +109,11 @@ export const transcriptions = pgTable(
     progressStage: text('progress_stage'),
     /** The text decoded so far while the job runs (live captions for streaming answers). */
     partialText: text('partial_text'),
+    /**
+     * When a streamed answer (stream=true) first sent this job's text: text received is paid for,
+     * so from then on the job is neither cancelled by its caller leaving nor deleted while it runs.
+     */
+    textStreamedAt: at('text_streamed_at'),
     errorMessage: text('error_message'),
     result: jsonb('result').$type<TranscriptResult>(),
     /** Charged on completion, in micro-dollars. */

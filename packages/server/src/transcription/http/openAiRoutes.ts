@@ -16,7 +16,7 @@ import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import type { DomainError } from '../../domainErrors.js';
 import { badRequest, clientError, HttpError } from '../../http/errors.js';
 import { toSubtitles } from '../formats.js';
-import { abandonTranscription } from '../jobs/repository.js';
+import { abandonTranscription, markTextStreamed } from '../jobs/repository.js';
 import { isFinished } from '../jobs/watch.js';
 import { clientGone, watchJobForClient } from './clientGone.js';
 import { expirySeconds } from '../jobs/queue.js';
@@ -147,8 +147,11 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
    * process) is never cancelled from here.
    */
   const waiters = new Map<string, number>();
-  /** Jobs of `waiters` whose text a streamed answer has begun to send: they are not cancelled. */
-  const delivered = new Set<string>();
+  /**
+   * Jobs of `waiters` whose text a streamed answer has begun to send, with the write that records
+   * it in the job's row (markTextStreamed: other processes and DELETE go by it): not cancelled.
+   */
+  const delivered = new Map<string, Promise<void>>();
 
   async function waitAsCaller(
     userId: string,
@@ -174,8 +177,10 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
       return;
     }
     waiters.delete(id);
-    const paidFor = delivered.delete(id);
-    if (disconnected && !paidFor) await abandonTranscription(db, userId, id, CANCELLED);
+    const marking = delivered.get(id);
+    delivered.delete(id);
+    if (marking) await marking;
+    else if (disconnected) await abandonTranscription(db, userId, id, CANCELLED);
   }
 
   /**
@@ -193,13 +198,19 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
   ): FastifyReply {
     const events = new PassThrough();
     let sent = '';
+    let marked = false;
     const tell = (text: string) => {
       if (text.length <= sent.length || !text.startsWith(sent)) return;
       events.write(
         sse({ type: 'transcript.text.delta', delta: text.slice(sent.length), logprobs: null }),
       );
       sent = text;
-      if (waiters.has(row.id)) delivered.add(row.id);
+      if (marked) return;
+      marked = true;
+      const marking = markTextStreamed(db, row.id).catch((err: unknown) =>
+        reply.log.error({ err }, 'could not record that a job’s text was streamed'),
+      );
+      if (waiters.has(row.id) && !delivered.has(row.id)) delivered.set(row.id, marking);
     };
     const failed = (err: HttpError) =>
       events.write(sse(openAiError(err.statusCode, err.message, err.code)));

@@ -335,7 +335,8 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         tags,
         security,
         summary: 'Delete a transcript and its audio',
-        description: 'A live stream still running cannot be deleted (409): end it first.',
+        description:
+          'A live stream still running cannot be deleted (409): end it first. Nor can a job still running whose text a streamed answer (stream=true) has begun to send, which is paid for once it completes (409).',
         params: IdParams,
         response: { 200: MessageResponse, ...errorResponses(400, 401, 404, 409, 429) },
       },
@@ -347,6 +348,11 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         throw conflict(
           'stream_running',
           'This transcript is a live stream that is still running; end the stream, then delete it',
+        );
+      if (row === 'streamed')
+        throw conflict(
+          'transcription_streamed',
+          'This transcription is still running and its text has been streamed to you; delete it once it has completed',
         );
       if (row.blobKey) await runtime.blobs.delete(row.blobKey);
       return { message: 'Transcript deleted' };

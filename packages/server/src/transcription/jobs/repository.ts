@@ -8,6 +8,7 @@ import {
   ilike,
   inArray,
   isNotNull,
+  isNull,
   lt,
   or,
   sql,
@@ -228,26 +229,34 @@ export async function pageTranscriptions(
 }
 
 /**
- * Deletes the user's transcript, unless it is a live stream still running (its stream would go on
- * transcribing, unbilled): `'live'` then, and nothing is deleted.
+ * Deletes the user's transcript, unless it is still running and would go on unbilled: a live
+ * stream (`'live'`), or a job whose text a streamed answer has begun to send (`'streamed'`, which
+ * is paid for once it completes). Nothing is deleted then.
  */
 export async function deleteTranscription(
   db: Db,
   userId: string,
   id: string,
-): Promise<TranscriptionRow | 'live' | undefined> {
+): Promise<TranscriptionRow | 'live' | 'streamed' | undefined> {
   const mine = and(eq(transcriptions.userId, userId), eq(transcriptions.id, id));
-  const running = and(eq(transcriptions.source, 'live'), eq(transcriptions.status, 'processing'));
+  const running = or(
+    and(eq(transcriptions.source, 'live'), eq(transcriptions.status, 'processing')),
+    and(
+      isNotNull(transcriptions.textStreamedAt),
+      inArray(transcriptions.status, ['queued', 'processing']),
+    ),
+  );
   const [row] = await db
     .delete(transcriptions)
     .where(and(mine, sql`not (${running})`))
     .returning();
   if (row) return row;
-  const [live] = await db
-    .select({ id: transcriptions.id })
+  const [kept] = await db
+    .select({ source: transcriptions.source })
     .from(transcriptions)
     .where(and(mine, running));
-  return live ? 'live' : undefined;
+  if (!kept) return undefined;
+  return kept.source === 'live' ? 'live' : 'streamed';
 }
 
 /** Where every one of the user's jobs keeps its audio in the blob store. */
@@ -537,8 +546,9 @@ export async function releaseTranscription(db: Db, id: string, leaseToken: strin
 }
 
 /**
- * Ends an unfinished job as an error, never charged (a client that went away, a user who
- * cancelled). A worker still on it loses its lease: its next heartbeat fails and it stops.
+ * Ends an unfinished job as an error, never charged (a client that went away), unless a streamed
+ * answer has sent some of its text (markTextStreamed). A worker still on it loses its lease: its
+ * next heartbeat fails and it stops.
  */
 export async function cancelTranscription(
   db: Db,
@@ -554,10 +564,20 @@ export async function cancelTranscription(
         eq(transcriptions.userId, userId),
         eq(transcriptions.id, id),
         inArray(transcriptions.status, ['queued', 'processing']),
+        // Text a streamed answer sent is paid for: that job runs to the end and is charged.
+        isNull(transcriptions.textStreamedAt),
       ),
     )
     .returning();
   return row;
+}
+
+/** Records that a streamed answer has begun to send the job's text (the first time only). */
+export async function markTextStreamed(db: Db, id: string): Promise<void> {
+  await db
+    .update(transcriptions)
+    .set({ textStreamedAt: sql`now()` })
+    .where(and(eq(transcriptions.id, id), isNull(transcriptions.textStreamedAt)));
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "transcriptions" ADD COLUMN "text_streamed_at" timestamp with time zone;
