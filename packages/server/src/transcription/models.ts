@@ -8,6 +8,7 @@ export interface InstalledModel extends ModelRate {
 }
 
 const CACHE_MS = 60_000;
+const FAILURE_CACHE_MS = 5_000;
 
 /** The engine process cannot start or keeps dying: a 503 the client may retry, details in the log. */
 export function engineDown(err: unknown): never {
@@ -22,20 +23,35 @@ export function engineDown(err: unknown): never {
   throw err;
 }
 
-/** Models both priced in the rate table and installed in the engine, cached for a minute. */
+/** Models both priced in the rate table and installed in the engine. */
 export function createModelCatalog(engine: ProbeEngine) {
-  let cached: { at: number; models: InstalledModel[] } | undefined;
+  let cached: { at: number; models: Promise<InstalledModel[]> } | undefined;
 
-  async function list(): Promise<InstalledModel[]> {
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.models;
+  async function fetchList(): Promise<InstalledModel[]> {
     const installed = new Map<string, EngineModel>(
       (await engine.models().catch(engineDown)).map((m) => [m.name, m]),
     );
-    const models = rateTable().flatMap((rate) => {
+    return rateTable().flatMap((rate) => {
       const model = installed.get(rate.model);
       return model ? [{ ...rate, languages: model.languages }] : [];
     });
-    cached = { at: Date.now(), models };
+  }
+
+  /**
+   * One engine call at a time, whoever asks (the public price list among them): its answer is
+   * kept a minute, its failure FAILURE_CACHE_MS, so a flood while the engine is down does not
+   * keep restarting it.
+   */
+  function list(): Promise<InstalledModel[]> {
+    const age = cached ? Date.now() - cached.at : Infinity;
+    if (cached && age < CACHE_MS) return cached.models;
+    const models = fetchList();
+    const entry = { at: Date.now(), models };
+    cached = entry;
+    models.catch(() => {
+      // Asked again after FAILURE_CACHE_MS: back-date the entry so it then counts as expired.
+      if (cached === entry) entry.at = Date.now() - CACHE_MS + FAILURE_CACHE_MS;
+    });
     return models;
   }
 

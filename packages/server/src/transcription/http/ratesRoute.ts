@@ -3,6 +3,7 @@ import { billingPaths } from '../../contract/apiPaths.js';
 import { RatesResponse } from '../../contract/billing.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { ModelCatalog } from '../models.js';
+import { apiLimits } from './limits.js';
 
 const CHARGED_PER = 'Exactly per second of audio, rounded up to the next $0.000001';
 
@@ -17,10 +18,12 @@ export const ratesRoute: FastifyPluginAsyncZod<{ catalog: ModelCatalog }> = asyn
   app.get(
     billingPaths.rates,
     {
+      // Anyone may ask, as often as the API's per-IP limit allows.
+      onRequest: apiLimits(app).perIp,
       schema: {
         tags: ['billing'],
         summary: 'Price per installed model (public, for the pricing page)',
-        response: { 200: RatesResponse, ...errorResponses(503) },
+        response: { 200: RatesResponse, ...errorResponses(429, 503) },
       },
     },
     async () => ({
