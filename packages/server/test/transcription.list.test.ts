@@ -156,6 +156,8 @@ describe.each(backends)('GET /v1/transcript (%s)', (backend) => {
       'limit=1000',
       'status=done',
       'created_after=yesterday',
+      'created_after=0000-01-01T00:00:00Z',
+      'created_before=0001-01-01T00:00:00%2B01:00',
     ]) {
       const res = await server.client().get(`/v1/transcript?${query}`, { headers: auth });
       expect(res.status, query).toBe(400);

@@ -271,6 +271,11 @@ export const TranscriptList = z
   .meta({ id: 'TranscriptList' });
 export type TranscriptList = z.infer<typeof TranscriptList>;
 
+/** A time a list filters by: ISO 8601 with its offset, from 1970 (the database's range and ours). */
+const ListTime = z.iso
+  .datetime({ offset: true })
+  .refine((at) => Date.parse(at) >= 0, { error: 'must be 1970-01-01 or later' });
+
 /** GET /v1/transcript: your transcripts, newest first, a page at a time by cursor. */
 export const TranscriptPageQuery = z.object({
   limit: z.coerce
@@ -281,14 +286,12 @@ export const TranscriptPageQuery = z.object({
     .default(TRANSCRIPT_LIST_DEFAULT_LIMIT)
     .describe('Transcripts per page'),
   status: TranscriptStatus.optional().describe('Only transcripts in this status'),
-  created_after: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .describe('Only transcripts created after this time (ISO 8601)'),
-  created_before: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .describe('Only transcripts created before this time (ISO 8601)'),
+  created_after: ListTime.optional().describe(
+    'Only transcripts created after this time (ISO 8601, compared to the millisecond)',
+  ),
+  created_before: ListTime.optional().describe(
+    'Only transcripts created before this time (ISO 8601, compared to the millisecond)',
+  ),
   cursor: z
     .string()
     .max(200)
