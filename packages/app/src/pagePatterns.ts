@@ -23,7 +23,8 @@ export function pagePatterns(): string[] {
   const { server: _server, ...app } = paths;
   return patternsOf(app).flatMap((pattern) =>
     pattern === paths.blogPost.path
-      ? posts.map((post) => paths.blogPost.getHref(post.slug))
+      ? // Plain, not URL-encoded: the server compares the decoded path.
+        posts.map((post) => pattern.replace(':slug', post.slug))
       : [pattern],
   );
 }

@@ -130,6 +130,7 @@ describe('HTTP behaviour', () => {
     const pages = [
       '/pricing',
       '/pricing/',
+      '/Pricing',
       '/pricing?plan=1',
       '/blog/how-we-measure-accuracy',
       '/reset-password',

@@ -52,8 +52,8 @@ function pageWithPreloads(
 
 /**
  * Whether a path is one of the app's pages, by the build's PAGES_FILE (route patterns: `:name` one
- * segment, `:name?` an optional one, a trailing slash allowed); null without the file, when every
- * path counts as a page.
+ * segment, `:name?` an optional one, matched as react-router does: in any case, trailing slashes
+ * allowed); null without the file, when every path counts as a page.
  */
 function pageMatcher(root: string): ((path: string) => boolean) | null {
   const file = resolve(root, PAGES_FILE);
@@ -69,7 +69,8 @@ function pageMatcher(root: string): ((path: string) => boolean) | null {
       )
       .join(''),
   );
-  const page = new RegExp(`^(?:${sources.join('|')})/?$`);
+  // As react-router matches: letters in any case, any trailing slashes.
+  const page = new RegExp(`^(?:${sources.join('|')})/*$`, 'i');
   return (path) => {
     try {
       return page.test(decodeURIComponent(path));
