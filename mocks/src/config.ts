@@ -10,13 +10,8 @@ export const configEndpoints = [
 /** The test site key Cloudflare documents as "always passes". */
 export const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000AA';
 
-/** The server's default welcome credit (SIGNUP_BONUS_CENTS=500). */
-const WELCOME_CREDIT_MICROS = 5_000_000;
-
-const configWith = (config: Omit<PublicConfig, 'welcomeCreditMicros'>) => [
-  http.get(systemPaths.config, () =>
-    HttpResponse.json<PublicConfig>({ welcomeCreditMicros: WELCOME_CREDIT_MICROS, ...config }),
-  ),
+const configWith = (config: PublicConfig) => [
+  http.get(systemPaths.config, () => HttpResponse.json<PublicConfig>(config)),
 ];
 
 export const configHandlers = {

@@ -73,7 +73,6 @@ describe('HTTP behaviour', () => {
       turnstileSiteKey: null,
       googleEnabled: false,
       testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments
-      welcomeCreditMicros: 5_000_000, // SIGNUP_BONUS_CENTS' default, 500
     });
   });
 
@@ -451,7 +450,6 @@ describe('bot check and rate limits', () => {
       turnstileSiteKey: 'site-key-1',
       googleEnabled: false,
       testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments
-      welcomeCreditMicros: 5_000_000, // SIGNUP_BONUS_CENTS' default, 500
     });
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Micros, Timestamp } from './common.js';
+import { Timestamp } from './common.js';
 
 export const HealthResponse = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof HealthResponse>;
@@ -19,7 +19,6 @@ export const PublicConfig = z.object({
     .describe(
       'Payments are in test mode (the built-in test provider, or a Stripe test key): no real money moves (the app says so)',
     ),
-  welcomeCreditMicros: Micros.describe('Free credit a new account gets once its email is verified'),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -49,7 +49,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       turnstileSiteKey: app.config.turnstile?.siteKey ?? null,
       googleEnabled: app.config.google !== null,
       testPayments: app.config.billing.testMode,
-      welcomeCreditMicros: app.config.billing.signupBonusMicros,
     }),
   );
 };

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RegisterResponse } from '@parlance/server/contract';
-import { formatUsd } from '@parlance/server/money';
 import { toast } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { errorMessage } from '../../../store/errors';
@@ -51,19 +50,17 @@ function RegisterStep({ onRegistered }: { onRegistered: (answer: RegisterRespons
 function VerifyStep({ registration }: { registration: RegisterResponse }) {
   const { email } = registration;
   const navigate = useNavigate();
-  const { data: config } = useConfigQuery();
   const [verify, verification] = useVerifyCodeMutation();
   const [resend, resent] = useResendCodeMutation();
 
   const submit = async (code: string) => {
     const result = await verify({ email, code });
     if (result.data) {
-      const credit = config?.welcomeCreditMicros ?? 0;
       toast.success(
-        credit > 0
-          ? `Your account is ready, with ${formatUsd(credit)} of free credit: create an API key to start transcribing.`
-          : 'Your account is ready. Add credit and create an API key to start transcribing.',
-        { title: `Welcome to Parlance, ${result.data.user.name}` },
+        'Your account is ready. Add credit and create an API key to start transcribing.',
+        {
+          title: `Welcome to Parlance, ${result.data.user.name}`,
+        },
       );
       navigate(paths.dashboard.overview.getHref(), { replace: true });
     }
