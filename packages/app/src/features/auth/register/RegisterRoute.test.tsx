@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { authHandlers } from '@parlance/mocks';
+import { toast } from '@parlance/ui';
 import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
 
@@ -16,6 +17,7 @@ async function register(user = userEvent.setup({ delay: null })) {
 
 describe('/register', () => {
   test('register, then the 6-digit code signs in and opens the dashboard', async () => {
+    const welcome = vi.spyOn(toast, 'success');
     const { router } = renderRoute('/register');
     const user = await register();
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
@@ -23,6 +25,11 @@ describe('/register', () => {
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
+    // The welcome sends to the balance (the overview shows it), not to "add credit" first.
+    expect(welcome).toHaveBeenCalledWith(
+      'Your account is ready, and its balance (with any welcome credit) is on the overview: create an API key to start transcribing.',
+      { title: 'Welcome to Parlance, Ada Lovelace' },
+    );
   });
 
   test("'Registration failed' when the answer has no message; the server's message otherwise", async () => {

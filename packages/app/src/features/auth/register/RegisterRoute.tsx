@@ -57,7 +57,7 @@ function VerifyStep({ registration }: { registration: RegisterResponse }) {
     const result = await verify({ email, code });
     if (result.data) {
       toast.success(
-        'Your account is ready. Add credit and create an API key to start transcribing.',
+        'Your account is ready, and its balance (with any welcome credit) is on the overview: create an API key to start transcribing.',
         {
           title: `Welcome to Parlance, ${result.data.user.name}`,
         },

@@ -106,12 +106,7 @@ describe('dashboard shell', () => {
     // The shell is on screen; the page is not, while the settings are on their way.
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(screen.queryByText('Total usage')).toBeNull();
-    answer({
-      turnstileSiteKey: null,
-      googleEnabled: true,
-      testPayments: true,
-      welcomeCreditMicros: 0,
-    });
+    answer({ turnstileSiteKey: null, googleEnabled: true, testPayments: true });
     expect(await screen.findByText('342.5 min')).toBeVisible();
     const notice = screen.getByText('Test mode');
     expect(
