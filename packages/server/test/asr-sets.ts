@@ -54,9 +54,10 @@ async function evaluationSet(): Promise<Clip[]> {
 }
 
 /**
- * The evaluation set in the groups the home page shows, each transcribed by the model a request
- * that names none gets for its language (GET /v1/models: `defaultEnglish` for English, `default`
- * otherwise), with the language detected, as such a request has it.
+ * The evaluation set in the groups the home page shows. English is transcribed by the English
+ * default (GET /v1/models' `defaultEnglish`, what a request with language=en and no model gets);
+ * the other languages by the multilingual `default` with the language detected, as a request
+ * naming neither model nor language has them.
  */
 export const evalGroups = [
   {

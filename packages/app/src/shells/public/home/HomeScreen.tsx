@@ -118,14 +118,14 @@ export function HomeScreen({ figures, apiBase }: HomePageProps) {
             getRowKey={(g) => g.group}
           />
           <Method>
-            Accuracy: {accuracy.set}, which we measure on and never tune on; English is{' '}
-            {englishWords} words on <code>{english[0]?.model}</code>, the other languages are
-            transcribed by the multilingual model with the language detected, as a request that
-            names no model gets them. Errors are counted after Whisper&rsquo;s text normalisers;
-            Chinese and Japanese by characters (CER). Small groups move by several points with one
-            word. Published figure: {published.source}. Speed: model{' '}
-            <code>{figures.speedModel}</code>, {figures.speedClip}, {figures.hardware}. Reproduce
-            with <code>npm run bench:asr</code>.
+            Accuracy: {accuracy.set}, which we measure on and never tune on. English is{' '}
+            {englishWords} words on <code>{english[0]?.model}</code>, the model a request in English
+            gets; the other languages are transcribed by the multilingual model with the language
+            detected, as a request naming neither model nor language gets them. Errors are counted
+            after Whisper&rsquo;s text normalisers; Chinese and Japanese by characters (CER). Small
+            groups move by several points with one word. Published figure: {published.source}.
+            Speed: model <code>{figures.speedModel}</code>, {figures.speedClip}, {figures.hardware}.
+            Reproduce with <code>npm run bench:asr</code>.
           </Method>
         </Container>
       </Section>
