@@ -16,6 +16,7 @@ import {
   type TableColumn,
   type Trend,
 } from '@parlance/ui';
+import { formatUsd } from '@parlance/server/money';
 import { paths } from '../../../paths';
 import type { Block } from '../../../shared/block';
 import { BlockError } from '../../../shared/BlockError';
@@ -35,6 +36,9 @@ export interface OverviewScreenProps {
   recent: Block<TranscriptSummary[]>;
   now: Date;
 }
+
+/** The balance a stat card shows: down to the whole cent, never more than there is. */
+const wholeCents = (micros: number) => Math.floor(micros / 10_000) * 10_000;
 
 /** "+18% from last month" → up; "-5% …" → down; anything else neutral. */
 function trendOf(change: string | undefined): Trend {
@@ -84,12 +88,8 @@ export function OverviewScreen({ stats, chart, billing, recent, now }: OverviewS
           <StatCard
             label="Balance"
             icon={<CreditCardIcon />}
-            value={billing.data?.balance}
-            change={
-              <Link href={paths.dashboard.billing.getHref()} linkComponent={RouterLink}>
-                Add credit
-              </Link>
-            }
+            value={billing.data && formatUsd(wholeCents(billing.data.balanceMicros))}
+            change="To the cent; exact on Billing"
             loading={billing.loading}
             error={billing.error ?? undefined}
           />
