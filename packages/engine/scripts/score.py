@@ -6,8 +6,8 @@ languages after Whisper's basic normaliser, Chinese and Japanese by characters (
 The normalisers are the `whisper-normalizer` package's copies of openai/whisper's.
 
 stdin: JSON [[language, reference, hypothesis], ...]
-stdout: JSON [[errors, units], ...] where errors = substitutions + deletions + insertions and
-units = words (characters for zh and ja) of the normalised reference.
+stdout: JSON [[errors, units, unit], ...] where errors = substitutions + deletions + insertions,
+units = the normalised reference's length, and unit = "characters" for zh and ja, else "words".
 """
 
 import json
@@ -32,10 +32,11 @@ def units(language: str, text: str) -> list[str]:
     return normalised.split()
 
 
-def errors(language: str, reference: str, hypothesis: str) -> tuple[int, int]:
-    """(errors, units of the normalised reference)."""
+def errors(language: str, reference: str, hypothesis: str) -> tuple[int, int, str]:
+    """(errors, units of the normalised reference, what a unit is)."""
     ref = units(language, reference)
-    return edit_distance(ref, units(language, hypothesis)), len(ref)
+    unit = "characters" if language in BY_CHARACTER else "words"
+    return edit_distance(ref, units(language, hypothesis)), len(ref), unit
 
 
 def main() -> None:

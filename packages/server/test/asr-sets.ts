@@ -113,10 +113,10 @@ export interface Score {
   errors: number;
   /** Words of the normalised reference (characters in Chinese and Japanese). */
   units: number;
+  /** What score.py counted in this language. */
+  unit: 'words' | 'characters';
 }
 
-/** Scored by characters, as score.py does. */
-const BY_CHARACTER = new Set(['zh', 'ja']);
 const SCORER = fileURLToPath(new URL('../../engine/scripts/score.py', import.meta.url));
 
 /** Errors and reference units per clip, scored as the evaluation set's README says. */
@@ -125,9 +125,9 @@ function score(rows: (Clip & Transcribed)[]): Score[] {
     execFileSync(defaultEnginePython, [SCORER], {
       input: JSON.stringify(rows.map((row) => [row.language, row.reference, row.text])),
     }).toString(),
-  ) as [number, number][];
+  ) as [number, number, Score['unit']][];
   if (out.length !== rows.length) throw new Error(`scored ${out.length} of ${rows.length} clips`);
-  return out.map(([errors, units]) => ({ errors, units }));
+  return out.map(([errors, units, unit]) => ({ errors, units, unit }));
 }
 
 export interface MeasuredClip extends Clip, Transcribed {
@@ -196,7 +196,7 @@ export async function measureEvaluation(
       group,
       language,
       model,
-      metric: BY_CHARACTER.has(language) ? ('CER' as const) : ('WER' as const),
+      metric: rows[0]?.score.unit === 'characters' ? ('CER' as const) : ('WER' as const),
       ...summarise(rows),
       rows,
     });
