@@ -8,6 +8,7 @@ import type {
   SpeechModelList,
   Transcript,
   TranscriptList,
+  TranscriptPage,
   TranscriptSummary,
 } from '@parlance/server/contract';
 import { priceMicros } from '@parlance/server/money';
@@ -46,6 +47,7 @@ const withSpeakers = apiHref(transcriptPaths.speakers, { id: speakersTranscriptF
 
 export const transcriptsEndpoints = [
   { method: 'get', path: transcriptPaths.list },
+  { method: 'get', path: transcriptPaths.submit },
   {
     method: 'post',
     path: transcriptPaths.submit,
@@ -104,6 +106,28 @@ export function transcriptList(
   });
 }
 
+/**
+ * GET /v1/transcript as the server pages it: newest first, `limit` a page, `status` filtered, and
+ * `next_cursor` naming where the next page starts (here the position; the server's is opaque too).
+ */
+function transcriptPages(rows: TranscriptSummary[]) {
+  return http.get(transcriptPaths.submit, ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    const limit = Number(query.get('limit') ?? TRANSCRIPT_LIST_DEFAULT_LIMIT);
+    const from = Number(query.get('cursor') ?? 0);
+    const status = query.get('status');
+    const matching = rows
+      .filter((row) => !status || row.status === status)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const more = from + limit < matching.length;
+    return HttpResponse.json<TranscriptPage>({
+      transcripts: matching.slice(from, from + limit),
+      has_more: more,
+      next_cursor: more ? String(from + limit) : null,
+    });
+  });
+}
+
 /** The names a transcript keeps from a `PUT …/speakers`: trimmed, the blank ones left out. */
 const givenNames = ({ names }: SpeakerNames): Record<string, string> =>
   Object.fromEntries(
@@ -113,11 +137,12 @@ const givenNames = ({ names }: SpeakerNames): Record<string, string> =>
   );
 
 /**
- * Detail, exports, speaker names, delete, submit and models; `poll` answers the detail of the
- * submitted job.
+ * The API's pages of transcripts, detail, exports, speaker names, delete, submit and models;
+ * `poll` answers the detail of the submitted job.
  */
 function jobHandlers(poll: (id: string) => Transcript | undefined) {
   return [
+    transcriptPages(transcriptSummariesFixture),
     http.post(transcriptPaths.submit, () =>
       HttpResponse.json<Transcript>(queuedTranscriptFixture, { status: 202 }),
     ),
