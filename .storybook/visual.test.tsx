@@ -1,7 +1,10 @@
 /**
- * Visual regression: every story, in light and dark, at desktop and mobile width, compared
- * pixel-exact with the committed references in __screenshots__/. References change only through
- * `npm run test:visual:update`.
+ * Visual regression, compared pixel-exact with the committed references in __screenshots__/:
+ * every design-system story (packages/ui) in light and dark, at desktop and mobile width; every
+ * state of a page (packages/app) in light at desktop width, and each page's first story also in
+ * dark and on a phone. A page's states share its theme and its layout, so the other states in dark
+ * or on a phone would repeat what the design system's references and the first story already
+ * hold. References change only through `npm run test:visual:update`.
  *
  * Every story renders as on a fresh page, whatever ran before it (a filtered run and a full run
  * give the same pixels): it gets its own style sheet, and it is captured only once the code, styles
@@ -16,17 +19,48 @@ import { breakpoints } from '@parlance/ui';
 
 type StoryModule = { default: Meta } & Record<string, StoryObj | unknown>;
 
+// Vite takes only literal globs: the two calls name the same files.
 const modules = import.meta.glob<StoryModule>(
   ['../packages/ui/src/**/*.stories.tsx', '../packages/app/src/**/*.stories.tsx'],
   { eager: true },
 );
+/** Each file's text: a module's namespace lists its exports alphabetically, not in file order. */
+const sources = import.meta.glob<string>(
+  ['../packages/ui/src/**/*.stories.tsx', '../packages/app/src/**/*.stories.tsx'],
+  { eager: true, query: '?raw', import: 'default' },
+);
+const exportOrder = (file: string) =>
+  [...sources[file]!.matchAll(/^export const (\w+)/gm)].map((match) => match[1]!);
 
 const viewports = {
   desktop: { width: breakpoints.desktop, height: 800 },
   mobile: { width: breakpoints.mobile, height: 667 },
 } as const;
 
-const themes = ['light', 'dark'] as const;
+type Theme = 'light' | 'dark';
+type Viewport = keyof typeof viewports;
+type Capture = readonly [Theme, Viewport];
+
+const everyCapture: readonly Capture[] = [
+  ['light', 'desktop'],
+  ['light', 'mobile'],
+  ['dark', 'desktop'],
+  ['dark', 'mobile'],
+];
+const firstPageCapture: readonly Capture[] = [
+  ['light', 'desktop'],
+  ['light', 'mobile'],
+  ['dark', 'desktop'],
+];
+const pageCapture: readonly Capture[] = [['light', 'desktop']];
+
+/** Which theme × viewport pairs a story is captured in (see the header). */
+const capturesOf = (file: string, storyIndex: number) =>
+  !file.startsWith('../packages/app/')
+    ? everyCapture
+    : storyIndex === 0
+      ? firstPageCapture
+      : pageCapture;
 
 const CANVAS = 'visual-canvas';
 
@@ -150,77 +184,77 @@ for (const [file, mod] of Object.entries(modules)) {
   const { default: meta, ...exports } = mod;
   const title = meta.title ?? file;
   // Stories opt out with `parameters: { visual: false }` when they only differ by their play.
-  const storyExports = Object.entries(exports).filter(
-    ([name, story]) =>
-      name !== '__namedExportsOrder' &&
-      /^[A-Z]/.test(name) &&
-      (story as StoryObj).parameters?.visual !== false &&
-      meta.parameters?.visual !== false,
-  );
+  const storyExports = exportOrder(file)
+    .map((name) => [name, exports[name]] as const)
+    .filter(
+      ([name, story]) =>
+        /^[A-Z]/.test(name) &&
+        (story as StoryObj).parameters?.visual !== false &&
+        meta.parameters?.visual !== false,
+    );
   if (storyExports.length === 0) continue;
   describe(title, () => {
-    for (const [name, annotations] of storyExports) {
+    for (const [index, [name, annotations]] of storyExports.entries()) {
       const story = annotations as StoryObj;
-      for (const theme of themes) {
-        for (const [viewportName, size] of Object.entries(viewports)) {
-          test(`${name} · ${theme} · ${viewportName}`, async () => {
-            await resize(size.width, size.height);
-            // A style sheet of its own, removed with the story: styled-components never removes
-            // rules, and a rule an earlier story left (e.g. of the other theme) would change this
-            // one's look depending on which stories ran before it.
-            const styleHost = document.head.appendChild(document.createElement('div'));
-            // The play function is an interaction test (storybook project); the visual reference
-            // is of the state the story's args and loaders put the component in.
-            const composed = composeStory(
-              { ...story, play: undefined },
-              meta,
-              {
-                // Project decorators listed last wrap all others, the theme's global styles too.
-                decorators: [
-                  (Story) => (
-                    <StyleSheetManager target={styleHost}>
-                      <Story />
-                    </StyleSheetManager>
-                  ),
-                ],
-              },
-              undefined,
-              name,
-            );
-            // One canvas at a time, found by its test id (a bare <div> has no unique locator).
-            for (const stale of document.querySelectorAll(`[data-testid="${CANVAS}"]`))
-              stale.remove();
-            const canvasElement = document.createElement('div');
-            canvasElement.dataset.testid = CANVAS;
-            canvasElement.style.minHeight = '100vh';
-            // Mirrors Storybook's `layout` parameter: components get the padded canvas.
-            if (composed.parameters.layout !== 'fullscreen') canvasElement.style.padding = '16px';
-            document.body.appendChild(canvasElement);
-            cleanup = () => {
-              canvasElement.remove();
-              styleHost.remove();
-            };
-            await composed.run({ canvasElement, globals: { ...composed.globals, theme } });
+      for (const [theme, viewportName] of capturesOf(file, index)) {
+        const size = viewports[viewportName];
+        test(`${name} · ${theme} · ${viewportName}`, async () => {
+          await resize(size.width, size.height);
+          // A style sheet of its own, removed with the story: styled-components never removes
+          // rules, and a rule an earlier story left (e.g. of the other theme) would change this
+          // one's look depending on which stories ran before it.
+          const styleHost = document.head.appendChild(document.createElement('div'));
+          // The play function is an interaction test (storybook project); the visual reference
+          // is of the state the story's args and loaders put the component in.
+          const composed = composeStory(
+            { ...story, play: undefined },
+            meta,
+            {
+              // Project decorators listed last wrap all others, the theme's global styles too.
+              decorators: [
+                (Story) => (
+                  <StyleSheetManager target={styleHost}>
+                    <Story />
+                  </StyleSheetManager>
+                ),
+              ],
+            },
+            undefined,
+            name,
+          );
+          // One canvas at a time, found by its test id (a bare <div> has no unique locator).
+          for (const stale of document.querySelectorAll(`[data-testid="${CANVAS}"]`))
+            stale.remove();
+          const canvasElement = document.createElement('div');
+          canvasElement.dataset.testid = CANVAS;
+          canvasElement.style.minHeight = '100vh';
+          // Mirrors Storybook's `layout` parameter: components get the padded canvas.
+          if (composed.parameters.layout !== 'fullscreen') canvasElement.style.padding = '16px';
+          document.body.appendChild(canvasElement);
+          cleanup = () => {
+            canvasElement.remove();
+            styleHost.remove();
+          };
+          await composed.run({ canvasElement, globals: { ...composed.globals, theme } });
+          await settle();
+          // Grow the viewport to the story's full height so tall pages are captured whole.
+          const fullHeight = Math.ceil(canvasElement.getBoundingClientRect().height);
+          if (fullHeight > size.height) {
+            await resize(size.width, fullHeight);
             await settle();
-            // Grow the viewport to the story's full height so tall pages are captured whole.
-            const fullHeight = Math.ceil(canvasElement.getBoundingClientRect().height);
-            if (fullHeight > size.height) {
-              await resize(size.width, fullHeight);
-              await settle();
-              // Content sized by the viewport (min-height: 100vh) inside the padded canvas grows
-              // with every resize, and the part below the viewport would be captured blank.
-              const grown = Math.ceil(canvasElement.getBoundingClientRect().height);
-              if (grown > fullHeight)
-                throw new Error(
-                  `The story grew from ${fullHeight} to ${grown}px with the viewport: give it layout 'fullscreen'`,
-                );
-            }
-            const slug = `${title}--${name}`.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
-            await expect(page.getByTestId(CANVAS)).toMatchScreenshot(
-              `${slug}-${theme}-${viewportName}`,
-            );
-          });
-        }
+            // Content sized by the viewport (min-height: 100vh) inside the padded canvas grows
+            // with every resize, and the part below the viewport would be captured blank.
+            const grown = Math.ceil(canvasElement.getBoundingClientRect().height);
+            if (grown > fullHeight)
+              throw new Error(
+                `The story grew from ${fullHeight} to ${grown}px with the viewport: give it layout 'fullscreen'`,
+              );
+          }
+          const slug = `${title}--${name}`.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
+          await expect(page.getByTestId(CANVAS)).toMatchScreenshot(
+            `${slug}-${theme}-${viewportName}`,
+          );
+        });
       }
     }
   });
