@@ -1,12 +1,12 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
-import { compressOnce } from './packages/server/src/http/compression.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -140,7 +140,8 @@ function routePreloads(): Plugin {
 
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy next to every text file of the build, once, at
- * maximum compression (compressOnce); the server sends them to browsers that accept them (three times smaller).
+ * each encoding's highest setting; the server sends them to browsers that accept them (three
+ * times smaller).
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -155,19 +156,26 @@ function precompress(): Plugin {
       for (const file of files.filter((name) => /\.(js|css|html|svg|txt|json)$/.test(name))) {
         const body = await readFile(join(outDir, file));
         if (body.length < 1024) continue;
-        const { br, gzip } = compressOnce(body);
+        const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
         await writeFile(join(outDir, `${file}.br`), br);
-        await writeFile(join(outDir, `${file}.gz`), gzip);
+        await writeFile(join(outDir, `${file}.gz`), gzipSync(body, { level: 9 }));
       }
     },
   };
 }
 
-export const alias = {
-  '@parlance/ui/charts': here('./packages/ui/src/charts.ts'),
-  '@parlance/ui': here('./packages/ui/src/index.ts'),
-  '@parlance/mocks': here('./mocks/src'),
-};
+/** Workspace packages by their source, as tsconfig.base.json's paths name them for the type checker. */
+const alias = [
+  { find: '@parlance/ui/charts', replacement: here('./packages/ui/src/charts.ts') },
+  { find: '@parlance/ui', replacement: here('./packages/ui/src/index.ts') },
+  { find: '@parlance/mocks', replacement: here('./mocks/src') },
+  { find: /^@parlance\/contract$/, replacement: here('./packages/contract/src/index.ts') },
+  {
+    find: '@parlance/contract/openapi.json',
+    replacement: here('./packages/contract/openapi.json'),
+  },
+  { find: /^@parlance\/contract\/(.+)$/, replacement: here('./packages/contract/src/$1.ts') },
+];
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
@@ -176,10 +184,7 @@ export default defineConfig(({ mode }) => ({
   publicDir: here('./packages/app/public'),
   plugins: [react(), reactRouterTreeShaking(), routePreloads(), precompress()],
   resolve: {
-    alias: [
-      ...(mode === 'production' ? reactRouterProduction : []),
-      ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
-    ],
+    alias: [...(mode === 'production' ? reactRouterProduction : []), ...alias],
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
@@ -227,7 +232,11 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/{ui,app}/src/**/*.test.ts', 'mocks/src/**/*.test.ts'],
+          include: [
+            'packages/{contract,ui,app}/src/**/*.test.ts',
+            'mocks/src/**/*.test.ts',
+            '.config/*.test.ts',
+          ],
         },
       },
       {

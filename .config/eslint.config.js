@@ -5,18 +5,36 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 
+/**
+ * The server is an application, not a library: no other package imports its modules. What the
+ * front end and the server share (schemas, paths, money, the OpenAPI document) is
+ * @parlance/contract.
+ */
+const serverInternals = {
+  group: [
+    '@parlance/server',
+    '@parlance/server/*',
+    '**/server/src/**',
+    '**/server/test/**',
+    '**/server/scripts/**',
+  ],
+  message:
+    "Nothing outside packages/server imports the server's modules: share it through @parlance/contract.",
+};
+
 /** The UI package is presentational: no state, routing, API or other packages. */
 const uiForbidden = [
+  serverInternals,
   {
     group: [
       '@parlance/app',
       '@parlance/app/*',
-      '@parlance/server',
-      '@parlance/server/*',
+      '@parlance/contract',
+      '@parlance/contract/*',
       '@parlance/mocks',
       '@parlance/mocks/*',
     ],
-    message: '@parlance/ui must not import the app, server or mocks.',
+    message: '@parlance/ui must not import the app, contract or mocks.',
   },
   {
     group: ['@reduxjs/*', 'react-redux', 'redux'],
@@ -28,7 +46,7 @@ const uiForbidden = [
   },
   { group: ['msw', 'msw/*', 'axios'], message: '@parlance/ui does not fetch.' },
   {
-    group: ['**/app/src/**', '**/server/src/**', '**/mocks/src/**'],
+    group: ['**/app/src/**', '**/contract/src/**', '**/mocks/src/**'],
     message: '@parlance/ui must not reach into other packages.',
   },
 ];
@@ -167,14 +185,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/server/src/contract/**/*.ts'],
+    files: ['packages/contract/src/**/*.ts'],
+    ignores: ['packages/contract/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(?!zod$|\\./|\\.\\./contract/).*',
+              regex: '^(?!zod$|\\./).*',
               message: 'The contract is runtime-free: import only zod and other contract files.',
             },
           ],
@@ -189,13 +208,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            serverInternals,
             {
-              regex: '^@parlance/server(?!/(contract|money|calendar|endpoints|openapi\\.json)$)',
-              message:
-                'Only the dependency-free contract, money format, calendar days, endpoint paths and the generated OpenAPI document (@parlance/server/contract, @parlance/server/money, @parlance/server/calendar, @parlance/server/endpoints, @parlance/server/openapi.json) may be imported from the server.',
-            },
-            {
-              group: ['**/server/src/**', '**/ui/src/**'],
+              group: ['**/contract/src/**', '**/ui/src/**'],
               message: 'Import packages by name, not by path.',
             },
           ],
@@ -228,6 +243,18 @@ export default tseslint.config(
     // Tests and stories may reach across (a session test checks every domain's cache is emptied).
     files: [`${app}/**/*.test.{ts,tsx}`, `${app}/**/*.stories.tsx`],
     rules: { 'import/no-restricted-paths': 'off' },
+  },
+  {
+    // Everything else outside the server: the build and test configs, e2e tests, scripts.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'packages/server/**',
+      'packages/contract/src/**',
+      'packages/ui/src/**',
+      'packages/app/src/**',
+      'mocks/src/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverInternals] }] },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -1,10 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type {
-  MessageResponse,
-  UserResponse,
-  WebhookSecretResponse,
-} from '@parlance/server/contract';
-import { accountPaths } from '@parlance/server/endpoints';
+import type { MessageResponse, UserResponse, WebhookSecretResponse } from '@parlance/contract';
+import { accountPaths } from '@parlance/contract/endpoints';
 import { userFixture } from './fixtures/auth';
 import {
   apiError,

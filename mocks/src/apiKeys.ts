@@ -6,8 +6,8 @@ import type {
   ApiKeyResponse,
   CreatedApiKey,
   MessageResponse,
-} from '@parlance/server/contract';
-import { apiHref, apiKeyPaths } from '@parlance/server/endpoints';
+} from '@parlance/contract';
+import { apiHref, apiKeyPaths } from '@parlance/contract/endpoints';
 import {
   NOW,
   ago,

@@ -1,11 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type {
-  MessageResponse,
-  RegisterResponse,
-  User,
-  UserResponse,
-} from '@parlance/server/contract';
-import { SIGNED_IN_HINT_COOKIE, authPaths, sessionPaths } from '@parlance/server/endpoints';
+import type { MessageResponse, RegisterResponse, User, UserResponse } from '@parlance/contract';
+import { SIGNED_IN_HINT_COOKIE, authPaths, sessionPaths } from '@parlance/contract/endpoints';
 import { userFixture } from './fixtures/auth';
 import {
   apiError,

@@ -8,9 +8,9 @@ import type {
   PaymentMethod,
   PaymentMethodList,
   PurchaseResponse,
-} from '@parlance/server/contract';
-import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/server/endpoints';
-import { MICROS_PER_USD, formatUsd } from '@parlance/server/money';
+} from '@parlance/contract';
+import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
+import { MICROS_PER_USD, formatUsd } from '@parlance/contract/money';
 import {
   billingInfoFixture,
   emptyBillingInfoFixture,

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { PublicConfig } from '@parlance/server/contract';
-import { systemPaths } from '@parlance/server/endpoints';
+import type { PublicConfig } from '@parlance/contract';
+import { systemPaths } from '@parlance/contract/endpoints';
 import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
 
 export const configEndpoints = [

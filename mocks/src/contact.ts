@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { MessageResponse } from '@parlance/server/contract';
-import { accountPaths } from '@parlance/server/endpoints';
+import type { MessageResponse } from '@parlance/contract';
+import { accountPaths } from '@parlance/contract/endpoints';
 import {
   apiError,
   failAll,

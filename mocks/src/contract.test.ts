@@ -4,7 +4,6 @@
  * route and status, with a body valid against the declared JSON schema. (WebSocket handlers have no
  * OpenAPI answer: transcripts.test.ts parses the live stream's messages with the contract.)
  */
-import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {
@@ -15,6 +14,7 @@ import {
   type RequestHandler,
 } from 'msw';
 import { describe, expect, test } from 'vitest';
+import openApiDocument from '@parlance/contract/openapi.json';
 import { endpointsByDomain, scenariosByDomain } from './index';
 import type { Endpoint } from './support';
 
@@ -28,9 +28,7 @@ interface OpenApiDocument {
   >;
 }
 
-const document = JSON.parse(
-  readFileSync(new URL('../../packages/server/openapi.json', import.meta.url), 'utf8'),
-) as OpenApiDocument;
+const document = openApiDocument as unknown as OpenApiDocument;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);

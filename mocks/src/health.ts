@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { HealthResponse } from '@parlance/server/contract';
-import { systemPaths } from '@parlance/server/endpoints';
+import type { HealthResponse } from '@parlance/contract';
+import { systemPaths } from '@parlance/contract/endpoints';
 import {
   apiError,
   failAll,

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { RatesResponse } from '@parlance/server/contract';
-import { billingPaths } from '@parlance/server/endpoints';
+import type { RatesResponse } from '@parlance/contract';
+import { billingPaths } from '@parlance/contract/endpoints';
 import { installedRatesFixture } from './fixtures/billing';
 import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
 

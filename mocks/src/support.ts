@@ -6,7 +6,7 @@ import {
   type HttpResponseResolver,
   type RequestHandler,
 } from 'msw';
-import type { ErrorResponse } from '@parlance/server/contract';
+import type { ErrorResponse } from '@parlance/contract';
 
 /** The fixed "now" of every fixture, so stories and screenshots never depend on the clock. */
 export const NOW = new Date('2026-11-20T12:00:00.000Z');

@@ -6,10 +6,10 @@ import {
   RealtimeServerMessage,
   type TranscriptList,
   type TranscriptSummary,
-} from '@parlance/server/contract';
-import { realtimePaths } from '@parlance/server/endpoints';
-import { priceMicros } from '@parlance/server/money';
-import { LIST_CASES, LIST_ROWS } from '../../packages/server/test/behaviour/transcriptList';
+} from '@parlance/contract';
+import { realtimePaths } from '@parlance/contract/endpoints';
+import { priceMicros } from '@parlance/contract/money';
+import { LIST_CASES, LIST_ROWS } from '@parlance/contract/behaviour/transcriptList';
 import { NOW } from './support';
 import { livePhrasesFixture } from './fixtures/transcripts';
 import { liveStream, transcriptList, type LiveBehaviour } from './transcripts';

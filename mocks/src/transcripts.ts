@@ -10,8 +10,8 @@ import type {
   TranscriptList,
   TranscriptPage,
   TranscriptSummary,
-} from '@parlance/server/contract';
-import { priceMicros } from '@parlance/server/money';
+} from '@parlance/contract';
+import { priceMicros } from '@parlance/contract/money';
 import {
   apiHref,
   REALTIME_CLOSE,
@@ -20,7 +20,7 @@ import {
   TRANSCRIPT_LIST_DEFAULT_LIMIT,
   TRANSCRIPT_LIST_FIRST_PAGE,
   transcriptPaths,
-} from '@parlance/server/endpoints';
+} from '@parlance/contract/endpoints';
 import {
   completedTranscriptFixture,
   exportFixture,
@@ -73,7 +73,7 @@ const notFound = () => apiError(404, 'Transcript not found', 'transcript_not_fou
 
 /**
  * GET /api/transcript/user as the server answers it (the cases in
- * packages/server/test/behaviour/transcriptList.ts hold both to it): newest first; search in the
+ * packages/contract/src/behaviour/transcriptList.ts hold both to it): newest first; search in the
  * file name, the audio URL and the transcript's text, ignoring case; a status filter; pages.
  */
 export function transcriptList(

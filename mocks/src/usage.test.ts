@@ -1,7 +1,7 @@
 /** The spending mock counts days in the request's `tz` as the server does, and refuses bad zones. */
 import { getResponse } from 'msw';
-import { calendarDay } from '@parlance/server/calendar';
-import type { ErrorResponse, Spending } from '@parlance/server/contract';
+import { calendarDay } from '@parlance/contract/calendar';
+import type { ErrorResponse, Spending } from '@parlance/contract';
 import { describe, expect, test } from 'vitest';
 import { usageHandlers } from './usage';
 

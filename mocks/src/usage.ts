@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { canonicalTimeZone, TIME_ZONE_RULE } from '@parlance/server/calendar';
-import type { ErrorResponse, Spending, UsageChart, UsageOverview } from '@parlance/server/contract';
-import { usagePaths } from '@parlance/server/endpoints';
+import { canonicalTimeZone, TIME_ZONE_RULE } from '@parlance/contract/calendar';
+import type { ErrorResponse, Spending, UsageChart, UsageOverview } from '@parlance/contract';
+import { usagePaths } from '@parlance/contract/endpoints';
 import {
   emptyUsageChartFixture,
   emptyUsageOverviewFixture,

@@ -3,7 +3,7 @@
  * clip (jfk.wav, played once): the words appear as they are spoken, Stop saves the stream, it is
  * in History, and the balance drops by exactly what the stream says it cost.
  */
-import { formatUsd } from '@parlance/server/money';
+import { formatUsd } from '@parlance/contract/money';
 import { describe, expect, it } from 'vitest';
 import { expectText, expectVisible, launchedPerFile, products } from './journey';
 import { sessionHeaders, signedInContext } from './session';

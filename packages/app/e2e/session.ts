@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright';
-import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import { newContext } from './browser';
 
 export const SESSION_COOKIE = 'parlance_session';

@@ -12,7 +12,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { PAGES_FILE, PRERENDERED_HOME_FILE } from '@parlance/server/endpoints';
+import { PAGES_FILE, PRERENDERED_HOME_FILE } from '@parlance/contract/endpoints';
 import type { pagePatterns as PagePatterns } from '../src/pagePatterns.ts';
 import type { prerenderHome as PrerenderHome } from '../src/prerender.tsx';
 import { PRERENDERED_ATTRIBUTE } from '../src/prerendered.ts';

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, test, vi } from 'vitest';
-import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import { App } from './App';
 import { routerOptions, routes } from './routes';
 import { deferStore } from './store/deferredStore';

@@ -1,4 +1,4 @@
-import { pagePaths } from '@parlance/server/endpoints';
+import { pagePaths } from '@parlance/contract/endpoints';
 
 /**
  * Every route path of the app, defined once: `path` is the route pattern, `getHref` builds a link.

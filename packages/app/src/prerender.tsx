@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { PRERENDERED_ORIGIN } from '@parlance/server/endpoints';
+import { PRERENDERED_ORIGIN } from '@parlance/contract/endpoints';
 import { App } from './App';
 import { routes } from './routes';
 import { ApiBaseProvider } from './shared/apiBase';

@@ -1,7 +1,7 @@
 /**
  * Calendar days in the user's time zone, for the server, the web app and the mocks alike. Days
  * are 'YYYY-MM-DD', zones IANA names ('America/Los_Angeles'). It imports nothing, so the web app
- * loads it alone (`@parlance/server/calendar`), without the contract's schemas.
+ * loads it alone (`@parlance/contract/calendar`), without the contract's schemas.
  */
 
 const DAY_MS = 86_400_000;

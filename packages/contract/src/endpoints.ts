@@ -4,7 +4,7 @@
  * codes, the limits of a request's options, how speakers are called, which model a request that
  * names none gets and when each model was published. Paths are patterns in the syntax Fastify and
  * MSW share (`/api/api-keys/:id`); `apiHref` fills one in for a request. These files import
- * nothing, so the web app loads them alone (`@parlance/server/endpoints`), without the contract's
+ * nothing, so the web app loads them alone (`@parlance/contract/endpoints`), without the contract's
  * schemas.
  */
 export * from './sessionPaths.js';

@@ -2,7 +2,7 @@
  * Money is an integer number of US micro-dollars (µ$, 1 USD = 1,000,000): fine enough to charge
  * a second of audio at its exact price. This file is where money meets text and where seconds
  * meet a price (the price list too), for the server, the web app and the mocks alike. It imports
- * no code (types only), so the web app loads it alone (`@parlance/server/money`), without the
+ * no code (types only), so the web app loads it alone (`@parlance/contract/money`), without the
  * contract's schemas.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The live stream's constants and close codes, imported by nothing: the web app and the mocks load
- * them alone (`@parlance/server/endpoints`), without the contract's schemas.
+ * them alone (`@parlance/contract/endpoints`), without the contract's schemas.
  */
 
 /** The engine hears 16 kHz; other rates in the range are resampled by the engine. */

@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Transcript } from '../src/contract/transcription.js';
+import type { Transcript } from '@parlance/contract';
 import { ledgerEntries } from '../src/db/schema/billing.js';
 import { eq } from 'drizzle-orm';
 import { decodedSeconds, repeatAudio, spoofedDurationFile } from '../test/faults/audio.js';

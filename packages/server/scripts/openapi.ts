@@ -1,5 +1,5 @@
 /**
- * Writes packages/server/openapi.json from the routes' schemas: `npm run openapi -w @parlance/server`.
+ * Writes packages/contract/openapi.json from the routes' schemas: `npm run openapi -w @parlance/server`.
  * test/openapi.test.ts fails when the committed file differs from what the routes produce.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -14,7 +14,7 @@ import { openDatabase } from '../src/db/index.js';
 import { createLogger } from '../src/logger.js';
 import { createMailer } from '../src/mail/mailer.js';
 
-export const openApiPath = fileURLToPath(new URL('../openapi.json', import.meta.url));
+export const openApiPath = fileURLToPath(new URL('../../contract/openapi.json', import.meta.url));
 
 /** The document as committed: key order from the route registration, formatted by the repo's Prettier. */
 export async function renderOpenApi(app: FastifyInstance): Promise<string> {

@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SessionCache } from './auth/sessionCache.js';
 import type { Config } from './config.js';
-import type { ApiKey } from './contract/apiKeys.js';
+import type { ApiKey } from '@parlance/contract';
 import type { Storage } from './db/index.js';
 import { ReadCache } from './db/readCache.js';
 import { registerCsrfCheck } from './http/csrf.js';

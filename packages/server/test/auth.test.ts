@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SESSION_CACHE } from '../src/app.js';
 import { CODE_MAX_ATTEMPTS } from '../src/auth/codes.js';
 import { REGISTRATION_COOKIE } from '../src/auth/routes.js';
-import { SIGNED_IN_HINT_COOKIE } from '../src/contract/sessionPaths.js';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import { sha256 } from '../src/auth/tokens.js';
 import { emailCodes, passwordResetTokens, sessions, users } from '../src/db/schema/index.js';
 import {

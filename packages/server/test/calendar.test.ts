@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, calendarDay, canonicalTimeZone, wallClock } from '../src/contract/calendar.js';
+import { addDays, calendarDay, canonicalTimeZone, wallClock } from '@parlance/contract/calendar';
 
 describe('calendar days in a time zone', () => {
   it('names zones canonically and refuses what is not an IANA name', () => {

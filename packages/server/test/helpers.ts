@@ -18,7 +18,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { createLedger } from '../src/billing/ledger.js';
 import { loadConfig, type Config } from '../src/config.js';
-import type { OutboxMessage, User } from '../src/contract/index.js';
+import type { OutboxMessage, User } from '@parlance/contract';
 import { migrationsFolder, openDatabase, type Storage } from '../src/db/index.js';
 import { createLogger } from '../src/logger.js';
 import { createMailer, type Mailer } from '../src/mail/mailer.js';

@@ -7,8 +7,12 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { PAGES_FILE, PRERENDERED_HOME_FILE, PRERENDERED_ORIGIN } from '../src/contract/apiPaths.js';
-import { SIGNED_IN_HINT_COOKIE } from '../src/contract/sessionPaths.js';
+import {
+  PAGES_FILE,
+  PRERENDERED_HOME_FILE,
+  PRERENDERED_ORIGIN,
+  SIGNED_IN_HINT_COOKIE,
+} from '@parlance/contract/endpoints';
 import { createLogger } from '../src/logger.js';
 import { openApiPath, renderOpenApi } from '../scripts/openapi.js';
 import { DEFAULT_PASSWORD, signUp, startServer, uniqueEmail, type TestServer } from './helpers.js';
@@ -386,7 +390,7 @@ describe('HTTP behaviour', () => {
     expect((await api.get('/api/reference/static/swagger-ui-bundle.js')).status).toBe(200);
   });
 
-  it('has an up-to-date packages/server/openapi.json (run `npm run openapi -w @parlance/server`)', async () => {
+  it('has an up-to-date packages/contract/openapi.json (run `npm run openapi -w @parlance/server`)', async () => {
     const committed = await readFile(openApiPath, 'utf8');
     expect(await renderOpenApi(server.app)).toBe(committed);
   });

@@ -8,7 +8,7 @@ import {
   rateTable,
   secondsAffordable,
   type ModelName,
-} from '../src/contract/money.js';
+} from '@parlance/contract/money';
 
 describe('priceForSeconds', () => {
   it('charges the exact length of the audio, rounded up to a whole micro-dollar only', () => {

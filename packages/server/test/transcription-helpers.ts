@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createLedger } from '../src/billing/ledger.js';
 import { centsToMicros } from '../src/billing/money.js';
-import { MAX_TRANSCRIPT_WAIT_SECONDS, type Transcript } from '../src/contract/transcription.js';
+import { MAX_TRANSCRIPT_WAIT_SECONDS, type Transcript } from '@parlance/contract';
 import {
   signUp,
   startServer,

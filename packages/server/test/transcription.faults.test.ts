@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../src/db/schema/billing.js';
-import type { Transcript } from '../src/contract/transcription.js';
+import type { Transcript } from '@parlance/contract';
 import { decodedSeconds, headerSeconds, repeatAudio, spoofedDurationFile } from './faults/audio.js';
 import {
   auditJobs,

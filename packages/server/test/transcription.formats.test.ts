@@ -1,7 +1,7 @@
 /** Subtitle exports: cue building from words or from segments, line length, timestamps. */
 import { describe, expect, it } from 'vitest';
 import type { TranscriptResult } from '../src/db/schema/transcription.js';
-import { speakerName } from '../src/contract/speakerNames.js';
+import { speakerName } from '@parlance/contract/endpoints';
 import { toSrt, toText, toVtt } from '../src/transcription/formats.js';
 
 const base: TranscriptResult = {

@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
 import { formatUsd } from '../src/billing/money.js';
-import { priceForSeconds } from '../src/contract/money.js';
+import { priceForSeconds } from '@parlance/contract/money';
 import { ledgerEntries } from '../src/db/schema/billing.js';
 import { transcriptions } from '../src/db/schema/transcription.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * GET /api/transcript/user answers the shared behaviour cases (test/behaviour/transcriptList.ts);
+ * GET /api/transcript/user answers the shared behaviour cases (@parlance/contract/behaviour/transcriptList);
  * GET /v1/transcript pages the same rows by cursor for API clients.
  */
 import { randomUUID } from 'node:crypto';
@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../src/apiKeys/repository.js';
 import { transcriptions } from '../src/db/schema/index.js';
-import { LIST_CASES, LIST_ROWS } from './behaviour/transcriptList.js';
+import { LIST_CASES, LIST_ROWS } from '@parlance/contract/behaviour/transcriptList';
 import { backends, signUp, startServer, type ApiClient, type TestServer } from './helpers.js';
 
 describe.each(backends)('the transcript list (%s)', (backend) => {

@@ -10,12 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createLedger } from '../src/billing/ledger.js';
-import { priceForSeconds } from '../src/contract/money.js';
-import {
-  REALTIME_CLOSE,
-  RealtimeServerMessage,
-  type RealtimeDone,
-} from '../src/contract/realtime.js';
+import { priceForSeconds } from '@parlance/contract/money';
+import { REALTIME_CLOSE, RealtimeServerMessage, type RealtimeDone } from '@parlance/contract';
 import { ledgerEntries, realtimeTokens, transcriptions, users } from '../src/db/schema/index.js';
 import {
   LIVE_STREAM_CUT_MESSAGE,

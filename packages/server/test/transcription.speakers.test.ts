@@ -8,8 +8,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceForSeconds } from '../src/contract/money.js';
-import type { Transcript } from '../src/contract/transcription.js';
+import { priceForSeconds } from '@parlance/contract/money';
+import type { Transcript } from '@parlance/contract';
 import type { TestServer } from './helpers.js';
 import {
   customer,

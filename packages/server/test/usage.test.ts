@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
-import { priceForSeconds, type ModelName } from '../src/contract/money.js';
+import { priceForSeconds, type ModelName } from '@parlance/contract/money';
 import { changeText, createUsage } from '../src/usage/service.js';
 import { users } from '../src/db/schema/auth.js';
 import { transcriptions } from '../src/db/schema/transcription.js';
-import type { Spending } from '../src/contract/usage.js';
+import type { Spending } from '@parlance/contract';
 import { backends, signUp, startServer, type SignedUpUser, type TestServer } from './helpers.js';
 
 const NOW = new Date('2026-03-15T12:00:00Z');

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { MessageResponse, User, UserResponse } from '@parlance/server/contract';
-import { sessionPaths } from '@parlance/server/endpoints';
+import type { MessageResponse, User, UserResponse } from '@parlance/contract';
+import { sessionPaths } from '@parlance/contract/endpoints';
 import { closeToasts } from '../shared/closeToasts';
 import { api } from '../store/api';
 import type { AppThunk, RootState } from '../store/rootReducer';

@@ -1,4 +1,4 @@
-import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 
 /**
  * Whether this browser may hold a session: the server sets the hint cookie with the (HttpOnly)

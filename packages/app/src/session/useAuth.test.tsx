@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { authHandlers, setSignedInHint, userFixture } from '@parlance/mocks';
-import { SIGNED_IN_HINT_COOKIE } from '@parlance/server/endpoints';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import { server } from '../test/server';
 import { makeStore } from '../store/store';
 import { usageApi } from '../features/usage/api/usageApi';

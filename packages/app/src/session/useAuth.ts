@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { User } from '@parlance/server/contract';
+import type { User } from '@parlance/contract';
 import { useLogoutMutation, useMeQuery } from './sessionApi';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { User } from '@parlance/server/contract';
+import type { User } from '@parlance/contract';
 import { api } from '../store/api';
 import type { AppThunk } from '../store/rootReducer';
 import type { AppStore } from '../store/store';

@@ -1,5 +1,5 @@
-import type { PublicConfig } from '@parlance/server/contract';
-import { systemPaths } from '@parlance/server/endpoints';
+import type { PublicConfig } from '@parlance/contract';
+import { systemPaths } from '@parlance/contract/endpoints';
 import { api } from '../store/api';
 
 export const configApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
-import type { SpeechModelList } from '@parlance/server/contract';
-import { transcriptPaths } from '@parlance/server/endpoints';
+import type { SpeechModelList } from '@parlance/contract';
+import { transcriptPaths } from '@parlance/contract/endpoints';
 import { api } from '../store/api';
 import { SESSION_CACHE_SECONDS } from '../store/sessionCache';
 

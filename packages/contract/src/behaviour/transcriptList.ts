@@ -1,6 +1,6 @@
 /**
  * What GET /api/transcript/user does with its query, written once and checked twice: against the
- * server (test/transcription.list.test.ts) and against the mock the web app's stories run on
+ * server (packages/server/test/transcription.list.test.ts) and against the mock the web app's stories run on
  * (mocks/src/transcripts.test.ts), so the mock cannot claim a behaviour the server lacks.
  */
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ContactBody } from '../contract/account.js';
-import { MessageResponse } from '../contract/common.js';
-import { accountPaths } from '../contract/apiPaths.js';
+import { ContactBody, MessageResponse } from '@parlance/contract';
+import { accountPaths } from '@parlance/contract/endpoints';
 import { contactMessages } from '../db/schema/index.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';

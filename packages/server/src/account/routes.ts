@@ -4,10 +4,10 @@ import {
   DeleteAccountBody,
   UpdateAccountBody,
   WebhookSecretResponse,
-} from '../contract/account.js';
-import { UserResponse } from '../contract/auth.js';
-import { MessageResponse } from '../contract/common.js';
-import { accountPaths } from '../contract/apiPaths.js';
+  UserResponse,
+  MessageResponse,
+} from '@parlance/contract';
+import { accountPaths } from '@parlance/contract/endpoints';
 import { currentUser, requireSession } from '../auth/guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { clearSessionCookie } from '../auth/sessions.js';

@@ -5,9 +5,10 @@ import {
   ApiKeyResponse,
   CreatedApiKey,
   type ApiKey,
-} from '../contract/apiKeys.js';
-import { IdParams, MessageResponse } from '../contract/common.js';
-import { apiKeyPaths } from '../contract/apiPaths.js';
+  IdParams,
+  MessageResponse,
+} from '@parlance/contract';
+import { apiKeyPaths } from '@parlance/contract/endpoints';
 import { currentUser, requireSession } from '../auth/guards.js';
 import { notFound } from '../http/errors.js';
 import type { ReadCache } from '../db/readCache.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { pagePaths } from '../contract/sessionPaths.js';
+import { pagePaths } from '@parlance/contract/endpoints';
 import { errorResponses } from '../http/schemas.js';
 import type { Config } from '../config.js';
 import { startSession } from './sessions.js';

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findApiKeyBySecret } from '../apiKeys/repository.js';
-import type { User } from '../contract/auth.js';
+import type { User } from '@parlance/contract';
 import { unauthorized } from '../http/errors.js';
-import { SIGNED_IN_HINT_COOKIE } from '../contract/sessionPaths.js';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import {
   SESSION_COOKIE,
   clearSessionCookie,

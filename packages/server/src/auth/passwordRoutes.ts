@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EmailBody, ResetPasswordBody } from '../contract/auth.js';
-import { MessageResponse } from '../contract/common.js';
-import { authPaths } from '../contract/apiPaths.js';
+import { EmailBody, ResetPasswordBody, MessageResponse } from '@parlance/contract';
+import { authPaths } from '@parlance/contract/endpoints';
 import { badRequest } from '../http/errors.js';
 import { authLimits, limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';

@@ -8,10 +8,9 @@ import {
   RegisterResponse,
   UserResponse,
   VerifyCodeBody,
-} from '../contract/auth.js';
-import { MessageResponse } from '../contract/common.js';
-import { authPaths } from '../contract/apiPaths.js';
-import { sessionPaths } from '../contract/sessionPaths.js';
+  MessageResponse,
+} from '@parlance/contract';
+import { authPaths, sessionPaths } from '@parlance/contract/endpoints';
 import type { Config } from '../config.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { authLimits } from '../http/rateLimit.js';

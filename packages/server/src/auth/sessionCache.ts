@@ -1,4 +1,4 @@
-import type { User } from '../contract/auth.js';
+import type { User } from '@parlance/contract';
 import { ReadCache } from '../db/readCache.js';
 
 declare module 'fastify' {

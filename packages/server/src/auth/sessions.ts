@@ -1,8 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
-import type { User } from '../contract/auth.js';
-import { SIGNED_IN_HINT_COOKIE } from '../contract/sessionPaths.js';
+import type { User } from '@parlance/contract';
+import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import type { Database } from '../db/index.js';
 import { sessions, users } from '../db/schema/index.js';
 import type { SessionCache } from './sessionCache.js';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { User } from '../contract/auth.js';
+import type { User } from '@parlance/contract';
 import type { Database } from '../db/index.js';
 import { users } from '../db/schema/index.js';
 import { DomainError } from '../domainErrors.js';

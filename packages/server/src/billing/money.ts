@@ -3,9 +3,9 @@
  * Whole cents exist only where cards are charged: a person types dollars and cents, and Stripe
  * and the test provider charge cents. These are the conversions at that boundary.
  */
-import { MICROS_PER_USD } from '../contract/money.js';
+import { MICROS_PER_USD } from '@parlance/contract/money';
 
-export { formatUsd } from '../contract/money.js';
+export { formatUsd } from '@parlance/contract/money';
 
 const MICROS_PER_CENT = MICROS_PER_USD / 100;
 

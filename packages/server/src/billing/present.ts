@@ -3,7 +3,7 @@ import type {
   PaymentMethod,
   PurchaseResponse,
   Receipt,
-} from '../contract/billing.js';
+} from '@parlance/contract';
 import type { LedgerEntry, PaymentMethodRow, PaymentRow } from '../db/schema/billing.js';
 import { formatUsd } from './money.js';
 import { describeCard, type PurchaseResult } from './purchases.js';

@@ -16,9 +16,9 @@ import {
   PurchaseWithPaymentMethod,
   ReceiptParams,
   ReceiptResponse,
-} from '../contract/billing.js';
-import { MessageResponse } from '../contract/common.js';
-import { billingPaths } from '../contract/apiPaths.js';
+  MessageResponse,
+} from '@parlance/contract';
+import { billingPaths } from '@parlance/contract/endpoints';
 import { badRequest } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { billingPaths } from '../contract/apiPaths.js';
+import { billingPaths } from '@parlance/contract/endpoints';
 import { badRequest, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { userOfCustomer } from './accounts.js';

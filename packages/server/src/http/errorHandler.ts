@@ -3,7 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '../contract/common.js';
+import type { ErrorResponse } from '@parlance/contract';
 import type { DomainError } from '../domainErrors.js';
 import { clientError, type HttpError } from './errors.js';
 

@@ -2,8 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { pagePaths } from '../contract/sessionPaths.js';
-import { systemPaths } from '../contract/apiPaths.js';
+import { pagePaths, systemPaths } from '@parlance/contract/endpoints';
 
 /** OpenAPI 3.1 generated from the routes' zod schemas, at /api/openapi.json and /api/reference. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-import { ErrorResponse } from '../contract/common.js';
+import { ErrorResponse } from '@parlance/contract';
 
 /** Response schemas for the error statuses a route can answer, for the OpenAPI document. */
 export const errorResponses = <const S extends number>(...statuses: S[]) =>

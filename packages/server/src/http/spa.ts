@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compressOnce } from './compression.js';
 import { sessionOfCookies } from '../auth/guards.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import {
@@ -11,8 +11,9 @@ import {
   PRERENDERED_HOME_FILE,
   PRERENDERED_ORIGIN,
   systemPaths,
-} from '../contract/apiPaths.js';
-import { SIGNED_IN_HINT_COOKIE, sessionPaths } from '../contract/sessionPaths.js';
+  SIGNED_IN_HINT_COOKIE,
+  sessionPaths,
+} from '@parlance/contract/endpoints';
 
 const API_PATH = /^\/(api|v1)(\/|$)/;
 
@@ -96,11 +97,12 @@ function prerenderedHome(root: string, appUrl: string): Encoded | null {
     readFileSync(file, 'utf8').replaceAll(PRERENDERED_ORIGIN, () => origin),
   );
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
-  const { br, gzip } = compressOnce(identity);
+  // Compressed once, at each encoding's highest setting, as the build compresses its static files.
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   return {
     identity: { body: identity, etag: `"${tag}"` },
     br: { body: br, etag: `"${tag}-br"` },
-    gzip: { body: gzip, etag: `"${tag}-gz"` },
+    gzip: { body: gzipSync(identity, { level: 9 }), etag: `"${tag}-gz"` },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { systemPaths } from '../contract/apiPaths.js';
-import { OutboxQuery, OutboxResponse } from '../contract/system.js';
+import { systemPaths } from '@parlance/contract/endpoints';
+import { OutboxQuery, OutboxResponse } from '@parlance/contract';
 import { readOutbox } from '../mail/mailer.js';
 import { forbidden } from '../http/errors.js';
 

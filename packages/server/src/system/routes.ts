@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { systemPaths } from '../contract/apiPaths.js';
-import { HealthResponse, PublicConfig, ReadyResponse } from '../contract/system.js';
+import { systemPaths } from '@parlance/contract/endpoints';
+import { HealthResponse, PublicConfig, ReadyResponse } from '@parlance/contract';
 import { HttpError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 

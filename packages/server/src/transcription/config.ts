@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   REALTIME_IDLE_TIMEOUT_SECONDS,
   REALTIME_UNUSED_SECONDS_PER_HOUR,
-} from '../contract/realtimeCodes.js';
+} from '@parlance/contract/endpoints';
 import { LiveCapacityEnv } from './realtime/capacity.js';
-import type { DefaultModels } from '../contract/defaultModels.js';
+import type { DefaultModels } from '@parlance/contract/endpoints';
 import { flag } from '../envFields.js';
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);

@@ -1,5 +1,5 @@
 import { createLedger } from '../billing/ledger.js';
-import { isModelName, priceForSeconds } from '../contract/money.js';
+import { isModelName, priceForSeconds } from '@parlance/contract/money';
 import type { Database, Transaction } from '../db/index.js';
 import { unfinishedJobs } from './jobs/repository.js';
 

@@ -4,7 +4,7 @@ import type {
   TranscriptUtterance,
   TranscriptWord,
 } from '../db/schema/transcription.js';
-import { speakerName, type SpeakerNameMap } from '../contract/speakerNames.js';
+import { speakerName, type SpeakerNameMap } from '@parlance/contract/endpoints';
 
 export const SUBTITLE_FORMATS = ['srt', 'vtt'] as const;
 export type SubtitleFormat = (typeof SUBTITLE_FORMATS)[number];

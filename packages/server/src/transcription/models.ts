@@ -1,5 +1,5 @@
-import type { ModelRate } from '../contract/billing.js';
-import { rateTable } from '../contract/money.js';
+import type { ModelRate } from '@parlance/contract';
+import { rateTable } from '@parlance/contract/money';
 import { DomainError } from '../domainErrors.js';
 import { EngineUnavailableError, type EngineModel, type ProbeEngine } from './engine/types.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { TimestampStyle, TranscriptionTask } from '../contract/transcription.js';
+import type { TimestampStyle, TranscriptionTask } from '@parlance/contract';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
 import { DomainError } from '../domainErrors.js';

@@ -7,8 +7,8 @@ import {
   UsageChartQuery,
   UsageOverview,
   UsageOverviewQuery,
-} from '../contract/usage.js';
-import { usagePaths } from '../contract/apiPaths.js';
+} from '@parlance/contract';
+import { usagePaths } from '@parlance/contract/endpoints';
 import { errorResponses } from '../http/schemas.js';
 import { createUsage } from './service.js';
 

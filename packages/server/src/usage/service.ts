@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { addDays, calendarDay } from '../contract/calendar.js';
-import type { Spending, UsageChart, UsageOverview } from '../contract/usage.js';
+import { addDays, calendarDay } from '@parlance/contract/calendar';
+import type { Spending, UsageChart, UsageOverview } from '@parlance/contract';
 import { ledgerEntries } from '../db/schema/billing.js';
 import { transcriptions } from '../db/schema/transcription.js';
 import type { BillingDb, Clock } from '../billing/deps.js';

@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { createLedger } from '../../src/billing/ledger.js';
-import type { TranscriptList, TranscriptStatus } from '../../src/contract/transcription.js';
+import type { TranscriptList, TranscriptStatus } from '@parlance/contract';
 import { openDatabase, type Database } from '../../src/db/index.js';
 import { ledgerEntries } from '../../src/db/schema/billing.js';
 import { transcriptions } from '../../src/db/schema/transcription.js';

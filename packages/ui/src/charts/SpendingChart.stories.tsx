@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { formatUsd } from '@parlance/server/money';
+import { formatUsd } from '@parlance/contract/money';
 import { dailySpending } from './fixtures';
 import { SpendingChart } from './SpendingChart';
 

@@ -4,13 +4,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
-import { transcriptPaths } from '../../contract/apiPaths.js';
-import {
-  OpenAiError,
-  TranscriptPrompt,
-  type TranscriptionTask,
-} from '../../contract/transcription.js';
-import { defaultModelFor } from '../../contract/defaultModels.js';
+import { transcriptPaths, defaultModelFor } from '@parlance/contract/endpoints';
+import { OpenAiError, TranscriptPrompt, type TranscriptionTask } from '@parlance/contract';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import type { DomainError } from '../../domainErrors.js';

@@ -1,4 +1,4 @@
-import type { Transcript, TranscriptSummary } from '../../contract/transcription.js';
+import type { Transcript, TranscriptSummary } from '@parlance/contract';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import { queuePosition } from '../jobs/repository.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billingPaths } from '../../contract/apiPaths.js';
-import { RatesResponse } from '../../contract/billing.js';
+import { billingPaths } from '@parlance/contract/endpoints';
+import { RatesResponse } from '@parlance/contract';
 import { errorResponses } from '../../http/schemas.js';
 import type { ModelCatalog } from '../models.js';
 import { apiLimits } from './limits.js';

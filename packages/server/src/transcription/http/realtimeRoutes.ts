@@ -7,7 +7,7 @@ import {
   requireApiKeyOrSession,
   requireSession,
 } from '../../auth/guards.js';
-import { realtimePaths } from '../../contract/apiPaths.js';
+import { realtimePaths, defaultModelFor } from '@parlance/contract/endpoints';
 import {
   REALTIME_CLOSE,
   REALTIME_IDLE_TIMEOUT_SECONDS,
@@ -16,11 +16,10 @@ import {
   RealtimeQuery,
   RealtimeServerMessage,
   RealtimeToken,
-} from '../../contract/realtime.js';
+} from '@parlance/contract';
 import { HttpError } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { validationMessage } from '../../validationMessage.js';
-import { defaultModelFor } from '../../contract/defaultModels.js';
 import type { TranscriptionConfig } from '../config.js';
 import type { ModelCatalog } from '../models.js';
 import { loadLiveCapacity } from '../realtime/capacity.js';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
-import { IdParams, MessageResponse } from '../../contract/common.js';
-import { transcriptPaths } from '../../contract/apiPaths.js';
 import {
+  IdParams,
+  MessageResponse,
   SpeakerNames,
   SpeechModelList,
   SubtitleQuery,
@@ -13,9 +13,8 @@ import {
   TranscriptPageQuery,
   TranscriptRequest,
   TranscriptWaitQuery,
-} from '../../contract/transcription.js';
-import { defaultModelFor } from '../../contract/defaultModels.js';
-import { published } from '../../contract/modelReleases.js';
+} from '@parlance/contract';
+import { transcriptPaths, defaultModelFor, published } from '@parlance/contract/endpoints';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { toSubtitles, toText } from '../formats.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../../auth/guards.js';
-import { transcriptPaths } from '../../contract/apiPaths.js';
-import { TranscriptList, TranscriptListQuery } from '../../contract/transcription.js';
+import { transcriptPaths } from '@parlance/contract/endpoints';
+import { TranscriptList, TranscriptListQuery } from '@parlance/contract';
 import type { Database } from '../../db/index.js';
 import { errorResponses } from '../../http/schemas.js';
 import { listTranscriptions } from '../jobs/repository.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLedger, InsufficientCredit } from '../../billing/ledger.js';
-import { isModelName, priceForSeconds, secondsAffordable } from '../../contract/money.js';
+import { isModelName, priceForSeconds, secondsAffordable } from '@parlance/contract/money';
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult, TranscriptionRow } from '../../db/schema/transcription.js';
 import type { BlobStore } from '../blobs/blobStore.js';

@@ -21,7 +21,7 @@ import {
   type TranscriptResult,
   type TranscriptionRow,
 } from '../../db/schema/transcription.js';
-import type { TranscriptListQuery } from '../../contract/transcription.js';
+import type { TranscriptListQuery } from '@parlance/contract';
 import { DomainError } from '../../domainErrors.js';
 
 type Db = Database | Transaction;

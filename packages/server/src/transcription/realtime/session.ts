@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { createLedger, InsufficientCredit } from '../../billing/ledger.js';
 import { formatUsd } from '../../billing/money.js';
-import { isModelName, priceForSeconds, secondsAffordable } from '../../contract/money.js';
+import { isModelName, priceForSeconds, secondsAffordable } from '@parlance/contract/money';
 import {
   REALTIME_CLOSE,
   RealtimeClientMessage,
   type RealtimeServerMessage,
-} from '../../contract/realtime.js';
+} from '@parlance/contract';
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult } from '../../db/schema/transcription.js';
 import { DomainError } from '../../domainErrors.js';

@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { randomToken, sha256 } from '../../auth/tokens.js';
-import { REALTIME_TOKEN_TTL_SECONDS } from '../../contract/realtimeCodes.js';
+import { REALTIME_TOKEN_TTL_SECONDS } from '@parlance/contract/endpoints';
 import type { Database } from '../../db/index.js';
 import { realtimeTokens } from '../../db/schema/index.js';
 

@@ -3,8 +3,8 @@ import type {
   DeleteAccountBody,
   MessageResponse,
   UpdateAccountBody,
-} from '@parlance/server/contract';
-import { accountPaths, authPaths } from '@parlance/server/endpoints';
+} from '@parlance/contract';
+import { accountPaths, authPaths } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 
 export const accountApi = api.injectEndpoints({

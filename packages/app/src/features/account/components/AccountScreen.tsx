@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DeleteAccountBody, User } from '@parlance/server/contract';
+import type { DeleteAccountBody, User } from '@parlance/contract';
 import { Badge, Button, Card } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
 import { PageHeader } from '../../../shared/PageHeader';

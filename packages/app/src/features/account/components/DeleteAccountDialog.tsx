@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { DeleteAccountBody, User } from '@parlance/server/contract';
+import type { DeleteAccountBody, User } from '@parlance/contract';
 import { Alert, Button, Modal, PasswordField, TextField } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
 import { Actions, Form } from './DeleteAccountDialog.styles';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { SpeechModelList, User } from '@parlance/server/contract';
+import type { SpeechModelList, User } from '@parlance/contract';
 import { Button, Card, PasswordField, Select, TextField } from '@parlance/ui';
 import { AUTO_LANGUAGE, LANGUAGES } from '../../../shared/languages';
 import type { Outcome } from '../../../shared/outcome';

@@ -3,8 +3,8 @@ import type {
   ApiKeyResponse,
   CreatedApiKey,
   MessageResponse,
-} from '@parlance/server/contract';
-import { apiHref, apiKeyPaths } from '@parlance/server/endpoints';
+} from '@parlance/contract';
+import { apiHref, apiKeyPaths } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 
 const LIST = { type: 'ApiKey', id: 'LIST' } as const;

@@ -1,5 +1,5 @@
-import type { WebhookSecretResponse } from '@parlance/server/contract';
-import { accountPaths } from '@parlance/server/endpoints';
+import type { WebhookSecretResponse } from '@parlance/contract';
+import { accountPaths } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 
 /**

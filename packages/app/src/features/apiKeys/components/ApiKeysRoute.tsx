@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApiKey } from '@parlance/server/contract';
+import type { ApiKey } from '@parlance/contract';
 import { toast } from '@parlance/ui';
 import { errorMessage } from '../../../store/errors';
 import { useGetWebhookSecretQuery, useRotateWebhookSecretMutation } from '../api/webhookSecretApi';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApiKey } from '@parlance/server/contract';
+import type { ApiKey } from '@parlance/contract';
 import {
   Button,
   Card,

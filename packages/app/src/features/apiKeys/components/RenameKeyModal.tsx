@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ApiKey } from '@parlance/server/contract';
+import type { ApiKey } from '@parlance/contract';
 import { Modal, TextField } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
 import { Body } from '../../../shared/ModalForm.styles';

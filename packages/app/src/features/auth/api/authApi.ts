@@ -7,8 +7,8 @@ import type {
   ResetPasswordBody,
   UserResponse,
   VerifyCodeBody,
-} from '@parlance/server/contract';
-import { authPaths } from '@parlance/server/endpoints';
+} from '@parlance/contract';
+import { authPaths } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 import type { AppThunk } from '../../../store/rootReducer';
 import { startSession } from '../../../session/sessionApi';

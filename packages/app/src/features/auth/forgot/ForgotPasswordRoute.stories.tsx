@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import { http, HttpResponse } from 'msw';
 import { authHandlers } from '@parlance/mocks';
-import { authPaths } from '@parlance/server/endpoints';
+import { authPaths } from '@parlance/contract/endpoints';
 import { PublicStory } from '../../../test/PublicStory';
 import { FORGOT_PASSWORD_CONFIRMATION } from './ForgotPasswordForm';
 import { routeStoryParameters } from '../../../test/routeStoryParameters';

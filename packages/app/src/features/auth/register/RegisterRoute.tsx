@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { RegisterResponse } from '@parlance/server/contract';
+import type { RegisterResponse } from '@parlance/contract';
 import { toast } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { errorMessage } from '../../../store/errors';

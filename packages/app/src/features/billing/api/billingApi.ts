@@ -7,8 +7,8 @@ import type {
   MessageResponse,
   PaymentMethodList,
   PurchaseResponse,
-} from '@parlance/server/contract';
-import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/server/endpoints';
+} from '@parlance/contract';
+import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 

@@ -1,5 +1,5 @@
-import type { RatesResponse } from '@parlance/server/contract';
-import { billingPaths } from '@parlance/server/endpoints';
+import type { RatesResponse } from '@parlance/contract';
+import { billingPaths } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 
 export const ratesApi = api.injectEndpoints({

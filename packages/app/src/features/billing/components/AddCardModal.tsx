@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AddPaymentMethod } from '@parlance/server/contract';
+import type { AddPaymentMethod } from '@parlance/contract';
 import { Alert, Modal, TextField } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
 import { Body } from '../../../shared/ModalForm.styles';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { BillingInfo, PaymentMethod } from '@parlance/server/contract';
-import { formatUsd, MICROS_PER_USD } from '@parlance/server/money';
+import type { BillingInfo, PaymentMethod } from '@parlance/contract';
+import { formatUsd, MICROS_PER_USD } from '@parlance/contract/money';
 import { Button, Card, SegmentedControl, Select, Skeleton, TextField } from '@parlance/ui';
 import type { Block } from '../../../shared/block';
 import { BlockError } from '../../../shared/BlockError';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { PaymentMethod, PurchaseResponse } from '@parlance/server/contract';
-import { CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/server/endpoints';
-import { formatUsd } from '@parlance/server/money';
+import type { PaymentMethod, PurchaseResponse } from '@parlance/contract';
+import { CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
+import { formatUsd } from '@parlance/contract/money';
 import { toast } from '@parlance/ui';
 import { errorMessage } from '../../../store/errors';
 import {

@@ -5,7 +5,7 @@ import type {
   CreditTransaction,
   PaymentMethod,
   Receipt,
-} from '@parlance/server/contract';
+} from '@parlance/contract';
 import { ConfirmDialog } from '@parlance/ui';
 import type { Block } from '../../../shared/block';
 import type { Outcome } from '../../../shared/outcome';

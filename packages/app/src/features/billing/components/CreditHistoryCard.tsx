@@ -1,4 +1,4 @@
-import type { CreditTransaction } from '@parlance/server/contract';
+import type { CreditTransaction } from '@parlance/contract';
 import { Badge, Button, Card, Table, type BadgeTone, type TableColumn } from '@parlance/ui';
 import type { Block } from '../../../shared/block';
 import { relativeDate } from '../../../shared/timeDisplay';

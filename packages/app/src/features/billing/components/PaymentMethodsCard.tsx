@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@parlance/server/contract';
+import type { PaymentMethod } from '@parlance/contract';
 import { Badge, Button, Card, CreditCardIcon, EmptyState, Skeleton } from '@parlance/ui';
 import type { Block } from '../../../shared/block';
 import { BlockError } from '../../../shared/BlockError';

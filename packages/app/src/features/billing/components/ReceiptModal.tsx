@@ -1,4 +1,4 @@
-import type { Receipt } from '@parlance/server/contract';
+import type { Receipt } from '@parlance/contract';
 import { Badge, Button, Modal } from '@parlance/ui';
 import { Actions, Lines } from './ReceiptModal.styles';
 

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@parlance/server/contract';
+import type { PaymentMethod } from '@parlance/contract';
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',

@@ -1,5 +1,5 @@
-import type { ContactBody, MessageResponse } from '@parlance/server/contract';
-import { accountPaths } from '@parlance/server/endpoints';
+import type { ContactBody, MessageResponse } from '@parlance/contract';
+import { accountPaths } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 
 export const contactApi = api.injectEndpoints({

@@ -1,6 +1,6 @@
-import { REALTIME_CLOSE } from '@parlance/server/endpoints';
+import { REALTIME_CLOSE } from '@parlance/contract/endpoints';
 import { describe, expect, it } from 'vitest';
-import type { RealtimeServerMessage } from '@parlance/server/contract';
+import type { RealtimeServerMessage } from '@parlance/contract';
 import {
   closeMessage,
   initialLiveState,

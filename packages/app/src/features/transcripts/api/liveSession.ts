@@ -1,5 +1,5 @@
-import type { RealtimeDone, RealtimeServerMessage } from '@parlance/server/contract';
-import { REALTIME_CLOSE } from '@parlance/server/endpoints';
+import type { RealtimeDone, RealtimeServerMessage } from '@parlance/contract';
+import { REALTIME_CLOSE } from '@parlance/contract/endpoints';
 import type { MicrophoneProblem } from '../utils/microphone';
 import { meterLevel } from '../utils/pcm';
 

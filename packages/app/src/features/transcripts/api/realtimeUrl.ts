@@ -1,5 +1,5 @@
-import type { RealtimeQuery } from '@parlance/server/contract';
-import { realtimePaths } from '@parlance/server/endpoints';
+import type { RealtimeQuery } from '@parlance/contract';
+import { realtimePaths } from '@parlance/contract/endpoints';
 import { AUTO_LANGUAGE } from '../../../shared/languages';
 
 export interface RealtimeUrlInput {

@@ -1,8 +1,8 @@
-import type { TranscriptStatus } from '@parlance/server/contract';
+import type { TranscriptStatus } from '@parlance/contract';
 import {
   TRANSCRIPT_LIST_DEFAULT_LIMIT,
   TRANSCRIPT_LIST_FIRST_PAGE,
-} from '@parlance/server/endpoints';
+} from '@parlance/contract/endpoints';
 
 /** The status filter of the history list: 'all' or one job state. */
 export type TranscriptStatusFilter = 'all' | TranscriptStatus;

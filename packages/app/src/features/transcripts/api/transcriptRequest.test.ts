@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_KEYTERM_CHARS, MAX_KEYTERMS } from '@parlance/server/endpoints';
+import { MAX_KEYTERM_CHARS, MAX_KEYTERMS } from '@parlance/contract/endpoints';
 import {
   keytermsError,
   parseKeyterms,

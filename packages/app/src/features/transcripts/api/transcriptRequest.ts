@@ -1,10 +1,10 @@
-import type { TimestampStyle, TranscriptionTask } from '@parlance/server/contract';
+import type { TimestampStyle, TranscriptionTask } from '@parlance/contract';
 import {
   apiHref,
   MAX_KEYTERM_CHARS,
   MAX_KEYTERMS,
   transcriptPaths,
-} from '@parlance/server/endpoints';
+} from '@parlance/contract/endpoints';
 
 /** What the playground submits to POST /v1/transcript: an upload or a URL, plus options. */
 export interface TranscriptRequestInput {

@@ -4,8 +4,8 @@ import type {
   SpeakerNames,
   Transcript,
   TranscriptList,
-} from '@parlance/server/contract';
-import { apiHref, realtimePaths, transcriptPaths } from '@parlance/server/endpoints';
+} from '@parlance/contract';
+import { apiHref, realtimePaths, transcriptPaths } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 import { transcriptListParams, type TranscriptListArgs } from './transcriptListParams';

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { TranscriptStatus } from '@parlance/server/contract';
+import type { TranscriptStatus } from '@parlance/contract';
 import { transcriptsApi, useGetTranscriptQuery } from './transcriptsApi';
 
 /** While a job is queued or processing its status is polled this often. */

@@ -1,5 +1,5 @@
-import type { TranscriptList, TranscriptSummary } from '@parlance/server/contract';
-import { formatUsd } from '@parlance/server/money';
+import type { TranscriptList, TranscriptSummary } from '@parlance/contract';
+import { formatUsd } from '@parlance/contract/money';
 import {
   Card,
   Link,

@@ -1,4 +1,4 @@
-import type { Transcript } from '@parlance/server/contract';
+import type { Transcript } from '@parlance/contract';
 import { Alert, StatusPill } from '@parlance/ui';
 import { Fill, Line, Panel, Track } from './JobProgress.styles';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { SpeechModelList } from '@parlance/server/contract';
-import { formatUsd, priceMicros } from '@parlance/server/money';
-import { defaultModelFor, REALTIME_CLOSE } from '@parlance/server/endpoints';
+import type { SpeechModelList } from '@parlance/contract';
+import { formatUsd, priceMicros } from '@parlance/contract/money';
+import { defaultModelFor, REALTIME_CLOSE } from '@parlance/contract/endpoints';
 import { Alert, Badge, Button, Card, EmptyState, Link, MicIcon } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { RouterLink } from '../../../shared/RouterLink';

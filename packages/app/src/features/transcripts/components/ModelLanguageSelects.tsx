@@ -1,5 +1,5 @@
-import type { SpeechModelList } from '@parlance/server/contract';
-import { formatUsdPerMinute } from '@parlance/server/money';
+import type { SpeechModelList } from '@parlance/contract';
+import { formatUsdPerMinute } from '@parlance/contract/money';
 import { Select } from '@parlance/ui';
 import { LANGUAGES } from '../../../shared/languages';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { SpeechModelList, TimestampStyle } from '@parlance/server/contract';
-import { defaultModelFor, MAX_KEYTERMS, MAX_SPEAKERS } from '@parlance/server/endpoints';
+import type { SpeechModelList, TimestampStyle } from '@parlance/contract';
+import { defaultModelFor, MAX_KEYTERMS, MAX_SPEAKERS } from '@parlance/contract/endpoints';
 import {
   Alert,
   Button,

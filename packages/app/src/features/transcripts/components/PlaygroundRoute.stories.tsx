@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { MAX_KEYTERM_CHARS, MAX_KEYTERMS } from '@parlance/server/endpoints';
+import { MAX_KEYTERM_CHARS, MAX_KEYTERMS } from '@parlance/contract/endpoints';
 import { transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates } from '../../../test/pageStates';

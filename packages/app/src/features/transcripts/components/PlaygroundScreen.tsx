@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SpeechModelList, Transcript } from '@parlance/server/contract';
+import type { SpeechModelList, Transcript } from '@parlance/contract';
 import { Card, CodeTabs, EmptyState, MicIcon, Tabs } from '@parlance/ui';
 import type { TranscriptRequestInput } from '../api/transcriptRequest';
 import { requestSnippets, type SnippetRequest } from '../utils/requestSnippets';

@@ -3,7 +3,7 @@ import {
   MAX_SPEAKER_NAME_CHARS,
   speakerName,
   type SpeakerNameMap,
-} from '@parlance/server/endpoints';
+} from '@parlance/contract/endpoints';
 import { Modal, TextField } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
 import { Body } from '../../../shared/ModalForm.styles';

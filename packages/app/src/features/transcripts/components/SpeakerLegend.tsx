@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, SpeakerChip } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
-import { speakerName, type SpeakerNameMap } from '@parlance/server/endpoints';
+import { speakerName, type SpeakerNameMap } from '@parlance/contract/endpoints';
 import { renamedSpeakers } from '../utils/speakers';
 import { RenameSpeakerModal } from './RenameSpeakerModal';
 import { Legend, LegendItem } from './SpeakerLegend.styles';

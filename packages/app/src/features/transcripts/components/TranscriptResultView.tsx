@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import type { Transcript as TranscriptData } from '@parlance/server/contract';
+import type { Transcript as TranscriptData } from '@parlance/contract';
 import { Alert, Button, SpeakerChip, Transcript } from '@parlance/ui';
 import { TRANSCRIPT_EXPORT_FORMATS, transcriptExportHref } from '../api/transcriptRequest';
 import type { Outcome } from '../../../shared/outcome';
 import { transcriptSegments } from '../../../shared/transcriptSegments';
-import { speakerName } from '@parlance/server/endpoints';
+import { speakerName } from '@parlance/contract/endpoints';
 import { speakerLabels } from '../utils/speakers';
 import { SpeakerLegend } from './SpeakerLegend';
 import { Download, Layout, Player, Toolbar } from './TranscriptResultView.styles';

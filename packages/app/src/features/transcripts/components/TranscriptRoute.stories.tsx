@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { transcriptsHandlers } from '@parlance/mocks';
-import { transcriptPaths } from '@parlance/server/endpoints';
+import { transcriptPaths } from '@parlance/contract/endpoints';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates, serverError } from '../../../test/pageStates';
 

@@ -1,5 +1,5 @@
-import type { Transcript } from '@parlance/server/contract';
-import { formatUsd } from '@parlance/server/money';
+import type { Transcript } from '@parlance/contract';
+import { formatUsd } from '@parlance/contract/money';
 import { Button, Card, ConfirmDialog, EmptyState, Link, Skeleton } from '@parlance/ui';
 import { paths } from '../../../paths';
 import type { Block } from '../../../shared/block';

@@ -1,4 +1,4 @@
-import { transcriptPaths } from '@parlance/server/endpoints';
+import { transcriptPaths } from '@parlance/contract/endpoints';
 
 /** The request the playground sent, to repeat from code. */
 export interface SnippetRequest {

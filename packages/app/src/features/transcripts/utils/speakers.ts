@@ -1,4 +1,4 @@
-import type { SpeakerNameMap } from '@parlance/server/endpoints';
+import type { SpeakerNameMap } from '@parlance/contract/endpoints';
 
 /** The speakers of a transcript's utterances, each once, in the order they first speak. */
 export function speakerLabels(utterances: readonly { speaker: string }[]): string[] {

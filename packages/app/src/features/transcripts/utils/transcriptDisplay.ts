@@ -1,4 +1,4 @@
-import type { Transcript, TranscriptStatus } from '@parlance/server/contract';
+import type { Transcript, TranscriptStatus } from '@parlance/contract';
 import { LANGUAGES } from '../../../shared/languages';
 
 /** The file name of a transcription: the last path segment of its audio URL, or 'Unknown File'. */

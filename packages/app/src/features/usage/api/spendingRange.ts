@@ -1,5 +1,5 @@
-import { addDays, calendarDay } from '@parlance/server/calendar';
-import type { SpendingQuery } from '@parlance/server/contract';
+import { addDays, calendarDay } from '@parlance/contract/calendar';
+import type { SpendingQuery } from '@parlance/contract';
 
 /** The spending ranges of the usage screen; 30 days is the default. */
 export const SPENDING_RANGES = ['7d', '30d', '90d'] as const;

@@ -1,5 +1,5 @@
-import type { Spending, SpendingQuery, UsageChart, UsageOverview } from '@parlance/server/contract';
-import { DEFAULT_CHART_PERIOD, usagePaths } from '@parlance/server/endpoints';
+import type { Spending, SpendingQuery, UsageChart, UsageOverview } from '@parlance/contract';
+import { DEFAULT_CHART_PERIOD, usagePaths } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 import { localTimeZone } from './spendingRange';

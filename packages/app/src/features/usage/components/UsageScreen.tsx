@@ -1,5 +1,5 @@
-import type { Spending } from '@parlance/server/contract';
-import { formatUsd } from '@parlance/server/money';
+import type { Spending } from '@parlance/contract';
+import { formatUsd } from '@parlance/contract/money';
 import { Card, SegmentedControl, Table, type TableColumn } from '@parlance/ui';
 import { SPENDING_RANGES, type SpendingRange } from '../api/spendingRange';
 import type { Block } from '../../../shared/block';

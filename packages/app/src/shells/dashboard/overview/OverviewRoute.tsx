@@ -1,4 +1,4 @@
-import { TRANSCRIPT_LIST_FIRST_PAGE } from '@parlance/server/endpoints';
+import { TRANSCRIPT_LIST_FIRST_PAGE } from '@parlance/contract/endpoints';
 import { useGetBillingInfoQuery } from '../../../features/billing/api/billingApi';
 import { useListTranscriptionsQuery } from '../../../features/transcripts/api/transcriptsApi';
 import {

@@ -3,7 +3,7 @@ import type {
   TranscriptSummary,
   UsageChart as UsageChartData,
   UsageOverview,
-} from '@parlance/server/contract';
+} from '@parlance/contract';
 import {
   BarChartIcon,
   Card,
@@ -16,7 +16,7 @@ import {
   type TableColumn,
   type Trend,
 } from '@parlance/ui';
-import { formatUsd } from '@parlance/server/money';
+import { formatUsd } from '@parlance/contract/money';
 import { paths } from '../../../paths';
 import type { Block } from '../../../shared/block';
 import { BlockError } from '../../../shared/BlockError';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { ContactBody } from '@parlance/server/contract';
+import type { ContactBody } from '@parlance/contract';
 import { Alert, Button, Card, Textarea, TextField } from '@parlance/ui';
 import { formText } from '../../../shared/formText';
 import { SectionHeading } from '../components/Section';

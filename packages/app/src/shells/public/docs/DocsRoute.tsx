@@ -1,11 +1,11 @@
-import { paths as openApiPaths } from '@parlance/server/openapi.json';
+import { paths as openApiPaths } from '@parlance/contract/openapi.json';
 import { useApiBase } from '../../../shared/apiBase';
 import { DocsScreen } from './DocsScreen';
 import { groupOperations } from './operations';
 
 const reference = groupOperations(openApiPaths);
 
-/** /docs: the quick start and a reference generated at build time from packages/server/openapi.json. */
+/** /docs: the quick start and a reference generated at build time from packages/contract/openapi.json. */
 export function Component() {
   return <DocsScreen apiBase={useApiBase()} reference={reference} />;
 }

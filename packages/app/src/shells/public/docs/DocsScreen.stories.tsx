@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { paths } from '@parlance/server/openapi.json';
+import { paths } from '@parlance/contract/openapi.json';
 import { DocsScreen } from './DocsScreen';
 import { groupOperations } from './operations';
 

@@ -17,7 +17,7 @@ import {
   REALTIME_MAX_END_OF_TURN_SILENCE_MS,
   REALTIME_MIN_END_OF_TURN_SILENCE_MS,
   REALTIME_UNUSED_SECONDS_PER_HOUR,
-} from '@parlance/server/endpoints';
+} from '@parlance/contract/endpoints';
 import type { OperationGroup } from './operations';
 import {
   Content,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { paths } from '@parlance/server/openapi.json';
+import { paths } from '@parlance/contract/openapi.json';
 import { groupOperations } from './operations';
 
 describe('groupOperations', () => {

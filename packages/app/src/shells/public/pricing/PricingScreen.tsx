@@ -1,5 +1,5 @@
-import type { ModelRate, RatesResponse } from '@parlance/server/contract';
-import { formatUsd, formatUsdPerMinute } from '@parlance/server/money';
+import type { ModelRate, RatesResponse } from '@parlance/contract';
+import { formatUsd, formatUsdPerMinute } from '@parlance/contract/money';
 import { Badge, Card, ErrorState, Skeleton, Table, type TableColumn } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { CallToAction } from '../components/CallToAction';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ModelRate } from '@parlance/server/contract';
-import { formatUsd, formatUsdPerMinute } from '@parlance/server/money';
+import type { ModelRate } from '@parlance/contract';
+import { formatUsd, formatUsdPerMinute } from '@parlance/contract/money';
 import { Card, Select, TextField } from '@parlance/ui';
 import { estimateCostMicros } from './estimate';
 import { CalculatorFields, CalculatorResult } from './PricingScreen.styles';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatUsd } from '@parlance/server/money';
+import { formatUsd } from '@parlance/contract/money';
 import { estimateCostMicros } from './estimate';
 
 describe('estimateCostMicros', () => {

@@ -1,4 +1,4 @@
-import { priceMicros } from '@parlance/server/money';
+import { priceMicros } from '@parlance/contract/money';
 
 /**
  * The price in micro-dollars of `minutes` of audio at `microsPerHour`, by the rule the server

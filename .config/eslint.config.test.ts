@@ -1,0 +1,47 @@
+/**
+ * The package boundaries the lint holds: nothing outside packages/server imports the server's
+ * modules, whichever way it spells the import; the contract is what they share.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({
+  cwd: fileURLToPath(new URL('..', import.meta.url)),
+  overrideConfigFile: fileURLToPath(new URL('./eslint.config.js', import.meta.url)),
+});
+
+async function importErrors(filePath: string, specifier: string) {
+  const [result] = await eslint.lintText(`import { x } from '${specifier}';\nexport { x };\n`, {
+    filePath,
+  });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('lint: the server is not a library', () => {
+  it.each([
+    ['packages/app/src/features/x.ts', '@parlance/server'],
+    ['packages/app/src/features/x.ts', '@parlance/server/contract'],
+    ['packages/app/src/features/x.ts', '../../../server/src/db/index.js'],
+    ['mocks/src/x.ts', '../../packages/server/test/behaviour/transcriptList'],
+    ['packages/ui/src/x.ts', '@parlance/server/money'],
+    ['packages/contract/src/x.ts', '../../server/src/billing/money.js'],
+    ['packages/app/e2e/x.e2e.ts', '../../server/src/config.js'],
+    ['vite.config.ts', './packages/server/src/http/spa.ts'],
+    ['.storybook/x.ts', '../packages/server/scripts/openapi.ts'],
+  ])('refuses %s importing %s', async (filePath, specifier) => {
+    expect(await importErrors(filePath, specifier)).not.toEqual([]);
+  });
+
+  it.each([
+    ['packages/app/src/features/x.ts', '@parlance/contract'],
+    ['mocks/src/x.ts', '@parlance/contract/endpoints'],
+    ['packages/app/e2e/x.e2e.ts', '@parlance/contract/openapi.json'],
+    ['packages/server/src/x.ts', './db/index.js'],
+    ['packages/server/test/x.test.ts', '../src/db/index.js'],
+  ])('lets %s import %s', async (filePath, specifier) => {
+    expect(await importErrors(filePath, specifier)).toEqual([]);
+  });
+});
