@@ -11,6 +11,7 @@ import { priceForSeconds } from '@parlance/contract/money';
 import { REALTIME_CLOSE, RealtimeServerMessage } from '@parlance/contract';
 import { ledgerEntries, transcriptions } from '../src/db/schema/index.js';
 import { toSummary } from '../src/transcription/http/present.js';
+import { listTranscriptions } from '../src/transcription/jobs/repository.js';
 import type { TranscriptionConfig } from '../src/transcription/config.js';
 import type {
   LiveChange,
@@ -298,7 +299,12 @@ describe('live streams driven directly, with a fake engine', () => {
       'Only the first 0 s of the 1 s received were transcribed and charged: transcription fell too far behind the stream and was stopped (0:00–0:01 not transcribed).';
     expect(row?.result?.notice).toBe(notice);
     // History's row says it too, in the same words.
-    expect(toSummary(row!).notice).toBe(notice);
+    const history = await listTranscriptions(server.storage.db, who.userId, {
+      page: 1,
+      limit: 10,
+      status: undefined,
+    });
+    expect(history.rows.map(toSummary)).toEqual([expect.objectContaining({ notice })]);
   }, 60_000);
 
   it('merges config messages that come faster than they are taken: one change at a time', async () => {

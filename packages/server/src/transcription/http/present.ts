@@ -1,9 +1,9 @@
 import type { Transcript, TranscriptSummary } from '@parlance/contract';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
-import { queuePosition } from '../jobs/repository.js';
+import { queuePosition, type TranscriptionSummaryRow } from '../jobs/repository.js';
 
-export function toSummary(row: TranscriptionRow): TranscriptSummary {
+export function toSummary(row: TranscriptionSummaryRow): TranscriptSummary {
   return {
     id: row.id,
     audioUrl: row.audioUrl,
@@ -16,7 +16,7 @@ export function toSummary(row: TranscriptionRow): TranscriptSummary {
     language: row.language,
     costMicros: row.costMicros,
     progress: { percent: row.progressPercent, stage: row.progressStage },
-    notice: (row.status === 'completed' && row.result?.notice) || null,
+    notice: (row.status === 'completed' && row.notice) || null,
   };
 }
 
@@ -28,7 +28,7 @@ export async function toTranscript(
 ): Promise<Transcript> {
   const r = row.status === 'completed' ? row.result : null;
   return {
-    ...toSummary(row),
+    ...toSummary({ ...row, notice: row.result?.notice ?? null }),
     timestamp_style: row.timestampStyle,
     task: row.task,
     speaker_labels: row.speakerLabels,

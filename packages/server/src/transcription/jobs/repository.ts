@@ -136,11 +136,35 @@ export async function queuePosition(
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * What a list shows of each row (present.ts's `toSummary`), and nothing more: never the
+ * transcript itself, which runs to megabytes for a long recording.
+ */
+const summaryColumns = {
+  id: transcriptions.id,
+  audioUrl: transcriptions.audioUrl,
+  fileName: transcriptions.fileName,
+  source: transcriptions.source,
+  createdAt: transcriptions.createdAt,
+  status: transcriptions.status,
+  audioDurationSeconds: transcriptions.audioDurationSeconds,
+  model: transcriptions.model,
+  language: transcriptions.language,
+  costMicros: transcriptions.costMicros,
+  progressPercent: transcriptions.progressPercent,
+  progressStage: transcriptions.progressStage,
+  notice: sql<string | null>`${transcriptions.result}->>'notice'`,
+};
+export type TranscriptionSummaryRow = Pick<
+  TranscriptionRow,
+  Exclude<keyof typeof summaryColumns, 'notice'>
+> & { notice: string | null };
+
 export async function listTranscriptions(
   db: Db,
   userId: string,
   query: TranscriptListQuery,
-): Promise<{ rows: TranscriptionRow[]; total: number }> {
+): Promise<{ rows: TranscriptionSummaryRow[]; total: number }> {
   const filters: (SQL | undefined)[] = [eq(transcriptions.userId, userId)];
   if (query.status) filters.push(eq(transcriptions.status, query.status));
   if (query.search) {
@@ -156,7 +180,7 @@ export async function listTranscriptions(
   const where = and(...filters);
   const [rows, [totals]] = await Promise.all([
     db
-      .select()
+      .select(summaryColumns)
       .from(transcriptions)
       .where(where)
       .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id))
@@ -203,7 +227,7 @@ export async function pageTranscriptions(
   db: Db,
   userId: string,
   filter: TranscriptPageFilter,
-): Promise<{ rows: TranscriptionRow[]; nextCursor: string | null }> {
+): Promise<{ rows: TranscriptionSummaryRow[]; nextCursor: string | null }> {
   const filters: (SQL | undefined)[] = [eq(transcriptions.userId, userId)];
   if (filter.status) filters.push(eq(transcriptions.status, filter.status));
   if (filter.createdAfter) filters.push(gt(transcriptions.createdAt, filter.createdAfter));
@@ -215,7 +239,7 @@ export async function pageTranscriptions(
     );
   }
   const found = await db
-    .select({ row: transcriptions, micros: createdMicros })
+    .select({ row: summaryColumns, micros: createdMicros })
     .from(transcriptions)
     .where(and(...filters))
     .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id))
