@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { ClockIcon, RefreshIcon } from '../../icons';
+import { sampleDashboardNavigation } from '../../test/sampleNavigation';
 import { Avatar } from '../Avatar';
 import { Button } from '../Button';
 import { StatCard } from '../StatCard';
@@ -34,6 +35,7 @@ const meta = {
   title: 'Layout/DashboardLayout',
   component: DashboardLayout,
   args: {
+    navigation: sampleDashboardNavigation,
     title: 'Overview',
     activePath: '/dashboard/overview',
     actions: (

@@ -1,12 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithTheme } from '../../test/render';
+import { sampleDashboardNavigation } from '../../test/sampleNavigation';
 import { DashboardLayout } from './DashboardLayout';
 
 describe('DashboardLayout', () => {
   it('renders sidebar, title, slots and content', () => {
     renderWithTheme(
       <DashboardLayout
+        navigation={sampleDashboardNavigation}
         title="Usage"
         activePath="/dashboard/usage"
         actions={<button type="button">Refresh</button>}

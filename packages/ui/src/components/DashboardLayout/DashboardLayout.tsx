@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LinkComponent } from '../Link';
-import { Sidebar } from '../Sidebar';
+import { Sidebar, type SidebarProps } from '../Sidebar';
 import {
   Content,
   Main,
@@ -12,6 +12,8 @@ import {
 } from './DashboardLayout.styles';
 
 export interface DashboardLayoutProps {
+  /** The sidebar's links, in groups, and where its logo leads. */
+  navigation: Pick<SidebarProps, 'groups' | 'homeHref'>;
   /** The page's heading, shown in the top bar. */
   title: ReactNode;
   /** The current path, for the sidebar's active item. */
@@ -26,6 +28,7 @@ export interface DashboardLayoutProps {
 
 /** The signed-in shell: sidebar navigation, a top bar with the page title and actions, the page. */
 export function DashboardLayout({
+  navigation,
   title,
   activePath,
   linkComponent,
@@ -36,7 +39,7 @@ export function DashboardLayout({
   return (
     <Shell>
       <SidebarSlot>
-        <Sidebar activePath={activePath} linkComponent={linkComponent} />
+        <Sidebar {...navigation} activePath={activePath} linkComponent={linkComponent} />
       </SidebarSlot>
       <Content>
         <TopBar>

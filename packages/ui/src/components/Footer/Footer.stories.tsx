@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import { FakeRouterLink, navigate } from '../../test/fakeRouterLink';
+import { sampleFooterColumns } from '../../test/sampleNavigation';
 import { Footer } from './Footer';
-import { FOOTER_TAGLINE } from './footerLinks';
+import { FOOTER_TAGLINE } from './tagline';
 
 const meta = {
   title: 'Navigation/Footer',
   component: Footer,
-  args: { year: 2026 },
+  args: { columns: sampleFooterColumns, year: 2026 },
 } satisfies Meta<typeof Footer>;
 export default meta;
 type Story = StoryObj<typeof meta>;

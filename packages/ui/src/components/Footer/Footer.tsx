@@ -12,15 +12,22 @@ import {
   LinkList,
   Tagline,
 } from './Footer.styles';
-import { FOOTER_TAGLINE, footerColumns } from './footerLinks';
+import { FOOTER_TAGLINE } from './tagline';
+
+/** A titled list of links (its own `nav` landmark, named by the title). */
+export interface FooterColumn {
+  title: string;
+  links: readonly { label: string; href: string }[];
+}
 
 export interface FooterProps {
+  columns: readonly FooterColumn[];
   linkComponent?: LinkComponent;
   /** The copyright year; pass a fixed one for stable snapshots. */
   year?: number;
 }
 
-export function Footer({ linkComponent, year = new Date().getFullYear() }: FooterProps) {
+export function Footer({ columns, linkComponent, year = new Date().getFullYear() }: FooterProps) {
   return (
     <FooterRoot>
       <FooterInner>
@@ -33,7 +40,7 @@ export function Footer({ linkComponent, year = new Date().getFullYear() }: Foote
           </BrandName>
           <Tagline>{FOOTER_TAGLINE}</Tagline>
         </Brand>
-        {footerColumns.map((column) => (
+        {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <ColumnTitle>{column.title}</ColumnTitle>
             <LinkList>

@@ -1,3 +1,3 @@
 export { Footer } from './Footer';
-export type { FooterProps } from './Footer';
-export { FOOTER_TAGLINE, footerColumns } from './footerLinks';
+export type { FooterColumn, FooterProps } from './Footer';
+export { FOOTER_TAGLINE } from './tagline';

@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { FakeRouterLink, navigate } from '../../test/fakeRouterLink';
+import { sampleHeaderHrefs, sampleHeaderLinks } from '../../test/sampleNavigation';
 import { Header } from './Header';
 import { HEADER_SOLID_SCROLL_THRESHOLD } from './navigation';
 
 const meta = {
   title: 'Navigation/Header',
   component: Header,
-  args: { onLogout: fn() },
+  args: { links: sampleHeaderLinks, hrefs: sampleHeaderHrefs, onLogout: fn() },
 } satisfies Meta<typeof Header>;
 export default meta;
 type Story = StoryObj<typeof meta>;

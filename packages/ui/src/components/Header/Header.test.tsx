@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTheme } from '../../test/render';
+import { sampleHeaderHrefs, sampleHeaderLinks } from '../../test/sampleNavigation';
 import { Header } from './Header';
 import { HEADER_SOLID_SCROLL_THRESHOLD } from './navigation';
 
@@ -13,9 +14,11 @@ function scrollTo(y: number) {
 
 afterEach(() => scrollTo(0));
 
+const navigation = { links: sampleHeaderLinks, hrefs: sampleHeaderHrefs };
+
 describe('Header', () => {
   it('turns solid only after scrolling more than the threshold', () => {
-    const { container } = renderWithTheme(<Header />);
+    const { container } = renderWithTheme(<Header {...navigation} />);
     const header = container.querySelector('header')!;
     expect(header).toHaveAttribute('data-solid', 'false');
     scrollTo(HEADER_SOLID_SCROLL_THRESHOLD);
@@ -26,7 +29,7 @@ describe('Header', () => {
 
   it('shows sign-in actions when signed out and dashboard actions when signed in', () => {
     const onLogout = vi.fn();
-    const { rerender } = renderWithTheme(<Header onLogout={onLogout} />);
+    const { rerender } = renderWithTheme(<Header {...navigation} onLogout={onLogout} />);
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(
       within(main)
@@ -37,7 +40,7 @@ describe('Header', () => {
       'href',
       '/login',
     );
-    rerender(<Header signedIn onLogout={onLogout} />);
+    rerender(<Header {...navigation} signedIn onLogout={onLogout} />);
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('button', { name: 'Log Out' })[0]!);
     expect(onLogout).toHaveBeenCalledOnce();
@@ -46,7 +49,7 @@ describe('Header', () => {
   // jsdom applies no media queries, so the mobile-only button counts as hidden here; the
   // MobileMenu story checks the same flow at a real mobile width.
   it('opens the mobile menu, mirroring links and actions, and closes it with Escape', () => {
-    renderWithTheme(<Header />);
+    renderWithTheme(<Header {...navigation} />);
     const button = screen.getByLabelText('Menu');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(button);

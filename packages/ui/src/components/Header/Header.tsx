@@ -17,9 +17,25 @@ import {
   NavLink,
   NavList,
 } from './Header.styles';
-import { HEADER_SOLID_SCROLL_THRESHOLD, headerLinks } from './navigation';
+import { HEADER_SOLID_SCROLL_THRESHOLD } from './navigation';
+
+export interface HeaderLink {
+  label: string;
+  href: string;
+}
+
+/** Where the logo and the account buttons lead. */
+export interface HeaderHrefs {
+  home: string;
+  dashboard: string;
+  signIn: string;
+  signUp: string;
+}
 
 export interface HeaderProps {
+  /** The site's primary links, in the bar and in the mobile menu. */
+  links: readonly HeaderLink[];
+  hrefs: HeaderHrefs;
   /** Signed-in visitors see Dashboard and Log Out instead of Sign In and Get Started Free. */
   signedIn?: boolean;
   onLogout?: () => void;
@@ -29,7 +45,14 @@ export interface HeaderProps {
   linkComponent?: LinkComponent;
 }
 
-export function Header({ signedIn = false, onLogout, currentPath, linkComponent }: HeaderProps) {
+export function Header({
+  links: items,
+  hrefs,
+  signedIn = false,
+  onLogout,
+  currentPath,
+  linkComponent,
+}: HeaderProps) {
   const scrolled = useScrolledPast(HEADER_SOLID_SCROLL_THRESHOLD);
   const {
     open: menuOpen,
@@ -42,7 +65,7 @@ export function Header({ signedIn = false, onLogout, currentPath, linkComponent 
 
   const links = (stacked: boolean) => (
     <NavList $stacked={stacked}>
-      {headerLinks.map((link) => (
+      {items.map((link) => (
         <li key={link.href}>
           <NavLink
             as={linkComponent}
@@ -78,7 +101,7 @@ export function Header({ signedIn = false, onLogout, currentPath, linkComponent 
   const actions = (fullWidth: boolean) =>
     signedIn ? (
       <>
-        {button('/dashboard/overview', 'Dashboard', 'primary', fullWidth)}
+        {button(hrefs.dashboard, 'Dashboard', 'primary', fullWidth)}
         <ActionButton
           type="button"
           $variant="ghost"
@@ -94,15 +117,15 @@ export function Header({ signedIn = false, onLogout, currentPath, linkComponent 
       </>
     ) : (
       <>
-        {button('/login', 'Sign In', 'ghost', fullWidth)}
-        {button('/register', 'Get Started Free', 'primary', fullWidth)}
+        {button(hrefs.signIn, 'Sign In', 'ghost', fullWidth)}
+        {button(hrefs.signUp, 'Get Started Free', 'primary', fullWidth)}
       </>
     );
 
   return (
     <HeaderRoot $solid={solid} data-solid={solid ? 'true' : 'false'}>
       <HeaderInner>
-        <Logo as={linkComponent} href="/" aria-label="Parlance home">
+        <Logo as={linkComponent} href={hrefs.home} aria-label="Parlance home">
           <LogoMark aria-hidden="true">
             <MicIcon />
           </LogoMark>

@@ -1,3 +1,3 @@
 export { Header } from './Header';
-export type { HeaderProps } from './Header';
-export { HEADER_SOLID_SCROLL_THRESHOLD, headerLinks } from './navigation';
+export type { HeaderHrefs, HeaderLink, HeaderProps } from './Header';
+export { HEADER_SOLID_SCROLL_THRESHOLD } from './navigation';

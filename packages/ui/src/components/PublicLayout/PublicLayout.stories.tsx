@@ -1,5 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
+import {
+  sampleFooterColumns,
+  sampleHeaderHrefs,
+  sampleHeaderLinks,
+} from '../../test/sampleNavigation';
 import { Button } from '../Button';
 import { PublicLayout } from './PublicLayout';
 
@@ -19,7 +24,15 @@ function Hero() {
 const meta = {
   title: 'Layout/PublicLayout',
   component: PublicLayout,
-  args: { children: <Hero />, footerYear: 2026, transitionKey: '/', onLogout: fn() },
+  args: {
+    links: sampleHeaderLinks,
+    hrefs: sampleHeaderHrefs,
+    footerColumns: sampleFooterColumns,
+    children: <Hero />,
+    footerYear: 2026,
+    transitionKey: '/',
+    onLogout: fn(),
+  },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof PublicLayout>;
 export default meta;

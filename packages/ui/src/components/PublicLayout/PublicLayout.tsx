@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { Footer } from '../Footer';
+import { Footer, type FooterColumn } from '../Footer';
 import { Header, type HeaderProps } from '../Header';
 import { PageTransition } from '../PageTransition';
 import { LayoutRoot, Main, SkipLink } from './PublicLayout.styles';
 
 export interface PublicLayoutProps extends HeaderProps {
+  /** The footer's link columns. */
+  footerColumns: readonly FooterColumn[];
   /** The route key (e.g. the pathname): when set, pages transition in on change. */
   transitionKey?: string;
   /** Copyright year in the footer; fixed in stories for stable snapshots. */
@@ -16,6 +18,7 @@ const MAIN_ID = 'main-content';
 
 /** The marketing site's shell: header, the page (with its transition) and the footer. */
 export function PublicLayout({
+  footerColumns,
   transitionKey,
   footerYear,
   children,
@@ -32,7 +35,7 @@ export function PublicLayout({
           <PageTransition transitionKey={transitionKey}>{children}</PageTransition>
         )}
       </Main>
-      <Footer linkComponent={headerProps.linkComponent} year={footerYear} />
+      <Footer columns={footerColumns} linkComponent={headerProps.linkComponent} year={footerYear} />
     </LayoutRoot>
   );
 }

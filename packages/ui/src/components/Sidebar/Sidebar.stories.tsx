@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { FakeRouterLink, navigate } from '../../test/fakeRouterLink';
+import { sampleDashboardNavigation } from '../../test/sampleNavigation';
 import { Sidebar } from './Sidebar';
 
 const meta = {
   title: 'Navigation/Sidebar',
   component: Sidebar,
-  args: { activePath: '/dashboard/overview' },
+  args: { ...sampleDashboardNavigation, activePath: '/dashboard/overview' },
   parameters: { layout: 'fullscreen' },
   decorators: [(Story) => <div style={{ height: '100vh', maxWidth: '240px' }}>{Story()}</div>],
 } satisfies Meta<typeof Sidebar>;

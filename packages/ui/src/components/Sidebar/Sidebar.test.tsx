@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderWithTheme } from '../../test/render';
 import { darkTheme, lightTheme, type Theme } from '../../theme';
 import { Sidebar } from './Sidebar';
-import { isActivePath } from './sidebarItems';
+import { isActivePath } from './isActivePath';
+import { sampleDashboardNavigation } from '../../test/sampleNavigation';
 
 describe('isActivePath', () => {
   it('matches the path and its children only', () => {
@@ -16,8 +17,8 @@ describe('isActivePath', () => {
 });
 
 describe('Sidebar', () => {
-  it('lists the spec items in order, in two groups, with paths', () => {
-    renderWithTheme(<Sidebar activePath="/dashboard/billing" />);
+  it('lists its items in order, in their groups, with paths', () => {
+    renderWithTheme(<Sidebar {...sampleDashboardNavigation} activePath="/dashboard/billing" />);
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });
     const [main, account] = within(nav).getAllByRole('list');
     expect(
@@ -51,7 +52,7 @@ describe('Sidebar', () => {
   it('draws the divider between the groups in the current theme after a theme switch', () => {
     const themed = (theme: Theme) => (
       <ThemeProvider theme={theme}>
-        <Sidebar />
+        <Sidebar {...sampleDashboardNavigation} />
       </ThemeProvider>
     );
     const { rerender } = render(themed(lightTheme));
@@ -70,7 +71,7 @@ describe('Sidebar', () => {
   });
 
   it('toggles the mobile drawer and closes it with Escape', () => {
-    renderWithTheme(<Sidebar />);
+    renderWithTheme(<Sidebar {...sampleDashboardNavigation} />);
     const toggle = screen.getByLabelText('Dashboard menu');
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');

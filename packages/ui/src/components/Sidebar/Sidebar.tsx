@@ -1,12 +1,24 @@
-import { useId } from 'react';
+import { useId, type ComponentType } from 'react';
 import { useDisclosure } from '../../hooks/useDisclosure';
 import { CloseIcon, MenuIcon, MicIcon } from '../../icons';
 import { Logo, LogoMark } from '../Header/Header.styles';
 import type { LinkComponent } from '../Link';
 import { Brand, DrawerToggle, Group, Nav, NavItem, SidebarRoot } from './Sidebar.styles';
-import { isActivePath, sidebarGroups } from './sidebarItems';
+import { isActivePath } from './isActivePath';
+
+export interface SidebarItem {
+  label: string;
+  href: string;
+  Icon: ComponentType;
+}
+/** Items shown together; groups are set apart by a divider. */
+export type SidebarGroup = readonly SidebarItem[];
 
 export interface SidebarProps {
+  /** The links, in groups (the app's dashboard pages). */
+  groups: readonly SidebarGroup[];
+  /** Where the logo leads. */
+  homeHref: string;
   /** The current path: the matching item gets aria-current="page". */
   activePath?: string;
   linkComponent?: LinkComponent;
@@ -14,13 +26,13 @@ export interface SidebarProps {
 }
 
 /** Dashboard navigation. Below the tablet breakpoint it collapses behind a toggle button. */
-export function Sidebar({ activePath, linkComponent, className }: SidebarProps) {
+export function Sidebar({ groups, homeHref, activePath, linkComponent, className }: SidebarProps) {
   const { open, close, toggle, toggleRef } = useDisclosure();
   const navId = useId();
   return (
     <SidebarRoot className={className}>
       <Brand>
-        <Logo as={linkComponent} href="/dashboard/overview" aria-label="Parlance dashboard">
+        <Logo as={linkComponent} href={homeHref} aria-label="Parlance dashboard">
           <LogoMark aria-hidden="true">
             <MicIcon />
           </LogoMark>
@@ -38,7 +50,7 @@ export function Sidebar({ activePath, linkComponent, className }: SidebarProps) 
         </DrawerToggle>
       </Brand>
       <Nav id={navId} aria-label="Dashboard" $open={open}>
-        {sidebarGroups.map((group, index) => (
+        {groups.map((group, index) => (
           <Group key={index}>
             {group.map(({ label, href, Icon }) => (
               <li key={href}>

@@ -1,3 +1,3 @@
 export { Sidebar } from './Sidebar';
-export type { SidebarProps } from './Sidebar';
-export { isActivePath, sidebarGroups } from './sidebarItems';
+export type { SidebarGroup, SidebarItem, SidebarProps } from './Sidebar';
+export { isActivePath } from './isActivePath';

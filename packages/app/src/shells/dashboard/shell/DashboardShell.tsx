@@ -10,6 +10,7 @@ import { useDocumentTitle, useRouteTitle } from '../../../shared/pageTitle';
 import { RouterLink } from '../../../shared/RouterLink';
 import { refreshFailureMessage } from '../../../shared/messages';
 import { refreshAll } from './refreshAll';
+import { dashboardNavigation } from '../pages';
 import { RefreshAllButton, UserMenu } from './TopBarActions';
 import { TestModeNotice } from './DashboardShell.styles';
 
@@ -54,6 +55,7 @@ export function DashboardShell() {
 
   return (
     <DashboardLayout
+      navigation={dashboardNavigation}
       title={title}
       activePath={pathname}
       linkComponent={RouterLink}

@@ -5,6 +5,7 @@ import { paths } from '../../../paths';
 import { useNow } from '../../../shared/now';
 import { RouterLink } from '../../../shared/RouterLink';
 import { useMadeStore } from '../../../store/deferredStore';
+import { footerColumns, headerHrefs, headerLinks } from './navigation';
 import type { HeaderSession } from './SessionStatus';
 
 const SessionStatus = lazy(() => import('./SessionStatus'));
@@ -40,6 +41,9 @@ export function PublicFrame({
         </Suspense>
       )}
       <PublicLayout
+        links={headerLinks}
+        hrefs={headerHrefs}
+        footerColumns={footerColumns}
         signedIn={signedIn}
         onLogout={() => void signOut()}
         currentPath={pathname}
