@@ -4,7 +4,7 @@
  * static imports, plus the lazy route chunks (and their static imports) the route needs, read
  * from Vite's manifest. Fails when `/` is over budget.
  *
- *   node packages/app/scripts/bundle-size.mjs           # builds first (vite build --manifest)
+ *   node packages/app/scripts/bundle-size.mjs           # builds first (vite build packages/app --manifest)
  *   node packages/app/scripts/bundle-size.mjs --no-build # reads packages/app/dist as it is
  */
 import { execFileSync } from 'node:child_process';
@@ -49,7 +49,7 @@ const forbiddenOnPublicPages = [
 ];
 
 if (!process.argv.includes('--no-build')) {
-  execFileSync('npx', ['vite', 'build', '--manifest'], {
+  execFileSync('npx', ['vite', 'build', 'packages/app', '--manifest'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -22,7 +22,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const dist = here('../dist/');
 
 const vite = await createServer({
-  configFile: here('../../../vite.config.ts'),
+  configFile: here('../vite.config.ts'),
   mode: 'production',
   logLevel: 'error',
   appType: 'custom',
