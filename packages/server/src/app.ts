@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { SessionCache } from './auth/sessionCache.js';
 import type { Config } from './config.js';
-import type { ApiKey } from '@parlance/contract';
 import type { Storage } from './db/index.js';
-import { ReadCache } from './db/readCache.js';
 import { registerCsrfCheck } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerNulCheck } from './http/nulCheck.js';
@@ -16,8 +13,7 @@ import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerSpa } from './http/spa.js';
 import type { Mailer } from './mail/mailer.js';
 import { routePlugins } from './routes.js';
-import { createErasures } from './system/erasures.js';
-import { createEvents } from './system/events.js';
+import { buildServices } from './services.js';
 import { housekeeping } from './system/housekeeping.js';
 
 /**
@@ -39,20 +35,6 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/**
- * A signed-in request asks the database nothing while its session was read under 5 s ago. Other
- * processes' sign-outs, password changes and deletions take effect here within those 5 s (this
- * process's own, at once); 10,000 sessions hold a few MB.
- */
-export const SESSION_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
-
-/**
- * GET /api/api-keys answers from this process's memory for the same 5 s (PGlite made its one query
- * cost four times the rest of the request). This process's key writes, uses included, forget the
- * owner's list at once; another process's show within 5 s. Authentication never reads this cache.
- */
-export const API_KEY_LIST_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
-
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const trusted = config.trustProxy;
   const app = Fastify({
@@ -73,10 +55,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('deps', deps);
-  app.decorate('erasures', createErasures(deps.storage.db, app.log));
-  app.decorate('events', createEvents());
-  app.decorate('sessionCache', new SessionCache(SESSION_CACHE));
-  app.decorate('apiKeyLists', new ReadCache<ApiKey[]>(API_KEY_LIST_CACHE));
+  const services = await buildServices(config, deps, {
+    workers: config.transcription.embeddedWorkers,
+  });
+  app.decorate('services', services);
+  // The root's onClose runs after every plugin's own (Fastify closes children first): live streams
+  // end and timers stop before the queue, the engines and the workers do.
+  app.addHook('onClose', () => services.close());
   app.decorateRequest('user', null);
   app.decorateRequest('account', null);
   app.decorateRequest('auth', null);

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { createLogger } from './logger.js';
-import { startTranscriptionRuntime } from './transcription/runtime.js';
+import { buildServices } from './services.js';
 
 /** `npm run worker`: a process that only runs transcription jobs (and webhook deliveries) from the queue. */
 async function main(): Promise<void> {
@@ -9,14 +9,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const storage = await openDatabase(config);
   const { transcription } = config;
-  const runtime = await startTranscriptionRuntime({
-    storage,
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    config: transcription,
-    logger,
-    workers: true,
-  });
+  const services = await buildServices(config, { storage, logger }, { workers: true });
   logger.info(
     { storage: storage.kind, concurrency: transcription.workerConcurrency },
     'worker ready',
@@ -28,7 +21,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'worker shutting down: finishing jobs in progress');
     try {
-      await runtime.close();
+      await services.close();
       await storage.close();
       process.exit(0);
     } catch (err) {

@@ -446,7 +446,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
       }),
     ]);
     // Housekeeping's next pass erases it; a customer already gone counts as erased.
-    expect(await server.app.erasures.run()).toMatchObject({ failed: 0 });
+    expect(await server.app.services.erasures.run()).toMatchObject({ failed: 0 });
     expect(stripe.deletedCustomers.has(otherId)).toBe(true);
     expect(
       await server.storage.db

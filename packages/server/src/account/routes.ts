@@ -42,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await updateProfile(db, currentUser(request).id, request.body);
-      app.sessionCache.forgetUser(currentUser(request).id);
+      app.services.sessionCache.forgetUser(currentUser(request).id);
       return { user: toUserDto(user ?? (await getUser(db, currentUser(request).id))) };
     },
   );
@@ -70,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(newPassword);
       const sessionId = request.auth?.kind === 'session' ? request.auth.sessionId : '';
       await changePassword(db, user.id, passwordHash, sessionId);
-      app.sessionCache.forgetUser(user.id);
+      app.services.sessionCache.forgetUser(user.id);
       return { message: 'Password changed. Other devices have been signed out.' };
     },
   );
@@ -134,8 +134,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'Type the e-mail address of your account to confirm',
         );
       }
-      await deleteAccount(db, app.erasures, user.id);
-      app.sessionCache.forgetUser(user.id);
+      await deleteAccount(db, app.services.erasures, user.id);
+      app.services.sessionCache.forgetUser(user.id);
       clearSessionCookie(reply, app.config);
       return { message: 'Your account and all of its data have been deleted.' };
     },

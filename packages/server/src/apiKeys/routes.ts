@@ -11,7 +11,6 @@ import {
 import { apiKeyPaths } from '@parlance/contract/endpoints';
 import { currentUser, requireSession } from '../auth/guards.js';
 import { notFound } from '../http/errors.js';
-import type { ReadCache } from '../db/readCache.js';
 import { errorResponses } from '../http/schemas.js';
 import {
   createApiKey,
@@ -21,13 +20,6 @@ import {
   toggleApiKey,
   type ApiKeyRow,
 } from './repository.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Each user's keys as the list route answers them, by user id (made in buildApp). */
-    apiKeyLists: ReadCache<ApiKey[]>;
-  }
-}
 
 const toDto = (row: ApiKeyRow): ApiKey => ({
   id: row.id,
@@ -44,7 +36,7 @@ const security = [{ session: [] }];
 
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
-  const lists = app.apiKeyLists;
+  const lists = app.services.apiKeyLists;
   app.addHook('preHandler', requireSession);
 
   app.get(

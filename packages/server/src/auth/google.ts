@@ -134,8 +134,8 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         const user = await accountForGoogle(db, claims);
         // Linking changes what the account's other sessions show (googleLinked, hasPassword).
-        app.sessionCache.forgetUser(user.id);
-        await app.events.emit(db, 'userVerified', { userId: user.id });
+        app.services.sessionCache.forgetUser(user.id);
+        await app.services.events.emit(db, 'userVerified', { userId: user.id });
         await startSession(reply, db, config, user.id);
         return reply.redirect(backToApp());
       } catch (err) {

@@ -54,7 +54,8 @@ export async function sessionOfCookies(
 ): Promise<SessionLookup | null> {
   const token = request.cookies[SESSION_COOKIE];
   const { db } = request.server.deps.storage;
-  const { config, sessionCache } = request.server;
+  const { config } = request.server;
+  const { sessionCache } = request.server.services;
   const found = token ? await findSession(db, sessionCache, token, config.sessionTtlSeconds) : null;
   if (!found || !token) {
     if (token !== undefined || request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined)
@@ -78,7 +79,7 @@ async function authenticateApiKey(request: FastifyRequest, secret: string): Prom
   const { db } = request.server.deps.storage;
   const row = await findApiKeyBySecret(db, secret);
   // The owner's key list shows lastUsedAt.
-  if (row?.used) request.server.apiKeyLists.forget(row.user.id);
+  if (row?.used) request.server.services.apiKeyLists.forget(row.user.id);
   if (!row) throw unauthorized('Invalid API key', 'invalid_api_key');
   if (!row.key.enabled) throw unauthorized('This API key is disabled', 'api_key_disabled');
   request.account = toUserDto(row.user);

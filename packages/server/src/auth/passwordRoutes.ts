@@ -68,10 +68,10 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { token, password } = request.body;
       const userId = await resetPassword(db, token, password, (tx, id) =>
-        app.events.emit(tx, 'userVerified', { userId: id }),
+        app.services.events.emit(tx, 'userVerified', { userId: id }),
       );
       if (!userId) throw invalidLink();
-      app.sessionCache.forgetUser(userId);
+      app.services.sessionCache.forgetUser(userId);
       return { message: 'Your password has been reset. Sign in with your new password.' };
     },
   );

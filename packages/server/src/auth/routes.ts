@@ -142,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, code } = request.body;
       const user = await consumeCode(db, email, code, registrationsOf(request));
       reply.clearCookie(REGISTRATION_COOKIE, registrationCookieOptions(app.config));
-      await app.events.emit(db, 'userVerified', { userId: user.id });
+      await app.services.events.emit(db, 'userVerified', { userId: user.id });
       await startSession(reply, db, app.config, user.id);
       return { user: toUserDto(user) };
     },
@@ -217,7 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Sign out of this browser', response: { 200: MessageResponse } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await revokeSession(db, app.sessionCache, token);
+      if (token) await revokeSession(db, app.services.sessionCache, token);
       clearSessionCookie(reply, app.config);
       return { message: 'Signed out' };
     },
@@ -237,7 +237,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = currentUser(request);
       await revokeAllSessions(db, id);
-      app.sessionCache.forgetUser(id);
+      app.services.sessionCache.forgetUser(id);
       clearSessionCookie(reply, app.config);
       return { message: 'Signed out on every device' };
     },

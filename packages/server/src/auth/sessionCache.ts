@@ -1,13 +1,6 @@
 import type { User } from '@parlance/contract';
 import { ReadCache } from '../db/readCache.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This process's sessions (made in buildApp): whatever revokes or changes one forgets it. */
-    sessionCache: SessionCache;
-  }
-}
-
 /**
  * What a session cookie stood for when the database was last asked: the session, its owner as the
  * API shows them (no password or webhook secret is kept here), and when it expires (ms).

@@ -22,11 +22,9 @@ import { billingPaths } from '@parlance/contract/endpoints';
 import { badRequest } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
-import { customerRefOf } from './accounts.js';
 import { dollarsToMicros, formatUsd } from './money.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
-import { createBilling, type Billing } from './service.js';
-import { grantSignupBonus } from './signupBonus.js';
+import type { Billing } from './service.js';
 import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
 
 const tags = ['billing'];
@@ -47,26 +45,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 
 /** /api/billing/* (dashboard session) and the Stripe webhook; the public rates come with the models. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const billing = createBilling(app.deps.storage.db, app.config.billing, {
-    now: () => new Date(),
-  });
-
-  app.events.on('userVerified', (db, { userId }) =>
-    grantSignupBonus(db, userId, billing.config.signupBonusMicros, billing.clock),
-  );
-
-  const { stripe } = billing;
-  if (stripe) {
-    // A deleted account's Stripe customer goes too, with the cards Stripe keeps for it.
-    app.erasures.register('payment_customer', {
-      collect: async (tx, userId) => {
-        const ref = await customerRefOf(tx, userId);
-        return ref ? [ref] : [];
-      },
-      erase: (ref) => stripe.deleteCustomer(ref),
-    });
-  }
-
+  const { billing } = app.services;
   await app.register(stripeWebhookRoutes, { billing });
   await app.register(sessionRoutes, { billing });
 };

@@ -23,12 +23,6 @@ const chunks = <T>(items: T[]): T[][] =>
 
 export type Erasures = ReturnType<typeof createErasures>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    erasures: Erasures;
-  }
-}
-
 /**
  * Account deletion beyond the database. Modules that keep a user's data elsewhere (audio in the
  * blob store, the customer at Stripe) register an eraser. Deleting an account records every item

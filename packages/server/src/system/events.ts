@@ -13,12 +13,6 @@ type Handler<Payload> = (db: Database | Transaction, payload: Payload) => Promis
 
 export type Events = ReturnType<typeof createEvents>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    events: Events;
-  }
-}
-
 /**
  * In-process domain events, so that a domain reacts to another without the two importing each
  * other (billing pays the welcome bonus when auth verifies an account). Handlers run in order

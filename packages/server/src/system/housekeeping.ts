@@ -79,7 +79,7 @@ export const housekeeping: FastifyPluginAsync = async (app) => {
       try {
         const purged = await purgeExpired(db);
         const stagedFiles = await sweepStaging(staging);
-        const erasures = await app.erasures.run();
+        const erasures = await app.services.erasures.run();
         app.log.info({ ...purged, stagedFiles, erasures }, 'housekeeping done');
       } catch (err) {
         app.log.error({ err }, 'housekeeping failed');

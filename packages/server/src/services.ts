@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiKey } from '@parlance/contract';
+import { SessionCache } from './auth/sessionCache.js';
+import { customerRefOf } from './billing/accounts.js';
+import { createBilling } from './billing/service.js';
+import { grantSignupBonus } from './billing/signupBonus.js';
+import type { Config } from './config.js';
+import type { Storage } from './db/index.js';
+import { ReadCache } from './db/readCache.js';
+import { createErasures } from './system/erasures.js';
+import { createEvents } from './system/events.js';
+import { blobKeysOf } from './transcription/jobs/repository.js';
+import { createModelCatalog } from './transcription/models.js';
+import { startTranscriptionRuntime } from './transcription/runtime.js';
+
+/**
+ * A signed-in request asks the database nothing while its session was read under 5 s ago. Other
+ * processes' sign-outs, password changes and deletions take effect here within those 5 s (this
+ * process's own, at once); 10,000 sessions hold a few MB.
+ */
+export const SESSION_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
+
+/**
+ * GET /api/api-keys answers from this process's memory for the same 5 s (PGlite made its one query
+ * cost four times the rest of the request). This process's key writes, uses included, forget the
+ * owner's list at once; another process's show within 5 s. Authentication never reads this cache.
+ */
+export const API_KEY_LIST_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
+
+/**
+ * The composition root: every service of a process, built once from its config and storage, by
+ * the API (buildApp, as `app.services`) and by a worker process (worker.ts). Route plugins take
+ * what they need from it; nothing else builds a service, and how one domain reacts to another's
+ * events (a verified account's signup credit, what an account's deletion erases) is wired here.
+ */
+export async function buildServices(
+  config: Config,
+  { storage, logger }: { storage: Storage; logger: FastifyBaseLogger },
+  { workers }: { workers: boolean },
+) {
+  const { db } = storage;
+  const erasures = createErasures(db, logger);
+  const events = createEvents();
+
+  const billing = createBilling(db, config.billing, { now: () => new Date() });
+  events.on('userVerified', (tx, { userId }) =>
+    grantSignupBonus(tx, userId, billing.config.signupBonusMicros, billing.clock),
+  );
+  const { stripe } = billing;
+  if (stripe) {
+    // A deleted account's Stripe customer goes too, with the cards Stripe keeps for it.
+    erasures.register('payment_customer', {
+      collect: async (tx, userId) => {
+        const ref = await customerRefOf(tx, userId);
+        return ref ? [ref] : [];
+      },
+      erase: (ref) => stripe.deleteCustomer(ref),
+    });
+  }
+
+  // The queue, the engines and, when asked, the workers of this process.
+  const transcription = await startTranscriptionRuntime({
+    storage,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    config: config.transcription,
+    logger,
+    workers,
+  });
+  // A deleted account's audio goes from the blob store too (its rows go by ON DELETE CASCADE).
+  erasures.register('blob', {
+    collect: blobKeysOf,
+    erase: (key) => transcription.blobs.delete(key),
+  });
+
+  return {
+    billing,
+    transcription,
+    /** The installed models the engine runs, as /v1/models and the price list show them. */
+    models: createModelCatalog(transcription.probeEngine),
+    erasures,
+    events,
+    /** This process's sessions: whatever revokes or changes one forgets it. */
+    sessionCache: new SessionCache(SESSION_CACHE),
+    /** Each user's keys as the list route answers them, by user id. */
+    apiKeyLists: new ReadCache<ApiKey[]>(API_KEY_LIST_CACHE),
+    /** Stops the workers (letting their jobs finish), the engines and the queue. */
+    close: () => transcription.close(),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof buildServices>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
