@@ -23,3 +23,18 @@ export const pagePaths = {
   /** Swagger UI. */
   apiReference: '/api/reference',
 } as const;
+
+/**
+ * The query parameter naming where to go once signed in: the sign-in and registration pages take
+ * it, and Google sign-in (`pagePaths.googleSignIn`) carries it through to `/auth/callback`.
+ */
+export const RETURN_PARAM = 'next';
+
+/**
+ * Whether `path` may be gone to after signing in: a path of this site (one leading slash, no
+ * backslash or control character, which browsers could read as another host), of a sane length.
+ */
+export function isReturnPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return path.length <= 2048 && /^\/(?![/\\])/.test(path) && !/[\\\u0000-\u001f\u007f]/.test(path);
+}

@@ -74,8 +74,8 @@ describe('Google sign-in', () => {
   });
 
   /** Follows redirects like a browser, submitting the provider's login and consent forms. */
-  async function signInWithGoogle(api: ApiClient, login: string): Promise<URL> {
-    let url = `${server.url}/api/auth/google`;
+  async function signInWithGoogle(api: ApiClient, login: string, query = ''): Promise<URL> {
+    let url = `${server.url}/api/auth/google${query}`;
     for (let step = 0; step < 15; step++) {
       if (url.startsWith(appUrl)) return new URL(url);
       const headers: Record<string, string> = {};
@@ -130,6 +130,31 @@ describe('Google sign-in', () => {
       googleLinked: true,
       hasPassword: false,
     });
+  });
+
+  it('brings the app back to the page it was headed for, if it is one of its own', async () => {
+    const next = '/dashboard/history/abc?tab=words#w12';
+    const landing = await signInWithGoogle(
+      server.client(),
+      uniqueEmail('google-next'),
+      `?${new URLSearchParams({ next })}`,
+    );
+    expect(landing.pathname).toBe('/app/auth/callback');
+    expect(landing.searchParams.get('next')).toBe(next);
+    for (const elsewhere of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      '/a\tb',
+    ]) {
+      const refused = await signInWithGoogle(
+        server.client(),
+        uniqueEmail('google-elsewhere'),
+        `?${new URLSearchParams({ next: elsewhere })}`,
+      );
+      expect(refused.pathname).toBe('/app/auth/callback');
+      expect(refused.search).toBe('');
+    }
   });
 
   it('signs the same Google account into the same user again', async () => {

@@ -1,7 +1,5 @@
+import { isReturnPath, RETURN_PARAM } from '@parlance/contract/endpoints';
 import { paths } from '../paths';
-
-/** The sign-in page's query parameter naming where to go once signed in. */
-const NEXT = 'next';
 
 /**
  * The sign-in page's address for a visitor sent there from `location` (path, query and fragment of
@@ -9,17 +7,29 @@ const NEXT = 'next';
  */
 export function loginHref(location: { pathname: string; search: string; hash: string }): string {
   const back = `${location.pathname}${location.search}${location.hash}`;
-  return `${paths.login.getHref()}?${new URLSearchParams({ [NEXT]: back })}`;
+  return `${paths.login.getHref()}?${new URLSearchParams({ [RETURN_PARAM]: back })}`;
+}
+
+/** The page's return path (`?next=`), when it is one of this site's. */
+function returnPathOf(search: string): string | null {
+  const next = new URLSearchParams(search).get(RETURN_PARAM);
+  return next !== null && isReturnPath(next) ? next : null;
+}
+
+/** Where to go after signing in: the page's return path, else the overview. */
+export function afterSignIn(search: string): string {
+  return returnPathOf(search) ?? paths.dashboard.overview.getHref();
 }
 
 /**
- * Where to go after signing in: the sign-in page's `next` when it is a path of this site (one
- * slash, no backslash or control character, which browsers could read as another host), else the
- * overview.
+ * `href` (the other auth page, or Google sign-in) carrying the page's return path along, so a
+ * visitor who switches from signing in to registering, or to Google, still comes back to it.
  */
-export function afterSignIn(search: string): string {
-  const next = new URLSearchParams(search).get(NEXT);
-  // eslint-disable-next-line no-control-regex
-  if (next && /^\/(?![/\\])/.test(next) && !/[\\\u0000-\u001f\u007f]/.test(next)) return next;
-  return paths.dashboard.overview.getHref();
+export function withReturnPath(href: string, search: string): string {
+  const next = returnPathOf(search);
+  return next === null ? href : `${href}?${new URLSearchParams({ [RETURN_PARAM]: next })}`;
 }
+
+/** Google sign-in's address from a page whose query is `search`. */
+export const googleSignInHref = (search: string) =>
+  withReturnPath(paths.server.googleSignIn.getHref(), search);

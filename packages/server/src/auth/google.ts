@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { pagePaths } from '@parlance/contract/endpoints';
+import { isReturnPath, pagePaths, RETURN_PARAM } from '@parlance/contract/endpoints';
 import { errorResponses } from '../http/schemas.js';
 import type { Config } from '../config.js';
 import { startSession } from './sessions.js';
@@ -10,7 +10,20 @@ import { accountForGoogle, Claims, SignInRefused } from './googleAccounts.js';
 /** Short-lived cookie binding the callback to the browser that started the sign-in. */
 const FLOW_COOKIE = 'parlance_oauth';
 const FLOW_PATH = pagePaths.googleSignIn;
-const Flow = z.object({ state: z.string(), verifier: z.string(), nonce: z.string() });
+const Flow = z.object({
+  state: z.string(),
+  verifier: z.string(),
+  nonce: z.string(),
+  /** Where the app goes once signed in (a path of this site), carried to /auth/callback. */
+  next: z.string().refine(isReturnPath).optional(),
+});
+/** The start's query: the page's return path, ignored unless it is one of this site's. */
+const StartQuery = z.looseObject({
+  [RETURN_PARAM]: z
+    .string()
+    .optional()
+    .describe('Where the app goes once signed in: a path of this site, else ignored'),
+});
 
 type GoogleConfig = NonNullable<Config['google']>;
 
@@ -38,8 +51,12 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
   const discover = config.google ? providerConfiguration(config.google) : null;
   const redirectUri = `${config.publicUrl}${FLOW_PATH}/callback`;
-  const backToApp = (error?: string) =>
-    `${config.appUrl}/auth/callback${error ? `?error=${error}` : ''}`;
+  const backToApp = (query: { error: string } | { next?: string } = {}) => {
+    const search = new URLSearchParams(
+      'error' in query ? query : query.next ? { [RETURN_PARAM]: query.next } : {},
+    ).toString();
+    return `${config.appUrl}/auth/callback${search ? `?${search}` : ''}`;
+  };
   const cookieOptions = {
     path: FLOW_PATH,
     httpOnly: true,
@@ -55,23 +72,26 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Start Google sign-in (browser redirect)',
         description:
-          'Redirects to Google with state, nonce and PKCE; without Google configured, back to the app with ?error.',
-        response: { 302: z.null().describe('Redirect') },
+          'Redirects to Google with state, nonce and PKCE; without Google configured, back to the app with ?error. A `next` path of this site comes back to the app with the sign-in.',
+        querystring: StartQuery,
+        response: { 302: z.null().describe('Redirect'), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
-      if (!discover) return reply.redirect(backToApp('google_unavailable'));
+      if (!discover) return reply.redirect(backToApp({ error: 'google_unavailable' }));
       let provider: oidc.Configuration;
       try {
         provider = await discover();
       } catch (err) {
         request.log.error({ err }, 'Google discovery failed');
-        return reply.redirect(backToApp('google_unavailable'));
+        return reply.redirect(backToApp({ error: 'google_unavailable' }));
       }
-      const flow = {
+      const next = request.query[RETURN_PARAM];
+      const flow: z.infer<typeof Flow> = {
         state: oidc.randomState(),
         verifier: oidc.randomPKCECodeVerifier(),
         nonce: oidc.randomNonce(),
+        ...(next !== undefined && isReturnPath(next) && { next }),
       };
       reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
         ...cookieOptions,
@@ -102,7 +122,11 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
           error: z.string().optional(),
         }),
         response: {
-          302: z.null().describe('Redirect to /auth/callback, with ?error=<code> on failure'),
+          302: z
+            .null()
+            .describe(
+              'Redirect to /auth/callback: with ?next=<path> when the sign-in started with one, ?error=<code> on failure',
+            ),
           // A query the server refuses outright (a NUL character, say) gets the usual error.
           ...errorResponses(400),
         },
@@ -137,11 +161,11 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         app.services.sessionCache.forgetUser(user.id);
         await app.services.events.emit(db, 'userVerified', { userId: user.id });
         await startSession(reply, db, config, user.id);
-        return reply.redirect(backToApp());
+        return reply.redirect(backToApp({ next: saved.data.next }));
       } catch (err) {
         const code = err instanceof SignInRefused ? err.code : 'google_sign_in_failed';
         request.log.warn({ err, code }, 'Google sign-in refused');
-        return reply.redirect(backToApp(code));
+        return reply.redirect(backToApp({ error: code }));
       }
     },
   );

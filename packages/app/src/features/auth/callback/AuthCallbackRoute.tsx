@@ -1,19 +1,24 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { useAppDispatch } from '../../../store/hooks';
 import { sessionApi } from '../../../session/sessionApi';
+import { afterSignIn } from '../../../session/signInReturn';
 import type { AuthLocationState } from '../authLocationState';
 import { AuthCard } from '../components/AuthCard';
 
 export const GOOGLE_SIGN_IN_FAILED =
   'Google sign-in did not complete. Try again, or sign in with your email and password.';
 
-/** /auth/callback: where Google sign-in lands. Re-checks the session, then dashboard or sign-in. */
+/**
+ * /auth/callback: where Google sign-in lands. Re-checks the session, then goes where the visitor
+ * was headed (the return path Google sign-in carried, else the overview), or back to sign-in.
+ */
 export function Component() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { search } = useLocation();
 
   useEffect(() => {
     const check = dispatch(
@@ -23,7 +28,7 @@ export function Component() {
     void check.then(({ data }) => {
       if (!active) return;
       if (data) {
-        navigate(paths.dashboard.overview.getHref(), { replace: true });
+        navigate(afterSignIn(search), { replace: true });
       } else {
         const state: AuthLocationState = { notice: GOOGLE_SIGN_IN_FAILED };
         navigate(paths.login.getHref(), { replace: true, state });
@@ -32,7 +37,7 @@ export function Component() {
     return () => {
       active = false;
     };
-  }, [dispatch, navigate]);
+  }, [dispatch, navigate, search]);
 
   return (
     <AuthCard title="Signing you in" subtitle="Checking your Google sign-in…">

@@ -1,10 +1,15 @@
-import { paths } from '../../../paths';
+import { useLocation } from 'react-router-dom';
+import { googleSignInHref } from '../../../session/signInReturn';
 import { GoogleLink } from './GoogleButton.styles';
 
-/** Google sign-in is a full browser redirect to the server, which comes back to /auth/callback. */
+/**
+ * Google sign-in is a full browser redirect to the server, which comes back to /auth/callback
+ * (with the page's return path, when it has one).
+ */
 export function GoogleButton({ label = 'Continue with Google' }: { label?: string }) {
+  const { search } = useLocation();
   return (
-    <GoogleLink href={paths.server.googleSignIn.getHref()}>
+    <GoogleLink href={googleSignInHref(search)}>
       <svg viewBox="0 0 24 24" aria-hidden="true">
         <path
           fill="#4285F4"

@@ -1,6 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button, PasswordField, TextField } from '@parlance/ui';
+import { useLocation } from 'react-router-dom';
 import { paths } from '../../../paths';
+import { withReturnPath } from '../../../session/signInReturn';
 import { AuthCard } from '../components/AuthCard';
 import { AuthForm, Divider, InlineActions } from '../components/AuthCard.styles';
 import { GoogleButton } from '../components/GoogleButton';
@@ -40,13 +42,15 @@ export function LoginForm({
     const form = new FormData(event.currentTarget);
     onSubmit({ email: formText(form, 'email'), password: formText(form, 'password') });
   };
+  const { search } = useLocation();
   return (
     <AuthCard
       title="Sign in to Parlance"
       subtitle="Welcome back. Your transcripts and API keys are waiting."
       footer={
         <span>
-          New to Parlance? <Link to={paths.register.getHref()}>Create a free account</Link>
+          New to Parlance?{' '}
+          <Link to={withReturnPath(paths.register.getHref(), search)}>Create a free account</Link>
         </span>
       }
     >

@@ -70,6 +70,27 @@ describe('/login', () => {
     },
   );
 
+  test('carries its return path to Google sign-in and to registration, and only one of this site', async () => {
+    const next = '/dashboard/usage?range=90';
+    renderRoute(`/login?${new URLSearchParams({ next })}`);
+    const google = await screen.findByRole('link', { name: 'Continue with Google' });
+    expect(google).toHaveAttribute('href', `/api/auth/google?${new URLSearchParams({ next })}`);
+    expect(screen.getByRole('link', { name: 'Create a free account' })).toHaveAttribute(
+      'href',
+      `/register?${new URLSearchParams({ next })}`,
+    );
+  });
+
+  test('carries no return path that leads off the site', async () => {
+    renderRoute(`/login?${new URLSearchParams({ next: '//evil.example/steal' })}`);
+    const google = await screen.findByRole('link', { name: 'Continue with Google' });
+    expect(google).toHaveAttribute('href', '/api/auth/google');
+    expect(screen.getByRole('link', { name: 'Create a free account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+  });
+
   test('loads no bot-check script when the server has no Turnstile site key', async () => {
     renderRoute('/login');
     await screen.findByRole('button', { name: 'Sign in' });

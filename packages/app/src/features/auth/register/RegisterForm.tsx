@@ -1,6 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button, PasswordField, TextField } from '@parlance/ui';
+import { useLocation } from 'react-router-dom';
 import { paths } from '../../../paths';
+import { withReturnPath } from '../../../session/signInReturn';
 import { AuthCard } from '../components/AuthCard';
 import { AuthForm, Divider } from '../components/AuthCard.styles';
 import { GoogleButton } from '../components/GoogleButton';
@@ -40,13 +42,15 @@ export function RegisterForm({
       password: formText(form, 'password'),
     });
   };
+  const { search } = useLocation();
   return (
     <AuthCard
       title="Create your Parlance account"
       subtitle="Get an API key in a minute. You pay only for the audio you transcribe."
       footer={
         <span>
-          Already have an account? <Link to={paths.login.getHref()}>Sign in</Link>
+          Already have an account?{' '}
+          <Link to={withReturnPath(paths.login.getHref(), search)}>Sign in</Link>
         </span>
       }
     >

@@ -32,6 +32,20 @@ describe('/register', () => {
     );
   });
 
+  test('after the code, goes to the page the visitor was headed for', async () => {
+    const { router } = renderRoute(
+      `/register?${new URLSearchParams({ next: '/dashboard/billing' })}`,
+    );
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?${new URLSearchParams({ next: '/dashboard/billing' })}`,
+    );
+    const user = await register();
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/billing'));
+  });
+
   test("'Registration failed' when the answer has no message; the server's message otherwise", async () => {
     server.use(...authHandlers.registerBroken);
     renderRoute('/register');

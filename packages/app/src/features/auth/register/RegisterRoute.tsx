@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegisterResponse } from '@parlance/contract';
 import { toast } from '@parlance/ui';
-import { paths } from '../../../paths';
+import { afterSignIn } from '../../../session/signInReturn';
 import { errorMessage } from '../../../store/errors';
 import { useConfigQuery } from '../../../shared/configApi';
 import { useRegisterMutation, useResendCodeMutation, useVerifyCodeMutation } from '../api/authApi';
@@ -50,6 +50,7 @@ function RegisterStep({ onRegistered }: { onRegistered: (answer: RegisterRespons
 function VerifyStep({ registration }: { registration: RegisterResponse }) {
   const { email } = registration;
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [verify, verification] = useVerifyCodeMutation();
   const [resend, resent] = useResendCodeMutation();
 
@@ -62,7 +63,7 @@ function VerifyStep({ registration }: { registration: RegisterResponse }) {
           title: `Welcome to Parlance, ${result.data.user.name}`,
         },
       );
-      navigate(paths.dashboard.overview.getHref(), { replace: true });
+      navigate(afterSignIn(search), { replace: true });
     }
   };
 
