@@ -13,6 +13,7 @@ import {
   PRERENDERED_ORIGIN,
   SIGNED_IN_HINT_COOKIE,
 } from '@parlance/contract/endpoints';
+import { apiTags } from '../src/http/openapi.js';
 import { createLogger } from '../src/logger.js';
 import { openApiPath, renderOpenApi } from '../scripts/openapi.js';
 import { DEFAULT_PASSWORD, signUp, startServer, uniqueEmail, type TestServer } from './helpers.js';
@@ -388,6 +389,31 @@ describe('HTTP behaviour', () => {
     expect(page.body).toContain('swagger');
     expect(page.body).not.toMatch(/src="https?:/);
     expect((await api.get('/api/reference/static/swagger-ui-bundle.js')).status).toBe(200);
+  });
+
+  it("brands the reference as Parlance's, public API first and the web app's own calls last", async () => {
+    const api = server.client();
+    const page = await api.get('/api/reference/');
+    expect(page.body).toContain('<title>Parlance API reference</title>');
+    expect(page.body).not.toContain('<title>Swagger UI</title>');
+    const doc = (await api.get('/api/openapi.json')).body as {
+      tags: { name: string }[];
+      paths: Record<string, Record<string, { tags: string[] }>>;
+    };
+    expect(doc.tags.map(({ name }) => name)).toEqual(apiTags.map(({ name }) => name));
+    expect(doc.tags.slice(0, 2).map(({ name }) => name)).toEqual(['transcription', 'openai']);
+    // Every operation is in one of the reference's sections, and /v1 only in the public ones.
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const [method, { tags }] of Object.entries(operations)) {
+        expect(tags, `${method} ${path}`).toHaveLength(1);
+        expect(
+          apiTags.map(({ name }) => name),
+          `${method} ${path}`,
+        ).toContain(tags[0]);
+        if (path.startsWith('/v1/')) expect(['transcription', 'openai']).toContain(tags[0]);
+        if (tags[0] === 'transcription' || tags[0] === 'openai')
+          expect(path, `${method} ${path}`).toMatch(/^\/v1\//);
+      }
   });
 
   it('has an up-to-date packages/contract/openapi.json (run `npm run openapi -w @parlance/server`)', async () => {

@@ -138,6 +138,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
       preHandler: [requireSession, limits.perCaller],
       schema: {
         ...tokenRoute,
+        tags: ['dashboard'],
         security: [{ session: [] }],
         summary: 'A one-use token for a live stream from this browser (the playground)',
       },

@@ -17,7 +17,7 @@ export const userTranscriptRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       preHandler: requireSession,
       schema: {
-        tags: ['transcription'],
+        tags: ['dashboard'],
         security: [{ session: [] }],
         summary: 'Your transcriptions, paged; search matches file name and transcript text',
         querystring: TranscriptListQuery,

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { paths } from '@parlance/contract/openapi.json';
+import { paths, tags } from '@parlance/contract/openapi.json';
 import { DocsScreen } from './DocsScreen';
 import { groupOperations } from './operations';
 
 const meta = {
   title: 'Public/Docs',
   component: DocsScreen,
-  args: { apiBase: 'https://api.parlance.example', reference: groupOperations(paths) },
+  args: { apiBase: 'https://api.parlance.example', reference: groupOperations(paths, tags) },
 } satisfies Meta<typeof DocsScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,17 +1,23 @@
 import { describe, expect, test } from 'vitest';
-import { paths } from '@parlance/contract/openapi.json';
+import { paths, tags } from '@parlance/contract/openapi.json';
 import { groupOperations } from './operations';
 
 describe('groupOperations', () => {
-  test('groups by first tag, public API first, methods in a fixed order', () => {
-    const groups = groupOperations({
-      '/api/health': { get: { summary: 'Liveness', tags: ['system'] } },
-      '/v1/transcript/{id}': {
-        delete: { summary: 'Delete', tags: ['transcription'] },
-        get: { summary: 'Status', tags: ['transcription'] },
+  test("groups by first tag, in the document's order of tags, methods in a fixed order", () => {
+    const groups = groupOperations(
+      {
+        '/api/health': { get: { summary: 'Liveness', tags: ['system'] } },
+        '/v1/transcript/{id}': {
+          delete: { summary: 'Delete', tags: ['transcription'] },
+          get: { summary: 'Status', tags: ['transcription'] },
+        },
+        '/api/widgets': { post: { tags: ['widgets'] } },
       },
-      '/api/widgets': { post: { tags: ['widgets'] } },
-    });
+      [
+        { name: 'transcription', 'x-displayName': 'Transcription' },
+        { name: 'system', 'x-displayName': 'System' },
+      ],
+    );
     expect(groups).toEqual([
       {
         tag: 'transcription',
@@ -35,7 +41,7 @@ describe('groupOperations', () => {
   });
 
   test('the server contract lists the transcription endpoints the quick start uses', () => {
-    const operations = groupOperations(paths).flatMap((group) => group.operations);
+    const operations = groupOperations(paths, tags).flatMap((group) => group.operations);
     const names = operations.map((op) => `${op.method} ${op.path}`);
     expect(names).toContain('POST /v1/transcript');
     expect(names).toContain('GET /v1/transcript/{id}');

@@ -4,6 +4,9 @@ export interface OpenApiPaths {
     { [method: string]: { summary?: string; tags?: string[] } | undefined } | undefined;
 }
 
+/** The document's sections, in its order, with their titles. */
+export type OpenApiTags = readonly { name: string; 'x-displayName'?: string }[];
+
 export interface Operation {
   method: string;
   path: string;
@@ -18,21 +21,11 @@ export interface OperationGroup {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** Tag order and titles: the public API first, then what the dashboard uses. */
-const GROUPS: Record<string, string> = {
-  transcription: 'Transcription',
-  openai: 'OpenAI-compatible',
-  'api-keys': 'API keys',
-  billing: 'Billing',
-  usage: 'Usage',
-  account: 'Account',
-  auth: 'Sign-in and sessions',
-  support: 'Support',
-  system: 'System',
-};
-
-/** Every operation of the document, grouped by its first tag, in a reading order. */
-export function groupOperations(paths: OpenApiPaths): OperationGroup[] {
+/**
+ * Every operation of the document, grouped by its first tag, in the document's order of tags
+ * (operations of a tag it does not list come last).
+ */
+export function groupOperations(paths: OpenApiPaths, tags: OpenApiTags): OperationGroup[] {
   const groups = new Map<string, Operation[]>();
   for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) {
@@ -44,9 +37,10 @@ export function groupOperations(paths: OpenApiPaths): OperationGroup[] {
       groups.set(tag, list);
     }
   }
-  const order = Object.keys(GROUPS);
+  const order = tags.map(({ name }) => name);
   const rank = (tag: string) => (order.includes(tag) ? order.indexOf(tag) : order.length);
+  const title = (tag: string) => tags.find(({ name }) => name === tag)?.['x-displayName'] ?? tag;
   return [...groups.entries()]
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
-    .map(([tag, operations]) => ({ tag, title: GROUPS[tag] ?? tag, operations }));
+    .map(([tag, operations]) => ({ tag, title: title(tag), operations }));
 }
