@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Storage } from './db/index.js';
 import { registerCsrfCheck } from './http/csrf.js';
 import { registerErrorHandling } from './http/errorHandler.js';
+import { registerHostCheck } from './http/hostCheck.js';
 import { registerNulCheck } from './http/nulCheck.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimitStore } from './http/rateLimit.js';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   registerErrorHandling(app);
+  registerHostCheck(app, config);
   registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifyCookie);
   await registerRateLimitStore(app, config.redisUrl);

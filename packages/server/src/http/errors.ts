@@ -56,6 +56,14 @@ export const notFound = (message = 'Not found') => new HttpError(404, 'not_found
 
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 
+/** A request addressed to a host name that is not this server's (DNS rebinding, a stray proxy). */
+export const misdirected = () =>
+  new HttpError(
+    421,
+    'unknown_host',
+    'This server does not answer for that host name: use its own address',
+  );
+
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(
     429,
