@@ -159,3 +159,22 @@ export const LongText: Story = {
     ],
   },
 };
+
+/** In a phone-wide container each row is a list of labelled values, and the header sorts. */
+export const Narrow: Story = {
+  decorators: [(Story) => <div style={{ width: '320px' }}>{Story()}</div>],
+  play: async ({ canvas }) => {
+    const region = canvas.getByRole('region', { name: 'Recent transcriptions' });
+    await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
+    const cell = canvas.getAllByRole('cell')[0]!;
+    await expect(getComputedStyle(cell).display).toBe('grid');
+    await expect(getComputedStyle(cell, '::before').content).toBe('"File"');
+    // The rows keep their table roles, and the sortable columns their buttons.
+    await expect(canvas.getAllByRole('row')).toHaveLength(jobs.length + 1);
+    await userEvent.click(canvas.getByRole('button', { name: /Minutes/ }));
+    await expect(canvas.getAllByRole('row')[1]).toHaveTextContent('voice-note.ogg');
+    // A column that does not sort has no place in the header: its label is on each row.
+    await expect(canvas.getByRole('columnheader', { name: /Minutes/ })).toBeVisible();
+    await expect(canvas.queryByRole('columnheader', { name: 'Status' })).toBeNull();
+  },
+};

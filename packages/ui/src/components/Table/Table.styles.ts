@@ -3,7 +3,19 @@ import { visuallyHidden } from '../../styles/visuallyHidden';
 
 export type Align = 'start' | 'center' | 'end';
 
+/**
+ * Below this width of its container a table shows each row as a list of "label: value" lines, and
+ * its header as a row of sort buttons (none when no column sorts): a phone never scrolls sideways.
+ */
+const STACK_BELOW = '30rem';
+const stacked = (rules: ReturnType<typeof css>) => css`
+  @container parlance-table (max-width: ${STACK_BELOW}) {
+    ${rules}
+  }
+`;
+
 export const TableScroll = styled.div`
+  container: parlance-table / inline-size;
   width: 100%;
   overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.color.border};
@@ -20,6 +32,60 @@ export const StyledTable = styled.table`
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.fontSize.sm};
   color: ${({ theme }) => theme.color.text};
+  ${({ theme }) =>
+    stacked(css`
+      &,
+      & > thead,
+      & > tbody,
+      & > tbody > tr {
+        display: block;
+      }
+      & > thead > tr {
+        display: flex;
+        flex-wrap: wrap;
+        gap: ${theme.space[1]} ${theme.space[4]};
+        padding: ${theme.space[2]} ${theme.space[4]};
+        background: ${theme.color.surfaceMuted};
+        border-bottom: 1px solid ${theme.color.border};
+      }
+      & > thead > tr:not(:has([aria-sort])) {
+        display: none;
+      }
+      & > thead > tr > th {
+        display: block;
+        padding: 0;
+        border: 0;
+      }
+      & > thead > tr > th:not([aria-sort]) {
+        display: none;
+      }
+      & > tbody > tr {
+        padding: ${theme.space[2]} 0;
+      }
+      & > tbody > tr > td {
+        display: grid;
+        grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
+        gap: ${theme.space[3]};
+        align-items: center;
+        justify-items: start;
+        padding: ${theme.space[1]} ${theme.space[4]};
+        text-align: start;
+        border: 0;
+        overflow-wrap: anywhere;
+      }
+      & > tbody > tr > td[data-label]::before {
+        content: attr(data-label);
+        color: ${theme.color.textMuted};
+        font-size: ${theme.fontSize.xs};
+        font-weight: ${theme.fontWeight.medium};
+        text-transform: uppercase;
+        letter-spacing: 0.04em;
+      }
+      & > tbody > tr > td:not([data-label]) {
+        display: block;
+        text-align: center;
+      }
+    `)}
 `;
 
 export const Caption = styled.caption<{ $hidden: boolean }>`
@@ -73,6 +139,15 @@ export const Row = styled.tr<{ $clickable: boolean }>`
   &:not(:last-child) > td {
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
   }
+  ${({ theme }) =>
+    stacked(css`
+      &:not(:last-child) {
+        border-bottom: 1px solid ${theme.color.border};
+      }
+      &:not(:last-child) > td {
+        border-bottom: 0;
+      }
+    `)}
   ${({ $clickable, theme }) =>
     $clickable &&
     css`

@@ -18,6 +18,8 @@ import {
 export interface TableColumn<T> {
   key: string;
   header: ReactNode;
+  /** The cell's label where rows show as lists (narrow containers); defaults to a text header. */
+  label?: string;
   /** Cell content; defaults to the row's value under `key`. */
   render?: (row: T) => ReactNode;
   sortable?: boolean;
@@ -50,6 +52,9 @@ export interface TableProps<T> {
   onRowClick?: (row: T) => void;
   className?: string;
 }
+
+const labelOf = <T,>(column: TableColumn<T>) =>
+  column.label ?? (typeof column.header === 'string' ? column.header : undefined);
 
 function defaultCell<T>(row: T, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
@@ -87,17 +92,24 @@ export function Table<T>({
   };
 
   const message = (content: ReactNode) => (
-    <tr>
-      <MessageCell colSpan={columns.length}>{content}</MessageCell>
+    <tr role="row">
+      <MessageCell role="cell" colSpan={columns.length}>
+        {content}
+      </MessageCell>
     </tr>
   );
 
   let body: ReactNode;
   if (loading) {
     body = Array.from({ length: skeletonRows }, (_, i) => (
-      <Row key={i} $clickable={false} data-testid="skeleton-row">
+      <Row key={i} role="row" $clickable={false} data-testid="skeleton-row">
         {columns.map((column) => (
-          <DataCell key={column.key} $align={column.align ?? 'start'}>
+          <DataCell
+            key={column.key}
+            role="cell"
+            $align={column.align ?? 'start'}
+            data-label={labelOf(column)}
+          >
             <Skeleton width={i % 2 ? '60%' : '80%'} />
           </DataCell>
         ))}
@@ -120,13 +132,19 @@ export function Table<T>({
     body = rows.map((row) => (
       <Row
         key={getRowKey(row)}
+        role="row"
         $clickable={!!onRowClick}
         tabIndex={onRowClick ? 0 : undefined}
         onClick={onRowClick ? () => onRowClick(row) : undefined}
         onKeyDown={onRowClick ? rowKeyDown(row) : undefined}
       >
         {columns.map((column) => (
-          <DataCell key={column.key} $align={column.align ?? 'start'}>
+          <DataCell
+            key={column.key}
+            role="cell"
+            $align={column.align ?? 'start'}
+            data-label={labelOf(column)}
+          >
             {column.render ? column.render(row) : defaultCell(row, column.key)}
           </DataCell>
         ))}
@@ -134,12 +152,14 @@ export function Table<T>({
     ));
   }
 
+  // Explicit roles: a narrow container lays rows out as lists (display: block), and browsers drop a
+  // table's implicit roles when its parts stop displaying as table parts.
   return (
     <TableScroll className={className} role="region" aria-label={caption} tabIndex={0}>
-      <StyledTable aria-busy={loading || undefined}>
+      <StyledTable role="table" aria-busy={loading || undefined}>
         <Caption $hidden={hideCaption}>{caption}</Caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => {
               const direction = sort?.key === column.key ? sort.direction : undefined;
               const SortGlyph =
@@ -147,6 +167,7 @@ export function Table<T>({
               return (
                 <HeaderCell
                   key={column.key}
+                  role="columnheader"
                   scope="col"
                   $align={column.align ?? 'start'}
                   aria-sort={column.sortable ? (direction ?? 'none') : undefined}
@@ -164,7 +185,7 @@ export function Table<T>({
             })}
           </tr>
         </thead>
-        <tbody>{body}</tbody>
+        <tbody role="rowgroup">{body}</tbody>
       </StyledTable>
     </TableScroll>
   );
