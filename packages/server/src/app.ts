@@ -56,13 +56,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('deps', deps);
-  const services = await buildServices(config, deps, {
-    workers: config.transcription.embeddedWorkers,
-  });
-  app.decorate('services', services);
-  // The root's onClose runs after every plugin's own (Fastify closes children first): live streams
-  // end and timers stop before the queue, the engines and the workers do.
-  app.addHook('onClose', () => services.close());
   app.decorateRequest('user', null);
   app.decorateRequest('account', null);
   app.decorateRequest('auth', null);
@@ -76,18 +69,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (closing) reply.header('connection', 'close');
   });
 
-  registerErrorHandling(app);
-  registerHostCheck(app, config);
-  registerSecurityHeaders(app, { https: config.secureCookies });
-  await app.register(fastifyCookie);
-  await registerRateLimitStore(app, config.redisUrl);
-  registerCsrfCheck(app);
-  registerNulCheck(app);
-  await registerOpenApi(app);
+  const services = await buildServices(config, deps, {
+    workers: config.transcription.embeddedWorkers,
+  });
+  app.decorate('services', services);
+  // The root's onClose runs after every plugin's own (Fastify closes children first): live streams
+  // end and timers stop before the queue, the engines and the workers do.
+  app.addHook('onClose', () => services.close());
+  // Should anything below fail, the queue, engines and workers just started stop again.
+  try {
+    registerErrorHandling(app);
+    registerHostCheck(app, config);
+    registerSecurityHeaders(app, { https: config.secureCookies });
+    await app.register(fastifyCookie);
+    await registerRateLimitStore(app, config.redisUrl);
+    registerCsrfCheck(app);
+    registerNulCheck(app);
+    await registerOpenApi(app);
 
-  for (const plugin of routePlugins) await app.register(plugin);
-  await app.register(housekeeping);
+    for (const plugin of routePlugins) await app.register(plugin);
+    await app.register(housekeeping);
 
-  await registerSpa(app, config.staticDir, config.appUrl);
+    await registerSpa(app, config.staticDir, config.appUrl);
+  } catch (err) {
+    await services.close();
+    throw err;
+  }
   return app;
 }
