@@ -16,6 +16,7 @@ const stacked = (rules: ReturnType<typeof css>) => css`
 
 export const TableScroll = styled.div`
   container: parlance-table / inline-size;
+  position: relative;
   width: 100%;
   overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.color.border};
@@ -48,8 +49,9 @@ export const StyledTable = styled.table`
         background: ${theme.color.surfaceMuted};
         border-bottom: 1px solid ${theme.color.border};
       }
+      /* Off screen, not display: none: screen readers still pair each cell with its header. */
       & > thead > tr:not(:has([aria-sort])) {
-        display: none;
+        ${visuallyHidden}
       }
       & > thead > tr > th {
         display: block;
@@ -57,7 +59,7 @@ export const StyledTable = styled.table`
         border: 0;
       }
       & > thead > tr > th:not([aria-sort]) {
-        display: none;
+        ${visuallyHidden}
       }
       & > tbody > tr {
         padding: ${theme.space[2]} 0;
@@ -73,8 +75,9 @@ export const StyledTable = styled.table`
         border: 0;
         overflow-wrap: anywhere;
       }
+      /* Seen, not read: the cell's column header already names it to screen readers. */
       & > tbody > tr > td[data-label]::before {
-        content: attr(data-label);
+        content: attr(data-label) / '';
         color: ${theme.color.textMuted};
         font-size: ${theme.fontSize.xs};
         font-weight: ${theme.fontWeight.medium};
