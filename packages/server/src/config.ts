@@ -48,6 +48,18 @@ const serverEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl,
   APP_URL: optionalUrl,
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .describe(
+      'more host names (host or host:port, comma-separated) the server answers besides those of APP_URL and PUBLIC_URL, e.g. the one a proxy sends',
+    ),
   DATA_DIR: z.string().default(`${repoRoot}.data`),
   DATABASE_URL: optionalUrl,
   STATIC_DIR: z.string().default(`${serverRoot}../app/dist`),
@@ -162,6 +174,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     publicUrl,
     /** Where the web app lives; links in e-mails and redirects point here. */
     appUrl,
+    /** Host names answered besides APP_URL's and PUBLIC_URL's (src/http/hostCheck.ts). */
+    allowedHosts: env.ALLOWED_HOSTS,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     staticDir: env.STATIC_DIR,

@@ -86,6 +86,18 @@ describe('Host check', () => {
       'evil.example',
     ])
       expect(allowed(host), host).toBe(false);
+    // A proxy that sends its own Host: named in ALLOWED_HOSTS, as the header carries it.
+    const proxied = hostAllowed(
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_URL: 'https://app.parlance.example',
+        ALLOWED_HOSTS: ' Parlance-API:3000 , api.internal',
+      }),
+    );
+    for (const host of ['parlance-api:3000', 'api.internal', 'app.parlance.example'])
+      expect(proxied(host), host).toBe(true);
+    for (const host of ['parlance-api', 'api.internal:3000', 'localhost:3000'])
+      expect(proxied(host), host).toBe(false);
     // A deployment reached at a local address (behind a proxy on this machine) knows loopback names.
     const local = hostAllowed(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback' }));
     expect(local('127.0.0.1:3001')).toBe(true);

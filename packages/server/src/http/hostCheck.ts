@@ -14,19 +14,22 @@ const ANY_HOST = new Set<string>([systemPaths.health, systemPaths.ready]);
 /**
  * Which `Host` headers the server answers: its own. A page on another site that rebinds its name
  * to 127.0.0.1 (DNS rebinding) reaches the server with that name as its Host, and gets 421.
- * Allowed: the hosts of APP_URL and PUBLIC_URL (with their ports), and loopback names (any port:
- * the development proxy forwards from another one) when the server is local or one of those URLs
- * is on this machine.
+ * Allowed: the hosts of APP_URL and PUBLIC_URL (with their ports) and ALLOWED_HOSTS, and loopback
+ * names (any port: the development proxy forwards from another one) when the server is local or
+ * one of those URLs is on this machine.
  */
-export function hostAllowed(config: Pick<Config, 'appUrl' | 'publicUrl' | 'deployed'>) {
+export function hostAllowed(
+  config: Pick<Config, 'appUrl' | 'publicUrl' | 'allowedHosts' | 'deployed'>,
+) {
   const configured = [config.appUrl, config.publicUrl].map((url) => new URL(url));
   // A Host without a port means the scheme's default one.
-  const hosts = new Set(
-    configured.flatMap((url) => {
+  const hosts = new Set([
+    ...configured.flatMap((url) => {
       const port = url.port || (url.protocol === 'https:' ? '443' : '80');
       return url.port ? [`${url.hostname}:${port}`] : [url.hostname, `${url.hostname}:${port}`];
     }),
-  );
+    ...config.allowedHosts,
+  ]);
   const loopback = !config.deployed || configured.some((url) => LOOPBACK_NAMES.has(url.hostname));
   return (host: string | undefined): boolean => {
     const parts = host && HOST_HEADER.exec(host);
@@ -43,6 +46,11 @@ export function registerHostCheck(app: FastifyInstance, config: Config): void {
   const allowed = hostAllowed(config);
   app.addHook('onRequest', async (request) => {
     if (allowed(request.headers.host) || ANY_HOST.has(request.url.split('?')[0] ?? '')) return;
+    // A proxy that sends its own Host would see every request refused: say which, and what to do.
+    request.log.warn(
+      { host: request.headers.host },
+      'refused a request for another host (421): a proxy in front must pass the Host header on, or list the host in ALLOWED_HOSTS',
+    );
     throw misdirected();
   });
 }
