@@ -32,9 +32,14 @@ export const RETURN_PARAM = 'next';
 
 /**
  * Whether `path` may be gone to after signing in: a path of this site (one leading slash, no
- * backslash or control character, which browsers could read as another host), of a sane length.
+ * backslash or control character, which browsers could read as another host), of at most 1 KB
+ * (Google sign-in keeps it in a cookie, which browsers drop beyond 4 KB).
  */
 export function isReturnPath(path: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return path.length <= 2048 && /^\/(?![/\\])/.test(path) && !/[\\\u0000-\u001f\u007f]/.test(path);
+  return (
+    /^\/(?![/\\])/.test(path) &&
+    // eslint-disable-next-line no-control-regex
+    !/[\\\u0000-\u001f\u007f]/.test(path) &&
+    new TextEncoder().encode(path).length <= 1024
+  );
 }

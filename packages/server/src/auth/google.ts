@@ -22,6 +22,8 @@ const StartQuery = z.looseObject({
   [RETURN_PARAM]: z
     .string()
     .optional()
+    // Repeated (an array) or otherwise unusable: ignored like any other path off the site.
+    .catch(undefined)
     .describe('Where the app goes once signed in: a path of this site, else ignored'),
 });
 
