@@ -22,6 +22,16 @@ const serverInternals = {
     "Nothing outside packages/server imports the server's modules: share it through @parlance/contract.",
 };
 
+/**
+ * @parlance/contract is imported by the entry points its package.json exports (the server's build
+ * resolves nothing else), and its request cases (behaviour/) by tests.
+ */
+const contractEntryPoints = {
+  regex: '^@parlance/contract/(?!(endpoints|money|calendar|openapi\\.json|behaviour/\\w+)$)',
+  message:
+    'Import @parlance/contract, @parlance/contract/endpoints, /money, /calendar or /openapi.json.',
+};
+
 /** The UI package is presentational: no state, routing, API or other packages. */
 const uiForbidden = [
   serverInternals,
@@ -136,7 +146,7 @@ export default tseslint.config(
     files: ['packages/server/src/**/*.ts'],
     plugins: { parlance: { rules: { 'file-name-case': fileNameCase } } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [serverNoFrontEnd] }],
+      'no-restricted-imports': ['error', { patterns: [serverNoFrontEnd, contractEntryPoints] }],
       'parlance/file-name-case': 'error',
     },
   },
@@ -155,6 +165,7 @@ export default tseslint.config(
         {
           patterns: [
             serverNoFrontEnd,
+            contractEntryPoints,
             {
               regex: '(^|/)http/errors\\.js$',
               message:
@@ -174,6 +185,7 @@ export default tseslint.config(
         {
           patterns: [
             serverNoFrontEnd,
+            contractEntryPoints,
             {
               group: ['drizzle-orm', 'drizzle-orm/*'],
               message:
@@ -209,6 +221,7 @@ export default tseslint.config(
         {
           patterns: [
             serverInternals,
+            contractEntryPoints,
             {
               group: ['**/contract/src/**', '**/ui/src/**'],
               message: 'Import packages by name, not by path.',
@@ -254,7 +267,9 @@ export default tseslint.config(
       'packages/app/src/**',
       'mocks/src/**',
     ],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverInternals] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverInternals, contractEntryPoints] }],
+    },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -20,7 +20,7 @@ async function importErrors(filePath: string, specifier: string) {
     .map((message) => message.message);
 }
 
-describe('lint: the server is not a library', () => {
+describe('lint: the server is not a library, and the contract is used by its entry points', () => {
   it.each([
     ['packages/app/src/features/x.ts', '@parlance/server'],
     ['packages/app/src/features/x.ts', '@parlance/server/contract'],
@@ -31,6 +31,10 @@ describe('lint: the server is not a library', () => {
     ['packages/app/e2e/x.e2e.ts', '../../server/src/config.js'],
     ['vite.config.ts', './packages/server/src/http/spa.ts'],
     ['.storybook/x.ts', '../packages/server/scripts/openapi.ts'],
+    // Files of the contract that are not its entry points.
+    ['packages/server/src/x.ts', '@parlance/contract/apiPaths'],
+    ['packages/app/src/features/x.ts', '@parlance/contract/billing'],
+    ['mocks/src/x.ts', '@parlance/contract/src/money'],
   ])('refuses %s importing %s', async (filePath, specifier) => {
     expect(await importErrors(filePath, specifier)).not.toEqual([]);
   });
