@@ -10,8 +10,16 @@ export const configEndpoints = [
 /** The test site key Cloudflare documents as "always passes". */
 export const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000AA';
 
-const configWith = (config: PublicConfig) => [
-  http.get(systemPaths.config, () => HttpResponse.json<PublicConfig>(config)),
+/** What a new account is given unless a scenario says otherwise: the server's default, $5.00. */
+const SIGNUP_CREDIT_MICROS = 5_000_000;
+
+const configWith = (
+  config: Omit<PublicConfig, 'signupCreditMicros'>,
+  signupCreditMicros = SIGNUP_CREDIT_MICROS,
+) => [
+  http.get(systemPaths.config, () =>
+    HttpResponse.json<PublicConfig>({ ...config, signupCreditMicros }),
+  ),
 ];
 
 export const configHandlers = {
@@ -19,7 +27,8 @@ export const configHandlers = {
   default: configWith({ turnstileSiteKey: null, googleEnabled: true, testPayments: false }),
   /** A deployment that opted into ALLOW_TEST_PAYMENTS: the dashboard shows a test-mode banner. */
   testPayments: configWith({ turnstileSiteKey: null, googleEnabled: true, testPayments: true }),
-  empty: configWith({ turnstileSiteKey: null, googleEnabled: false, testPayments: false }),
+  /** Nothing optional: no Google, no bot check, no credit for new accounts. */
+  empty: configWith({ turnstileSiteKey: null, googleEnabled: false, testPayments: false }, 0),
   error: failAll(configEndpoints),
   slow: slowAll(configEndpoints),
   unauthorized: unauthorizedAll(configEndpoints),

@@ -13,7 +13,7 @@ import { storeProvider, withStore } from './store/deferredStore';
  * Paths without a route (/guides, /status, …) end in the router's 404, shown by RouteError.
  * Every router is created with `routerOptions`, which adds the dashboard's routes on demand.
  * Pages that read or call the API get the store with their code (`withStore`: in the browser it is
- * made when first needed); the others (home, features, demo, blog, docs) render without it.
+ * made when first needed); the others (home, features, demo, blog) render without it.
  */
 export const routes: RouteObject[] = [
   {
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.docs.path,
             handle: titled('API documentation'),
-            lazy: () => import('./shells/public/docs/DocsRoute'),
+            lazy: withStore(() => import('./shells/public/docs/DocsRoute')),
           },
           {
             path: paths.login.path,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common.js';
+import { Micros, Timestamp } from './common.js';
 
 export const HealthResponse = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof HealthResponse>;
@@ -19,6 +19,9 @@ export const PublicConfig = z.object({
     .describe(
       'Payments are in test mode (the built-in test provider, or a Stripe test key): no real money moves (the app says so)',
     ),
+  signupCreditMicros: Micros.describe(
+    'Credit a new account gets once its e-mail is verified (once per mailbox), in US micro-dollars; 0 for none',
+  ),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -78,6 +78,7 @@ describe('HTTP behaviour', () => {
       turnstileSiteKey: null,
       googleEnabled: false,
       testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments
+      signupCreditMicros: 5_000_000, // SIGNUP_BONUS_CENTS' default
     });
   });
 
@@ -480,6 +481,7 @@ describe('bot check and rate limits', () => {
       turnstileSiteKey: 'site-key-1',
       googleEnabled: false,
       testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments
+      signupCreditMicros: 5_000_000, // SIGNUP_BONUS_CENTS' default
     });
   });
 

@@ -49,6 +49,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       turnstileSiteKey: app.config.turnstile?.siteKey ?? null,
       googleEnabled: app.config.google !== null,
       testPayments: app.config.billing.testMode,
+      signupCreditMicros: app.config.billing.signupBonusMicros,
     }),
   );
 };

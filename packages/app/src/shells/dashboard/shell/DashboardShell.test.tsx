@@ -106,7 +106,12 @@ describe('dashboard shell', () => {
     // The shell is on screen; the page is not, while the settings are on their way.
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(screen.queryByText('Total usage')).toBeNull();
-    answer({ turnstileSiteKey: null, googleEnabled: true, testPayments: true });
+    answer({
+      turnstileSiteKey: null,
+      googleEnabled: true,
+      testPayments: true,
+      signupCreditMicros: 5_000_000,
+    });
     expect(await screen.findByText('342.5 min')).toBeVisible();
     const notice = screen.getByText('Test mode');
     expect(

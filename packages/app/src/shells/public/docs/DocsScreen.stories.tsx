@@ -7,7 +7,11 @@ import { groupOperations } from './operations';
 const meta = {
   title: 'Public/Docs',
   component: DocsScreen,
-  args: { apiBase: 'https://api.parlance.example', reference: groupOperations(paths, tags) },
+  args: {
+    apiBase: 'https://api.parlance.example',
+    reference: groupOperations(paths, tags),
+    signupCredit: '$5.00',
+  },
 } satisfies Meta<typeof DocsScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -16,6 +20,9 @@ export const Default: Story = {
   play: async ({ canvas }) => {
     await expect(
       canvas.getByRole('heading', { level: 1, name: 'API documentation' }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText(/starts with \$5\.00 of free credit once its e-mail is verified/),
     ).toBeVisible();
     const quickStart = canvas.getAllByRole('tabpanel')[0]!;
     await expect(quickStart).toHaveTextContent('curl https://api.parlance.example/v1/transcript');
@@ -31,5 +38,15 @@ export const Default: Story = {
       'href',
       '/api/reference',
     );
+  },
+};
+
+/** A server that gives new accounts no credit: the quick start says to add some. */
+export const NoSignupCredit: Story = {
+  args: { signupCredit: null },
+  parameters: { visual: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/add credit and create a key/)).toBeVisible();
+    await expect(canvas.queryByText(/free credit/)).toBeNull();
   },
 };

@@ -35,6 +35,8 @@ export interface DocsPageProps {
   apiBase: string;
   /** The reference, generated from the server's OpenAPI document. */
   reference: OperationGroup[];
+  /** The credit a new account is given (e.g. "$5.00"), or null when none (or not known). */
+  signupCredit: string | null;
 }
 
 const sections = [
@@ -48,7 +50,7 @@ const sections = [
   { id: 'reference', title: 'Reference' },
 ];
 
-export function DocsScreen({ apiBase, reference }: DocsPageProps) {
+export function DocsScreen({ apiBase, reference, signupCredit }: DocsPageProps) {
   return (
     <DocsLayout>
       <Toc aria-label="On this page">
@@ -73,12 +75,22 @@ export function DocsScreen({ apiBase, reference }: DocsPageProps) {
         <DocSection aria-labelledby="quick-start">
           <h2 id="quick-start">Quick start</h2>
           <p>
-            <Link to={paths.register.getHref()}>Create an account</Link>, add credit and create a
-            key under API Keys in the dashboard. Then submit audio with{' '}
-            <code>POST /v1/transcript</code> (multipart: <code>file</code> or <code>audio_url</code>
-            , and optionally <code>model</code>, <code>language</code>, <code>timestamp_style</code>{' '}
-            = <code>none</code> | <code>segment</code> | <code>word</code>) and poll the job until
-            it completes.
+            {signupCredit ? (
+              <>
+                <Link to={paths.register.getHref()}>Create an account</Link> (it starts with{' '}
+                {signupCredit} of free credit once its e-mail is verified, no card needed) and
+                create a key under API Keys in the dashboard.
+              </>
+            ) : (
+              <>
+                <Link to={paths.register.getHref()}>Create an account</Link>, add credit and create
+                a key under API Keys in the dashboard.
+              </>
+            )}{' '}
+            Then submit audio with <code>POST /v1/transcript</code> (multipart: <code>file</code> or{' '}
+            <code>audio_url</code>, and optionally <code>model</code>, <code>language</code>,{' '}
+            <code>timestamp_style</code> = <code>none</code> | <code>segment</code> |{' '}
+            <code>word</code>) and poll the job until it completes.
           </p>
           <CodeTabs
             label="Transcribe a file"
