@@ -123,9 +123,10 @@ export function HomeScreen({ figures, apiBase }: HomePageProps) {
             gets; the other languages are transcribed by the multilingual model with the language
             detected, as a request naming neither model nor language gets them. Errors are counted
             after Whisper&rsquo;s text normalisers; Chinese and Japanese by characters (CER). Small
-            groups move by several points with one word. Published figure: {published.source}.
-            Speed: model <code>{figures.speedModel}</code>, {figures.speedClip}, {figures.hardware}.
-            Reproduce with <code>npm run bench:asr</code>.
+            groups move by several points with one word, and another CPU&rsquo;s int8 arithmetic can
+            move a group by a few points. Published figure: {published.source}. Speed: model{' '}
+            <code>{figures.speedModel}</code>, {figures.speedClip}, {figures.hardware}. Reproduce
+            with <code>npm run bench:asr</code>.
           </Method>
         </Container>
       </Section>
