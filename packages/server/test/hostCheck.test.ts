@@ -3,9 +3,12 @@
  * with that name as its Host. The server answers only its own host names (issue 36).
  */
 import { request } from 'node:http';
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { hostAllowed } from '../src/http/hostCheck.js';
+import { hostAllowed, registerHostCheck } from '../src/http/hostCheck.js';
+import { createLogger } from '../src/logger.js';
 import { startServer, type TestServer } from './helpers.js';
 
 /** A GET with the Host header a browser would send for `host`; fetch cannot set it. */
@@ -102,5 +105,33 @@ describe('Host check', () => {
     const local = hostAllowed(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback' }));
     expect(local('127.0.0.1:3001')).toBe(true);
     expect(local('rebind.attacker.example')).toBe(false);
+  });
+
+  it('logs each refusal with its host and what to do', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({ PORT: '3000' });
+    const logger: FastifyBaseLogger = createLogger({ logLevel: 'warn' }, sink);
+    const app = Fastify({ loggerInstance: logger });
+    registerHostCheck(app, config);
+    app.get('/x', async () => 'ok');
+    const refused = await app.inject({ url: '/x', headers: { host: 'proxy.internal:8080' } });
+    expect(refused.statusCode).toBe(421);
+    expect((await app.inject({ url: '/x', headers: { host: 'localhost:3000' } })).statusCode).toBe(
+      200,
+    );
+    await app.close();
+    const warnings = lines.map((line) => JSON.parse(line) as { host?: string; msg?: string });
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        host: 'proxy.internal:8080',
+        msg: expect.stringContaining('list the host in ALLOWED_HOSTS'),
+      }),
+    ]);
   });
 });
