@@ -7,8 +7,12 @@ import { paths } from '../paths';
  */
 export function loginHref(location: { pathname: string; search: string; hash: string }): string {
   const back = `${location.pathname}${location.search}${location.hash}`;
-  return `${paths.login.getHref()}?${new URLSearchParams({ [RETURN_PARAM]: back })}`;
+  return hrefReturningTo(paths.login.getHref(), back);
 }
+
+/** `href` with `path` as its return path (`?next=`). */
+const hrefReturningTo = (href: string, path: string) =>
+  `${href}?${new URLSearchParams({ [RETURN_PARAM]: path })}`;
 
 /** The page's return path (`?next=`), when it is one of this site's. */
 function returnPathOf(search: string): string | null {
@@ -27,7 +31,7 @@ export function afterSignIn(search: string): string {
  */
 export function withReturnPath(href: string, search: string): string {
   const next = returnPathOf(search);
-  return next === null ? href : `${href}?${new URLSearchParams({ [RETURN_PARAM]: next })}`;
+  return next === null ? href : hrefReturningTo(href, next);
 }
 
 /** Google sign-in's address from a page whose query is `search`. */
