@@ -55,6 +55,7 @@ export const transcriptPaths = {
   submit: '/v1/transcript',
   transcript: '/v1/transcript/:id',
   speakers: '/v1/transcript/:id/speakers',
+  audio: '/v1/transcript/:id/audio',
   export: '/v1/transcript/:id/:format',
   models: '/v1/models',
   openAiTranscriptions: '/v1/audio/transcriptions',

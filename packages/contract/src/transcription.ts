@@ -205,6 +205,11 @@ export const Transcript = TranscriptSummary.extend({
   speaker_names: z
     .record(SpeakerLabel, z.string())
     .describe('Names given to speaker labels (PUT /v1/transcript/{id}/speakers); exports use them'),
+  has_audio: z
+    .boolean()
+    .describe(
+      'Whether its audio is kept, to play back from GET /v1/transcript/{id}/audio (live streams keep none)',
+    ),
   queue_position: z.number().int().nullable().describe('Jobs ahead of this one while queued'),
   error: z.string().nullable(),
   startedAt: Timestamp.nullable(),

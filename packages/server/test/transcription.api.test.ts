@@ -3,7 +3,7 @@
  * embedded storage: upload, poll, charge, exports, list/search, idempotency, 402, 413, delete.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,59 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
     });
 
     expect((await get('docx')).status).toBe(400);
+  });
+
+  it('plays its audio back as uploaded, a range at a time, to its owner only', async () => {
+    const wav = await readFile(fixture('jfk.wav'));
+    const audio = (range?: string, auth = alice.auth) =>
+      fetch(`${server.url}/v1/transcript/${jfkId}/audio`, {
+        headers: { ...auth, ...(range ? { range } : {}) },
+      });
+    expect((await alice.api.get(`/v1/transcript/${jfkId}`)).body.has_audio).toBe(true);
+
+    const whole = await audio();
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('audio/wav');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-disposition')).toBe('inline; filename="jfk.wav"');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(wav)).toBe(true);
+
+    const part = await audio('bytes=1000-1999');
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${wav.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(wav.subarray(1000, 2000))).toBe(true);
+    const tail = await audio('bytes=-10');
+    expect(Buffer.from(await tail.arrayBuffer()).equals(wav.subarray(-10))).toBe(true);
+    const open = await audio(`bytes=${wav.length - 5}-`);
+    expect(open.headers.get('content-range')).toBe(
+      `bytes ${wav.length - 5}-${wav.length - 1}/${wav.length}`,
+    );
+
+    const past = await audio(`bytes=${wav.length}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${wav.length}`);
+    expect(await past.json()).toMatchObject({ code: 'range_not_satisfiable' });
+    // Several ranges, or a range that does not parse: the whole file, as RFC 9110 allows.
+    expect((await audio('bytes=0-1,5-9')).status).toBe(200);
+    expect((await audio('bytes=9-1')).status).toBe(200);
+
+    const eve = await customer(server, 0);
+    expect((await audio(undefined, eve.auth)).status).toBe(404);
+    expect((await fetch(`${server.url}/v1/transcript/${jfkId}/audio`)).status).toBe(401);
+  });
+
+  it('sends stored audio under the media type its bytes tell, whatever it was called', async () => {
+    const renamed = join(await mkdtemp(join(tmpdir(), 'named-')), 'speech.wav');
+    await writeFile(renamed, await readFile(fixture('jfk.mp3')));
+    const dana = await customer(server, 500);
+    const res = await submit(server, dana, { language: 'en' }, renamed);
+    expect(res.status).toBe(202);
+    const audio = await fetch(`${server.url}/v1/transcript/${res.body.id}/audio`, {
+      headers: { ...dana.auth, range: 'bytes=0-99' },
+    });
+    expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+    expect(audio.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    await waitForJob(server, dana, res.body.id);
   });
 
   it('synthesised speech (espeak-ng) goes through the same pipeline, as mp3 too', async () => {

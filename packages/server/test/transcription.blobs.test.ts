@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore, type BlobStore } from '../src/transcription/blobs/blobStore.js';
@@ -55,6 +56,25 @@ describe.each(stores)('%s blob store', (_kind, create) => {
       store.withFile('audio/user-1/job-1', async (path) => readFile(path)),
     ).rejects.toThrow();
     await store.delete('audio/user-1/job-1'); // already gone: no error
+  });
+
+  it("tells a blob's size and reads any range of it (the audio played back)", async () => {
+    const store = create(await mkdtemp(join(tmpdir(), 'blobs-')));
+    const staged = await store.stagingPath();
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
+    await writeFile(staged, bytes);
+    await store.putFile('audio/user-1/job-2', staged);
+
+    expect(await store.size('audio/user-1/job-2')).toBe(70_000);
+    expect((await buffer(await store.read('audio/user-1/job-2', 0, 69_999))).equals(bytes)).toBe(
+      true,
+    );
+    const middle = await buffer(await store.read('audio/user-1/job-2', 1_000, 1_009));
+    expect(middle.equals(bytes.subarray(1_000, 1_010))).toBe(true);
+    expect((await buffer(await store.read('audio/user-1/job-2', 69_999, 69_999))).length).toBe(1);
+
+    await store.delete('audio/user-1/job-2');
+    expect(await store.size('audio/user-1/job-2')).toBeNull();
   });
 
   it('refuses keys that could leave the store', async () => {

@@ -135,12 +135,7 @@ function deps(
   return {
     db: db(),
     engine,
-    blobs: {
-      stagingPath: async () => '/nowhere',
-      putFile: async () => undefined,
-      withFile: (key, fn) => fn(`/data/blobs/${key}`),
-      delete: async () => undefined,
-    },
+    blobs: { withFile: (key, fn) => fn(`/data/blobs/${key}`) },
     limits: { ...LIMITS, ...limits },
     onFinished: async (row) => void finished.push(row.status),
     log: (message) => logged.push(message),

@@ -146,7 +146,12 @@ describe.each(backends)('live transcription over a WebSocket (%s)', (backend) =>
       audio_duration: 11,
       costMicros: cost,
       fileName: 'Live stream',
+      has_audio: false,
     });
+    const audio = await server
+      .client()
+      .get(`/v1/transcript/${done.id}/audio`, { headers: who.auth });
+    expect([audio.status, audio.body.code]).toEqual([404, 'audio_not_kept']);
     expect(normalised(saved.body.result.text)).toBe(said.replace(/ +/g, ' ').trim());
     expect(saved.body.result.words.length).toBeGreaterThan(10);
     expect(await createLedger(server.storage.db).balance(who.userId)).toBe(before - cost);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded and downloaded audio lives until its job is deleted. Audio arrives as a
@@ -15,6 +17,10 @@ export interface BlobStore {
   putFile(key: string, stagedPath: string): Promise<void>;
   /** Runs `fn` with a local path holding the blob's bytes. */
   withFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
+  /** The blob's size in bytes; null when it is gone. */
+  size(key: string): Promise<number | null>;
+  /** Bytes `start` to `end` (inclusive, within the blob) as a stream: the audio played back. */
+  read(key: string, start: number, end: number): Promise<Readable>;
   /** Removes the blob; no error when it is already gone. */
   delete(key: string): Promise<void>;
 }
@@ -50,6 +56,15 @@ export function createLocalBlobStore(root: string): BlobStore {
       await rename(stagedPath, target);
     },
     withFile: async (key, fn) => fn(pathOf(key)),
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    read: async (key, start, end) => createReadStream(pathOf(key), { start, end }),
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },

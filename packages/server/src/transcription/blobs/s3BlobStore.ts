@@ -5,6 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -55,6 +57,21 @@ export function createS3BlobStore(config: S3BlobConfig, localDir: string): BlobS
       } finally {
         await rm(local, { force: true });
       }
+    },
+    async size(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        if (error instanceof NotFound) return null;
+        throw error;
+      }
+    },
+    async read(key, start, end) {
+      const object = await client.send(
+        new GetObjectCommand({ Bucket, Key: checkKey(key), Range: `bytes=${start}-${end}` }),
+      );
+      return object.Body as Readable;
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));

@@ -34,6 +34,7 @@ export async function toTranscript(
     speaker_labels: row.speakerLabels,
     speakers_expected: row.speakersExpected,
     speaker_names: row.speakerNames,
+    has_audio: row.blobKey !== null,
     queue_position:
       row.status === 'queued' ? await queuePosition(db, row, maxRunningPerAccount) : null,
     error: row.errorMessage,

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
@@ -18,8 +19,11 @@ import { transcriptPaths, defaultModelFor, published } from '@parlance/contract/
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { toSubtitles, toText } from '../formats.js';
+import { byteRange } from '../../http/byteRange.js';
+import { audioType } from '../audioType.js';
 import {
   deleteTranscription,
+  findAudio,
   findTranscription,
   nameSpeakers,
   pageTranscriptions,
@@ -38,6 +42,9 @@ const tags = ['transcription'];
 const security: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const transcriptNotFound = () => notFound('Transcript not found');
+/** A Content-Disposition showing a download inline under a name made safe for the header. */
+const inlineAs = (name: string) => `inline; filename="${name.replace(/[^\w.-]+/g, '_')}"`;
+
 /** GETs that may wait (`?wait=`) at once per account and process; more answer without waiting. */
 const MAX_WAITS_PER_ACCOUNT = 20;
 
@@ -310,8 +317,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           `Transcript is ${row.status}; exports are available once it is completed`,
         );
       }
-      const name = `${(row.fileName ?? row.id).replace(/[^\w.-]+/g, '_')}.${format}`;
-      reply.header('content-disposition', `inline; filename="${name}"`);
+      reply.header('content-disposition', inlineAs(`${row.fileName ?? row.id}.${format}`));
       if (format === 'json') {
         reply.type('application/json; charset=utf-8');
         return JSON.stringify(
@@ -324,6 +330,67 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
       );
       return toSubtitles(format, row.result, row.speakerNames, request.query.max_line_length);
+    },
+  );
+
+  app.get(
+    transcriptPaths.audio,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The transcript's audio, as it was submitted",
+        description:
+          'The bytes uploaded (or fetched from audio_url), kept until the transcript is deleted, with a media type told by their content. Answers `Range` requests (206), so a player can seek. Live streams keep no audio (404 `audio_not_kept`).',
+        params: IdParams,
+        response: {
+          200: z.string().describe('The audio file'),
+          206: z.string().describe('The part of the audio file the Range header asked for'),
+          ...errorResponses(400, 401, 404, 416, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await findAudio(db, currentUser(request).id, request.params.id);
+      if (!row) throw transcriptNotFound();
+      const key = row.blobKey;
+      const size = key === null ? null : await runtime.blobs.size(key);
+      if (key === null || size === null) {
+        throw new HttpError(
+          404,
+          'audio_not_kept',
+          row.source === 'live'
+            ? 'Live streams keep no audio: only their transcript is saved'
+            : "This transcript's audio is no longer kept",
+        );
+      }
+      const range = byteRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        throw new HttpError(
+          416,
+          'range_not_satisfiable',
+          `The audio is ${size} bytes long: the range asked for lies past its end`,
+          undefined,
+          { 'content-range': `bytes */${size}` },
+        );
+      }
+      const head =
+        size === 0
+          ? Buffer.alloc(0)
+          : await buffer(await runtime.blobs.read(key, 0, Math.min(size, 16) - 1));
+      const { start, end } = range ?? { start: 0, end: size - 1 };
+      reply
+        .type(audioType(head))
+        .header('accept-ranges', 'bytes')
+        .header('content-length', String(end - start + 1))
+        .header('content-disposition', inlineAs(row.fileName ?? `${row.id}.audio`))
+        .header('cache-control', 'private, max-age=3600')
+        // The bytes are the user's: never a document of this origin, whatever they hold.
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+      if (size === 0) return reply.send('');
+      // `send` is typed by the response schemas (JSON); a stream goes out as it is.
+      return reply.send((await runtime.blobs.read(key, start, end)) as unknown as string);
     },
   );
 

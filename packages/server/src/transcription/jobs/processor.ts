@@ -35,7 +35,7 @@ export interface JobLimits {
 export interface ProcessorDeps {
   db: Database;
   engine: SpeechEngine;
-  blobs: BlobStore;
+  blobs: Pick<BlobStore, 'withFile'>;
   limits: JobLimits;
   /** Called once a job reaches completed or error (webhooks, waking the account's next job). */
   onFinished: (row: TranscriptionRow) => Promise<void>;

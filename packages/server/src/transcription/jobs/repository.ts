@@ -64,6 +64,24 @@ export async function findTranscription(
   return row;
 }
 
+/** Where one of the user's transcripts keeps its audio; undefined when it is not theirs. */
+export async function findAudio(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<Pick<TranscriptionRow, 'id' | 'source' | 'blobKey' | 'fileName'> | undefined> {
+  const [row] = await db
+    .select({
+      id: transcriptions.id,
+      source: transcriptions.source,
+      blobKey: transcriptions.blobKey,
+      fileName: transcriptions.fileName,
+    })
+    .from(transcriptions)
+    .where(and(eq(transcriptions.userId, userId), eq(transcriptions.id, id)));
+  return row;
+}
+
 /** Sets the names of a completed transcript's speakers; undefined when it is not the user's. */
 export async function nameSpeakers(
   db: Db,
