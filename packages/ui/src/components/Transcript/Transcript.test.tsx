@@ -35,6 +35,16 @@ describe('Transcript', () => {
     expect(active[0]).toHaveTextContent('Welcome');
   });
 
+  it('seeks to a clicked word when words are shown, and to the segment elsewhere', () => {
+    const onSeek = vi.fn();
+    renderWithTheme(<Transcript segments={sampleSegments} onSeek={onSeek} showWords />);
+    const third = sampleSegments[2]!;
+    fireEvent.click(screen.getByText('upload'));
+    expect(onSeek).toHaveBeenLastCalledWith(third.words![1]!.start);
+    fireEvent.click(screen.getByText('[00:13]'));
+    expect(onSeek).toHaveBeenLastCalledWith(13);
+  });
+
   it('has loading and empty states', () => {
     const { rerender } = renderWithTheme(<Transcript segments={[]} loading />);
     expect(screen.getByRole('region', { name: 'Transcript' })).toHaveAttribute('aria-busy', 'true');

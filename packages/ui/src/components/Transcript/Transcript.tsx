@@ -32,7 +32,10 @@ export interface TranscriptProps {
   segments: readonly TranscriptSegment[];
   /** Playback position in seconds: the segment playing is highlighted and kept in view. */
   currentTime?: number;
-  /** Called with a segment's start when it is clicked (seek the player there). */
+  /**
+   * Called with where to play from when the text is clicked (seek the player there): the word's
+   * start when a word of `showWords` was clicked, else the segment's (the keyboard seeks by segment).
+   */
   onSeek?: (start: number) => void;
   /** Shows word timings, highlighting the word playing. */
   showWords?: boolean;
@@ -43,6 +46,12 @@ export interface TranscriptProps {
   /** Scrolls inside this height (any CSS length). */
   maxHeight?: string;
   className?: string;
+}
+
+/** The start of the word (of `showWords`) a click landed on, if it landed on one. */
+function clickedWordStart(target: EventTarget): number | undefined {
+  const word = target instanceof Element ? target.closest<HTMLElement>('[data-start]') : null;
+  return word?.dataset['start'] === undefined ? undefined : Number(word.dataset['start']);
 }
 
 const within = (time: number | undefined, item: { start: number; end: number }) =>
@@ -102,7 +111,7 @@ export function Transcript({
                   type="button"
                   ref={active ? activeRef : undefined}
                   aria-current={active || undefined}
-                  onClick={() => onSeek?.(segment.start)}
+                  onClick={(event) => onSeek?.(clickedWordStart(event.target) ?? segment.start)}
                 >
                   <Timestamp dateTime={`PT${Math.floor(segment.start)}S`}>
                     [{formatTimestamp(segment.start)}]
@@ -113,7 +122,10 @@ export function Transcript({
                       ? segment.words.map((word, i) => (
                           <Fragment key={`${word.start}-${i}`}>
                             {i > 0 && ' '}
-                            <Word data-active={active && within(currentTime, word)}>
+                            <Word
+                              data-active={active && within(currentTime, word)}
+                              data-start={word.start}
+                            >
                               {word.word.trim()}
                             </Word>
                           </Fragment>
