@@ -101,8 +101,20 @@ let lastActivity = performance.now();
 const markActivity = () => {
   lastActivity = performance.now();
 };
+/**
+ * Players still reading their audio's metadata (they draw its duration once they have it, inside
+ * the browser's own controls, where no MutationObserver sees the change).
+ */
+const mediaPending = () =>
+  [...document.querySelectorAll<HTMLMediaElement>('audio, video')].some(
+    (media) =>
+      media.preload !== 'none' &&
+      media.readyState < HTMLMediaElement.HAVE_METADATA &&
+      media.error === null &&
+      media.networkState !== HTMLMediaElement.NETWORK_NO_SOURCE,
+  );
 const busy = () => {
-  if (loading.size > 0) return true;
+  if (loading.size > 0 || mediaPending()) return true;
   const now = performance.now();
   for (const startedAt of fetching.values()) if (now - startedAt < DATA_GRACE_MS) return true;
   return false;
@@ -134,6 +146,9 @@ beforeAll(async () => {
   session.on('Network.requestWillBeSent', started);
   session.on('Network.loadingFinished', finished);
   session.on('Network.loadingFailed', finished);
+  // Media events do not bubble: caught on their way down.
+  for (const event of ['loadedmetadata', 'error'])
+    document.addEventListener(event, markActivity, true);
   domChanges.observe(document.documentElement, {
     subtree: true,
     childList: true,
@@ -144,6 +159,8 @@ beforeAll(async () => {
 // Vitest relays CDP events to this page until told otherwise, even once the run has closed it.
 afterAll(async () => {
   domChanges.disconnect();
+  for (const event of ['loadedmetadata', 'error'])
+    document.removeEventListener(event, markActivity, true);
   session.off('Network.requestWillBeSent', started);
   session.off('Network.loadingFinished', finished);
   session.off('Network.loadingFailed', finished);

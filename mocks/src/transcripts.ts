@@ -29,6 +29,7 @@ import {
   modelsFixture,
   queuedTranscriptFixture,
   realtimeTokenFixture,
+  silentWavFixture,
   speakersTranscriptFixture,
   transcriptFixture,
   transcriptSummariesFixture,
@@ -55,6 +56,7 @@ export const transcriptsEndpoints = [
   },
   { method: 'get', path: transcriptPaths.transcript, example: { url: done } },
   { method: 'get', path: transcriptPaths.export, example: { url: `${done}/txt` } },
+  { method: 'get', path: transcriptPaths.audio, example: { url: `${done}/audio` } },
   { method: 'delete', path: transcriptPaths.transcript, example: { url: done } },
   {
     method: 'put',
@@ -153,6 +155,22 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         return transcript ? HttpResponse.json<Transcript>(transcript) : notFound();
       },
     ),
+    // Before the exports: `/v1/transcript/:id/:format` matches …/audio too.
+    http.get(transcriptPaths.audio, ({ params }) => {
+      const transcript = poll(String(params.id));
+      if (!transcript) return notFound();
+      if (!transcript.has_audio)
+        return apiError(
+          404,
+          'Live streams keep no audio: only their transcript is saved',
+          'audio_not_kept',
+        );
+      // As long as the text goes (the fixtures' durations run to minutes: megabytes of WAV).
+      const seconds = Math.ceil(transcript.result?.segments.at(-1)?.end ?? 1);
+      return new HttpResponse(silentWavFixture(seconds), {
+        headers: { 'content-type': 'audio/wav' },
+      });
+    }),
     http.get(transcriptPaths.export, ({ params }) => {
       const format = String(params.format);
       if (format !== 'txt' && format !== 'srt' && format !== 'vtt' && format !== 'json')

@@ -37,6 +37,18 @@ describe.each(products)('playground on $backend', ({ url }) => {
     expect(Math.max(...seconds)).toBeLessThanOrEqual(11);
     const text = segments.map((segment) => segment.replace(/^\s*\[\d\d:\d\d\]\s*/, '')).join(' ');
     expect(wordErrorRate(await reference('jfk'), text)).toBeLessThan(0.2);
+
+    // Its page plays the uploaded audio from the server (Range requests), and a line seeks it.
+    await page.goto('/dashboard/history');
+    await page.getByRole('link', { name: 'jfk.wav' }).first().click();
+    const audio = page.getByLabel('Audio', { exact: true });
+    const played = () => audio.evaluate((player: HTMLAudioElement) => player.duration);
+    await expect.poll(played, { timeout: 20_000 }).toBeCloseTo(11, 0);
+    const last = page.getByLabel('Transcript text').getByRole('button').last();
+    await last.click();
+    await expect.poll(() => last.getAttribute('aria-current')).toBe('true');
+    const position = await audio.evaluate((player: HTMLAudioElement) => player.currentTime);
+    expect(position).toBeGreaterThanOrEqual(Number(seconds.at(-1)));
     await context.close();
   });
 });

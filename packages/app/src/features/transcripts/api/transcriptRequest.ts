@@ -76,6 +76,11 @@ export const TRANSCRIPT_EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json'] as const;
 export type TranscriptExportFormat = (typeof TRANSCRIPT_EXPORT_FORMATS)[number];
 
 /** Download link of a finished transcript in one format. */
+/** Where a transcript's kept audio plays from (the server answers Range requests, so it seeks). */
+export function transcriptAudioHref(id: string): string {
+  return apiHref(transcriptPaths.audio, { id });
+}
+
 export function transcriptExportHref(id: string, format: TranscriptExportFormat): string {
   return apiHref(transcriptPaths.export, { id, format });
 }

@@ -20,7 +20,8 @@ export interface TranscriptResultViewProps {
 }
 
 /**
- * A finished transcript: playback synced with the text, downloads in four formats, copy; and
+ * A finished transcript: playback synced with the text (the segment, or with word timestamps the
+ * word, being spoken is highlighted; clicking one plays from there), downloads in four formats, copy; and
  * the server's notice first when it stopped before the end of the audio (limit, credit). With
  * speaker labels the text goes turn by turn, each turn marked with its speaker, and the speakers
  * are listed above it, each with a Rename action where `onRenameSpeakers` is given.
@@ -34,6 +35,7 @@ export function TranscriptResultView({
 }: TranscriptResultViewProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [currentTime, setCurrentTime] = useState(0);
+  const [unplayable, setUnplayable] = useState(false);
   const result = transcript.result;
   if (!result) return null;
   const wordLevel = transcript.timestamp_style === 'word';
@@ -72,11 +74,18 @@ export function TranscriptResultView({
         <Player
           ref={audio}
           controls
-          preload="none"
+          preload="metadata"
           src={audioSrc}
           aria-label="Audio"
           onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
+          onError={() => setUnplayable(true)}
         />
+      )}
+      {unplayable && (
+        <Alert variant="info" title="This audio cannot be played here">
+          Your browser does not play this file&apos;s format. The transcript and its downloads are
+          not affected.
+        </Alert>
       )}
       <Toolbar aria-label="Transcript actions">
         <Button variant="secondary" size="sm" onClick={() => onCopyText(result.text)}>

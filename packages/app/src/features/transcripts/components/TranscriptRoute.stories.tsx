@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { transcriptsHandlers } from '@parlance/mocks';
 import { transcriptPaths } from '@parlance/contract/endpoints';
@@ -33,6 +33,58 @@ export const Completed: Story = page.populated(async (canvas) => {
   await expect(canvas.getByRole('button', { name: 'Copy text' })).toBeInTheDocument();
   await expect(canvas.getByText('$0.04615')).toBeInTheDocument();
 });
+
+/**
+ * The audio plays from the server beside the text (the mock's is silence as long as the text): a
+ * click on a line plays from its start, and the line playing is highlighted.
+ */
+export const PlaysItsAudio: Story = {
+  parameters: { visual: false },
+  play: async ({ canvas, canvasElement }) => {
+    const line = await canvas.findByRole('button', { name: /^\[00:09\] ?Queue times dropped/ });
+    const audio = canvasElement.querySelector('audio');
+    await expect(audio).toHaveAttribute(
+      'src',
+      `${transcript(2).replace('/dashboard/history', '/v1/transcript')}/audio`,
+    );
+    await waitFor(() => expect(audio?.duration).toBeGreaterThan(15));
+    await userEvent.click(line);
+    await waitFor(() => expect(line).toHaveAttribute('aria-current', 'true'));
+    await expect(audio?.currentTime).toBeCloseTo(9.8, 1);
+  },
+};
+
+/** A format the browser cannot play: the transcript stays, and the page says why there is no sound. */
+export const UnplayableAudio: Story = {
+  parameters: {
+    visual: false,
+    msw: {
+      handlers: {
+        transcripts: [
+          http.get(
+            transcriptPaths.audio,
+            () => new HttpResponse('not audio', { headers: { 'content-type': 'audio/wav' } }),
+          ),
+          ...transcriptsHandlers.default,
+        ],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('This audio cannot be played here')).toBeInTheDocument();
+    await expect(canvas.getByText(/thanks for joining the weekly standup/)).toBeInTheDocument();
+  },
+};
+
+/** A live stream keeps no audio: no player, the text only. */
+export const LiveStream: Story = {
+  args: { path: transcript(98) },
+  parameters: { visual: false },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByText(/Every phrase shows up as I speak/)).toBeInTheDocument();
+    await expect(canvasElement.querySelector('audio')).toBeNull();
+  },
+};
 
 /** Completed, but the engine stopped before the end of the audio: the server's notice says why. */
 export const Truncated: Story = page.scenario('truncated')(async (canvas) => {

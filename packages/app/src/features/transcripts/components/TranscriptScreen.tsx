@@ -12,6 +12,7 @@ import { RouterLink } from '../../../shared/RouterLink';
 import { formatDuration, relativeDate } from '../../../shared/timeDisplay';
 import { languageFact, transcriptName } from '../utils/transcriptDisplay';
 import { TranscriptResultView } from './TranscriptResultView';
+import { transcriptAudioHref } from '../api/transcriptRequest';
 import { useConfirmedAction } from '../../../shared/useConfirmedAction';
 import { Facts } from './TranscriptScreen.styles';
 
@@ -114,7 +115,7 @@ export function TranscriptScreen({
             {data.status === 'completed' ? (
               <TranscriptResultView
                 transcript={data}
-                audioSrc={data.audioUrl}
+                audioSrc={data.has_audio ? transcriptAudioHref(data.id) : null}
                 onCopyText={onCopyText}
                 renamingSpeakers={renamingSpeakers}
                 onRenameSpeakers={onRenameSpeakers}

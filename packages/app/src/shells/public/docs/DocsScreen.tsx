@@ -137,6 +137,11 @@ export function DocsScreen({ apiBase, reference, signupCredit }: DocsPageProps) 
             when submitting to be called when the job finishes instead of polling.
           </p>
           <p>
+            <code>GET /v1/transcript/&#123;id&#125;/audio</code> returns the audio as it was
+            submitted, with <code>Range</code> requests for players that seek; it is kept until you
+            delete the transcript. Live streams keep no audio.
+          </p>
+          <p>
             <code>GET /v1/transcript</code> lists your transcripts, newest first: <code>limit</code>{' '}
             per page, filtered by <code>status</code>, <code>created_after</code> and{' '}
             <code>created_before</code> (ISO 8601). While <code>has_more</code> is true, pass{' '}
