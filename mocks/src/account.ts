@@ -62,7 +62,7 @@ export const accountHandlers = {
   unauthorized: unauthorizedAll(accountEndpoints),
   wrongPassword: [
     http.post(accountPaths.password, () =>
-      apiError(400, 'Your current password is not correct.', 'wrong_password'),
+      apiError('wrong_password', 'Your current password is not correct.'),
     ),
     ...working,
   ],
@@ -70,9 +70,8 @@ export const accountHandlers = {
   owes: [
     http.delete(accountPaths.account, () =>
       apiError(
-        409,
-        '$2.00 is owed after a refunded or disputed payment. Add credit to settle it, then delete the account.',
         'account_owes',
+        '$2.00 is owed after a refunded or disputed payment. Add credit to settle it, then delete the account.',
       ),
     ),
     ...working,

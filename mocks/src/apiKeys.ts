@@ -72,7 +72,7 @@ export const apiKeysFixture: ApiKey[] = [
 export const createdSecretFixture = 'prl_live_N3wK3y_4f9c2e7a1b8d6053c4e2f1a9b7d3c5e8';
 
 const find = (id: unknown) => apiKeysFixture.find((key) => key.id === id);
-const notFound = () => apiError(404, 'API key not found', 'api_key_not_found');
+const notFound = () => apiError('not_found', 'API key not found');
 
 function handlersFor(keys: ApiKey[]) {
   return [
@@ -128,7 +128,7 @@ export const apiKeysHandlers = {
   /** Listing works; toggling fails (the optimistic switch flips back). */
   toggleError: [
     http.patch(apiKeyPaths.toggle, () =>
-      apiError(500, 'Could not update the key. Try again.', 'internal_error'),
+      apiError('internal_error', 'Could not update the key. Try again.'),
     ),
     ...handlersFor(apiKeysFixture),
   ],

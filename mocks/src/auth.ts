@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@parlance/contract/endpoints';
 import { http, HttpResponse } from 'msw';
 import type { MessageResponse, RegisterResponse, User, UserResponse } from '@parlance/contract';
 import { SIGNED_IN_HINT_COOKIE, authPaths, sessionPaths } from '@parlance/contract/endpoints';
@@ -40,7 +41,7 @@ function handlersFor(user: User | null) {
   return [
     user
       ? http.get(sessionPaths.me, () => HttpResponse.json<UserResponse>({ user }))
-      : http.get(sessionPaths.me, () => apiError(401, 'Sign in to continue', 'unauthenticated')),
+      : http.get(sessionPaths.me, () => apiError('unauthenticated', 'Sign in to continue')),
     http.post(authPaths.login, signedIn),
     http.post(authPaths.register, () =>
       HttpResponse.json<RegisterResponse>(
@@ -70,13 +71,10 @@ function handlersFor(user: User | null) {
 }
 
 /** One endpoint fails with the server's message; the other auth calls keep working while signed out. */
-const failing = (
-  method: 'get' | 'post',
-  path: string,
-  status: number,
-  text: string,
-  code: string,
-) => [http[method](path, () => apiError(status, text, code)), ...handlersFor(null)];
+const failing = (method: 'get' | 'post', path: string, code: ApiErrorCode, text: string) => [
+  http[method](path, () => apiError(code, text)),
+  ...handlersFor(null),
+];
 
 /** A 500 without the JSON error shape: screens fall back to their own message. */
 const bare500 = (path: string) => [
@@ -94,54 +92,47 @@ export const authHandlers = {
   loginInvalid: failing(
     'post',
     authPaths.login,
-    401,
-    'Invalid email or password',
     'invalid_credentials',
+    'Invalid email or password',
   ),
   loginUnverified: failing(
     'post',
     authPaths.login,
-    403,
-    'Verify your email first: enter the 6-digit code we sent you, or request a new one.',
     'email_not_verified',
+    'Verify your email first: enter the 6-digit code we sent you, or request a new one.',
   ),
   loginBotCheck: failing(
     'post',
     authPaths.login,
-    400,
-    'The bot check failed. Please try again.',
     'bot_check_failed',
+    'The bot check failed. Please try again.',
   ),
   loginRateLimited: failing(
     'post',
     authPaths.login,
-    429,
-    'Too many attempts. Try again in 15 minutes.',
     'rate_limited',
+    'Too many attempts. Try again in 15 minutes.',
   ),
   loginBroken: bare500(authPaths.login),
   registerWeakPassword: failing(
     'post',
     authPaths.register,
-    400,
-    'This password is too common and easy to guess. Choose a different one.',
     'password_too_common',
+    'This password is too common and easy to guess. Choose a different one.',
   ),
   registerBroken: bare500(authPaths.register),
   verifyWrongCode: failing(
     'post',
     authPaths.verifyCode,
-    400,
-    'That code is not valid. Check the e-mail or request a new one.',
     'invalid_code',
+    'That code is not valid. Check the e-mail or request a new one.',
   ),
 
   verifyBroken: bare500(authPaths.verifyCode),
   resetInvalidToken: failing(
     'post',
     authPaths.resetPassword,
-    400,
-    'This reset link is invalid or has expired. Request a new one.',
     'invalid_reset_token',
+    'This reset link is invalid or has expired. Request a new one.',
   ),
 } satisfies Scenarios<string>;

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@parlance/contract/endpoints';
 import { http, HttpResponse } from 'msw';
 import type {
   AddPaymentMethodResponse,
@@ -140,10 +141,9 @@ const populated = handlersFor(billingInfoFixture, paymentMethodsFixture, transac
 const failing = (
   method: 'get' | 'post',
   path: BillingPath,
-  status: number,
+  code: ApiErrorCode,
   message: string,
-  code: string,
-) => [http[method](path, () => apiError(status, message, code)), ...populated];
+) => [http[method](path, () => apiError(code, message)), ...populated];
 
 export const billingHandlers = {
   default: populated,
@@ -157,37 +157,34 @@ export const billingHandlers = {
   infoError: failing(
     'get',
     billingPaths.info,
-    500,
-    'Billing is temporarily unavailable.',
     'internal_error',
+    'Billing is temporarily unavailable.',
   ),
   historyError: failing(
     'get',
     billingPaths.creditHistory,
-    500,
-    'Credit history is temporarily unavailable.',
     'internal_error',
+    'Credit history is temporarily unavailable.',
   ),
   paymentMethodsError: failing(
     'get',
     billingPaths.paymentMethodList,
-    500,
-    'Payment methods are temporarily unavailable.',
     'internal_error',
+    'Payment methods are temporarily unavailable.',
   ),
   /** The test provider's declined card (4000 0000 0000 0002). */
   cardDeclined: [
     http.post(billingPaths.addPaymentMethod, () =>
-      apiError(402, 'Your card was declined.', 'card_declined'),
+      apiError('card_declined', 'Your card was declined.'),
     ),
     ...populated,
   ],
   purchaseDeclined: [
     http.post(billingPaths.purchaseCredits, () =>
-      apiError(402, 'Your card was declined.', 'card_declined'),
+      apiError('card_declined', 'Your card was declined.'),
     ),
     http.post(billingPaths.purchaseWithPaymentMethod, () =>
-      apiError(402, 'Your card was declined.', 'card_declined'),
+      apiError('card_declined', 'Your card was declined.'),
     ),
     ...populated,
   ],

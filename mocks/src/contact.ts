@@ -31,7 +31,7 @@ export const contactHandlers = {
   unauthorized: unauthorizedAll(contactEndpoints),
   invalid: [
     http.post(accountPaths.contact, () =>
-      apiError(400, 'Enter a valid email address', 'validation_failed'),
+      apiError('validation_failed', 'Enter a valid email address'),
     ),
   ],
 } satisfies Scenarios<'invalid'>;

@@ -21,7 +21,7 @@ const ok = [
 export const healthHandlers = {
   default: ok,
   empty: ok,
-  error: [http.get(systemPaths.health, () => apiError(503, 'Storage unreachable', 'not_ready'))],
+  error: [http.get(systemPaths.health, () => apiError('not_ready', 'Storage unreachable'))],
   slow: slowAll(healthEndpoints),
   unauthorized: unauthorizedAll(healthEndpoints),
   broken: failAll(healthEndpoints),

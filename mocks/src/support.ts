@@ -1,3 +1,4 @@
+import { API_ERRORS, type ApiErrorCode } from '@parlance/contract/endpoints';
 import {
   delay,
   http,
@@ -44,9 +45,9 @@ export function onEach(
   return endpoints.map(({ method, path }) => http[method](path, resolver));
 }
 
-/** The server's error shape: `{ message, code }` with the given status. */
-export function apiError(status: number, message: string, code: string) {
-  return HttpResponse.json<ErrorResponse>({ message, code }, { status });
+/** The server's error shape, `{ message, code }`, with the status the server gives that code. */
+export function apiError(code: ApiErrorCode, message: string) {
+  return HttpResponse.json<ErrorResponse>({ message, code }, { status: API_ERRORS[code].status });
 }
 
 /** Every endpoint never answers: loading states. */
@@ -60,8 +61,8 @@ export const slowAll = (endpoints: readonly Endpoint[]) =>
 export const failAll = (
   endpoints: readonly Endpoint[],
   message = 'Something went wrong on our side',
-) => onEach(endpoints, () => apiError(500, message, 'internal'));
+) => onEach(endpoints, () => apiError('internal_error', message));
 
 /** Every endpoint answers 401 as the server does without a session. */
 export const unauthorizedAll = (endpoints: readonly Endpoint[]) =>
-  onEach(endpoints, () => apiError(401, 'Sign in to continue', 'unauthenticated'));
+  onEach(endpoints, () => apiError('unauthenticated', 'Sign in to continue'));

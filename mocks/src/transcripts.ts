@@ -71,7 +71,7 @@ export const transcriptsEndpoints = [
 const TRUNCATION_NOTICE =
   "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).";
 
-const notFound = () => apiError(404, 'Transcript not found', 'transcript_not_found');
+const notFound = () => apiError('not_found', 'Transcript not found');
 
 /**
  * GET /api/transcript/user as the server answers it (the cases in
@@ -161,9 +161,8 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
       if (!transcript) return notFound();
       if (!transcript.has_audio)
         return apiError(
-          404,
-          'Live streams keep no audio: only their transcript is saved',
           'audio_not_kept',
+          'Live streams keep no audio: only their transcript is saved',
         );
       // As long as the text goes (the fixtures' durations run to minutes: megabytes of WAV).
       const seconds = Math.ceil(transcript.result?.segments.at(-1)?.end ?? 1);
@@ -399,9 +398,8 @@ export const transcriptsHandlers = {
   insufficientCredits: [
     http.post(transcriptPaths.submit, () =>
       apiError(
-        402,
-        'Insufficient credits: this transcription costs $0.12 but your balance is $0.00.',
         'insufficient_credits',
+        'Insufficient credits: this transcription costs $0.12 but your balance is $0.00.',
       ),
     ),
     transcriptList(transcriptSummariesFixture),
@@ -409,7 +407,7 @@ export const transcriptsHandlers = {
   ],
   deleteError: [
     http.delete(transcriptPaths.transcript, () =>
-      apiError(500, 'Could not delete the transcript. Try again.', 'internal_error'),
+      apiError('internal_error', 'Could not delete the transcript. Try again.'),
     ),
     transcriptList(transcriptSummariesFixture),
     ...jobHandlers(finishes),
@@ -417,7 +415,7 @@ export const transcriptsHandlers = {
   /** Saving speaker names fails on the server's side. */
   renameSpeakersError: [
     http.put(transcriptPaths.speakers, () =>
-      apiError(500, 'Something went wrong on our side', 'internal'),
+      apiError('internal_error', 'Something went wrong on our side'),
     ),
     transcriptList(transcriptSummariesFixture),
     ...jobHandlers(finishes),

@@ -32,7 +32,7 @@ export const usageEndpoints = [
 
 /** Every usage call takes `tz` as the server does: an IANA name, UTC when absent. */
 const timeZoneOf = (query: URLSearchParams) => canonicalTimeZone(query.get('tz') ?? 'UTC');
-const badTimeZone = () => apiError(400, `tz: ${TIME_ZONE_RULE}`, 'validation_failed');
+const badTimeZone = () => apiError('validation_failed', `tz: ${TIME_ZONE_RULE}`);
 
 /** The fixtures' months do not move with the zone: only a zone the server refuses changes the answer. */
 const statistics = (path: string, body: UsageOverview | UsageChart) =>
@@ -48,7 +48,7 @@ const spending = (empty: boolean) =>
     const from = query.get('from');
     const to = query.get('to');
     const timeZone = timeZoneOf(query);
-    if (!from || !to) return apiError(400, 'from: is required (YYYY-MM-DD)', 'validation_failed');
+    if (!from || !to) return apiError('validation_failed', 'from: is required (YYYY-MM-DD)');
     if (!timeZone) return badTimeZone();
     return HttpResponse.json<Spending>(spendingFixture(from, to, timeZone, empty));
   });
@@ -65,7 +65,7 @@ const populated = handlersFor(usageOverviewFixture, usageChartFixture, false);
 
 /** One call fails with the server's message; the other usage calls answer normally. */
 const failing = (path: (typeof usageEndpoints)[number]['path'], message: string) => [
-  http.get(path, () => apiError(500, message, 'internal_error')),
+  http.get(path, () => apiError('internal_error', message)),
   ...populated,
 ];
 

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { API_ERRORS, type ApiErrorCode } from './apiErrors.js';
 
 /** The one error shape every failing call answers with. */
 export const ErrorResponse = z
   .object({
     message: z.string().describe('Human-readable, safe to show to the user'),
-    code: z.string().describe('Stable machine-readable error code'),
+    code: z
+      .enum(Object.keys(API_ERRORS) as [ApiErrorCode, ...ApiErrorCode[]])
+      .describe('Stable machine-readable error code: the docs list what each means'),
     details: z.unknown().optional(),
   })
   .meta({ id: 'ErrorResponse' });

@@ -34,9 +34,11 @@ describe('@parlance/contract', () => {
       await expect(readFile(new URL(`${file}.ts`, sourceDir), 'utf8')).resolves.toContain('export');
     }
     const contract = await import('./index.js');
-    expect(contract.ErrorResponse.parse({ message: 'm', code: 'c' })).toEqual({
+    expect(contract.ErrorResponse.parse({ message: 'm', code: 'not_found' })).toEqual({
       message: 'm',
-      code: 'c',
+      code: 'not_found',
     });
+    // The codes are the API's list: one it does not have is not an answer of this server.
+    expect(contract.ErrorResponse.safeParse({ message: 'm', code: 'c' }).success).toBe(false);
   });
 });

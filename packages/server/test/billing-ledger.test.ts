@@ -71,7 +71,7 @@ describe.each(backends)('credit ledger (%s)', (backend) => {
     });
     await expect(attempt).rejects.toBeInstanceOf(InsufficientCredit);
     await expect(attempt).rejects.toMatchObject({
-      kind: 'payment_required',
+      code: 'insufficient_credit',
       balanceMicros: 366,
       requiredMicros: 367,
       message: 'Insufficient credit: this costs $0.000367 but your balance is $0.000366.',

@@ -142,7 +142,7 @@ describe.each(backends)('billing with the test payment provider (%s)', (backend)
     const expired = await api.post('/api/billing/payment-methods', { ...VISA, expYear: 2020 });
     expect(expired.body).toMatchObject({ code: 'expired_card', message: 'Your card has expired.' });
     const cvc = await api.post('/api/billing/payment-methods', { ...VISA, cvc: '12' });
-    expect(cvc.body.code).toBe('invalid_cvc');
+    expect(cvc.body.code).toBe('incorrect_cvc');
     const missing = await api.post('/api/billing/payment-methods', { number: VISA.number });
     expect(missing.status).toBe(400);
     expect((await api.get('/api/billing/payment-methods/list')).body.paymentMethods).toEqual([]);

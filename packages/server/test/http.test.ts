@@ -296,7 +296,10 @@ describe('HTTP behaviour', () => {
   it('hides the details of unexpected errors', async () => {
     const res = await server.client().get('/api/test/boom');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: 'Something went wrong on our side', code: 'internal' });
+    expect(res.body).toEqual({
+      message: 'Something went wrong on our side',
+      code: 'internal_error',
+    });
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {

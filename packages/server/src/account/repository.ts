@@ -63,7 +63,6 @@ export async function deleteAccount(
     const { owedMicros } = await lockAccount(tx, userId, new Date());
     if (owedMicros > 0)
       throw new DomainError(
-        'conflict',
         'account_owes',
         `${formatUsd(owedMicros)} is owed after a refunded or disputed payment. Add credit to settle it, then delete the account.`,
       );

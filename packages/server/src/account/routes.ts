@@ -12,7 +12,7 @@ import { currentUser, requireSession } from '../auth/guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import { getUser, toUserDto } from '../auth/users.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { changePassword, deleteAccount, rotateWebhookSecret, updateProfile } from './repository.js';
@@ -64,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await getUser(db, currentUser(request).id);
       const { currentPassword, newPassword } = request.body;
       if (user.passwordHash && !(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
-        throw badRequest('wrong_password', 'Your current password is not correct');
+        throw new HttpError('wrong_password', 'Your current password is not correct');
       }
       assertNotCommonPassword(newPassword);
       const passwordHash = await hashPassword(newPassword);
@@ -126,10 +126,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { password, confirmEmail } = request.body;
       if (user.passwordHash) {
         if (!(await verifyPassword(user.passwordHash, password ?? ''))) {
-          throw badRequest('wrong_password', 'Your password is not correct');
+          throw new HttpError('wrong_password', 'Your password is not correct');
         }
       } else if (confirmEmail !== user.email) {
-        throw badRequest(
+        throw new HttpError(
           'confirmation_failed',
           'Type the e-mail address of your account to confirm',
         );

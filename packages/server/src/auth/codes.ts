@@ -82,13 +82,9 @@ export async function reissueCode(
 
 /** Unknown address or registration, verified account, wrong code: one answer, telling nobody which. */
 const invalid = () =>
-  new DomainError(
-    'invalid',
-    'invalid_code',
-    'That code is not valid. Check the e-mail or request a new one.',
-  );
+  new DomainError('invalid_code', 'That code is not valid. Check the e-mail or request a new one.');
 const exhausted = () =>
-  new DomainError('invalid', 'too_many_attempts', 'Too many wrong codes. Request a new one.');
+  new DomainError('too_many_attempts', 'Too many wrong codes. Request a new one.');
 
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -142,7 +138,7 @@ export async function consumeCode(
   if (!match)
     throw counted.every((row) => row.attempts >= CODE_MAX_ATTEMPTS) ? exhausted() : invalid();
   if (match.expiresAt <= now)
-    throw new DomainError('invalid', 'code_expired', 'That code has expired. Request a new one.');
+    throw new DomainError('code_expired', 'That code has expired. Request a new one.');
   return db.transaction(async (tx) => {
     // Deleting the row claims it: of two parallel right answers, one verifies and one is refused.
     const [claimed] = await tx.delete(emailCodes).where(eq(emailCodes.id, match.id)).returning();

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findApiKeyBySecret } from '../apiKeys/repository.js';
 import type { User } from '@parlance/contract';
-import { unauthorized } from '../http/errors.js';
+import { HttpError, unauthenticated } from '../http/errors.js';
 import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import {
   SESSION_COOKIE,
@@ -69,7 +69,7 @@ export async function sessionOfCookies(
 
 async function authenticateSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const found = await sessionOfCookies(request, reply);
-  if (!found) throw unauthorized();
+  if (!found) throw unauthenticated();
   request.user = toAuthUser(found.user);
   request.account = found.user;
   request.auth = { kind: 'session', sessionId: found.sessionId };
@@ -80,8 +80,8 @@ async function authenticateApiKey(request: FastifyRequest, secret: string): Prom
   const row = await findApiKeyBySecret(db, secret);
   // The owner's key list shows lastUsedAt.
   if (row?.used) request.server.services.apiKeyLists.forget(row.user.id);
-  if (!row) throw unauthorized('Invalid API key', 'invalid_api_key');
-  if (!row.key.enabled) throw unauthorized('This API key is disabled', 'api_key_disabled');
+  if (!row) throw new HttpError('invalid_api_key', 'Invalid API key');
+  if (!row.key.enabled) throw new HttpError('api_key_disabled', 'This API key is disabled');
   request.account = toUserDto(row.user);
   request.user = toAuthUser(request.account);
   request.auth = { kind: 'apiKey', apiKeyId: row.key.id };
@@ -104,9 +104,9 @@ export async function requireApiKeyOrSession(
   if (request.headers.authorization !== undefined) return requireApiKey(request);
   const { cookies } = request;
   if (cookies[SESSION_COOKIE] === undefined && cookies[SIGNED_IN_HINT_COOKIE] === undefined)
-    throw unauthorized(
-      'Missing API key: send it as "Authorization: Bearer <key>" (create one under API keys in the dashboard)',
+    throw new HttpError(
       'missing_api_key',
+      'Missing API key: send it as "Authorization: Bearer <key>" (create one under API keys in the dashboard)',
     );
   return authenticateSession(request, reply);
 }
@@ -118,18 +118,18 @@ export async function requireApiKeyOrSession(
 export async function requireApiKey(request: FastifyRequest): Promise<void> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1])
-    throw unauthorized('Send the API key as "Authorization: Bearer <key>"', 'invalid_api_key');
+    throw new HttpError('invalid_api_key', 'Send the API key as "Authorization: Bearer <key>"');
   return authenticateApiKey(request, match[1]);
 }
 
 /** The caller on a route guarded by requireSession or requireApiKeyOrSession. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw unauthenticated();
   return request.user;
 }
 
 /** The caller's account (see `request.account`) on a guarded route. */
 export function currentAccount(request: FastifyRequest): User {
-  if (!request.account) throw unauthorized();
+  if (!request.account) throw unauthenticated();
   return request.account;
 }

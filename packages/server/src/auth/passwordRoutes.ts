@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmailBody, ResetPasswordBody, MessageResponse } from '@parlance/contract';
 import { authPaths } from '@parlance/contract/endpoints';
-import { badRequest } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { authLimits, limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { passwordResetMail } from '../mail/templates.js';
@@ -11,7 +11,7 @@ import { issueResetToken, resetPassword } from './resetTokens.js';
 const tags = ['auth'];
 
 const invalidLink = () =>
-  badRequest(
+  new HttpError(
     'invalid_reset_token',
     'This reset link is invalid or has expired. Request a new one.',
   );

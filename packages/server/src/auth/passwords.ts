@@ -26,7 +26,6 @@ export async function verifyPassword(
 export function assertNotCommonPassword(password: string): void {
   if (commonPasswords.test(password.toLowerCase()) || commonPasswords.test(password)) {
     throw new DomainError(
-      'invalid',
       'password_too_common',
       'This password is too common and easy to guess. Choose a different one.',
     );

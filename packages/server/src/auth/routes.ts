@@ -12,7 +12,7 @@ import {
 } from '@parlance/contract';
 import { authPaths, sessionPaths } from '@parlance/contract/endpoints';
 import type { Config } from '../config.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { authLimits } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { accountExistsMail, verificationCodeMail } from '../mail/templates.js';
@@ -203,12 +203,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!verified) await verifyPassword(undefined, password);
       if (await verifyPassword(pending, password)) {
-        throw forbidden(
+        throw new HttpError(
           'email_not_verified',
           'Verify your email first: enter the 6-digit code we sent you, or request a new one.',
         );
       }
-      throw unauthorized('Invalid email or password', 'invalid_credentials');
+      throw new HttpError('invalid_credentials', 'Invalid email or password');
     },
   );
 

@@ -15,11 +15,7 @@ export async function assertHuman(
   const turnstile = request.server.config.turnstile;
   if (!turnstile) return;
   if (!token)
-    throw new DomainError(
-      'invalid',
-      'bot_check_failed',
-      'Please complete the bot check and try again.',
-    );
+    throw new DomainError('bot_check_failed', 'Please complete the bot check and try again.');
   let answer: z.infer<typeof SiteverifyAnswer>;
   try {
     const response = await fetch(turnstile.verifyUrl, {
@@ -35,11 +31,10 @@ export async function assertHuman(
   } catch (err) {
     request.log.error({ err }, 'Turnstile verification unavailable');
     throw new DomainError(
-      'unavailable',
       'bot_check_unavailable',
       'The bot check is unavailable right now. Please try again.',
     );
   }
   if (!answer.success)
-    throw new DomainError('invalid', 'bot_check_failed', 'The bot check failed. Please try again.');
+    throw new DomainError('bot_check_failed', 'The bot check failed. Please try again.');
 }

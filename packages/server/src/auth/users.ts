@@ -35,7 +35,7 @@ export async function accountForRegistration(
 
 export async function getUser(db: Database, id: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) throw new DomainError('not_found', 'not_found', 'Account not found');
+  if (!user) throw new DomainError('not_found', 'Account not found');
   return user;
 }
 

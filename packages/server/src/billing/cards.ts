@@ -53,7 +53,7 @@ export function createCards(db: BillingDb, provider: PaymentProvider, clock: Clo
       .select()
       .from(paymentMethods)
       .where(and(ofUser(userId), eq(paymentMethods.id, id)));
-    if (!row) throw new DomainError('not_found', 'not_found', 'Payment method not found');
+    if (!row) throw new DomainError('not_found', 'Payment method not found');
     return row;
   }
 

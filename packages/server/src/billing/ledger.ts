@@ -20,7 +20,6 @@ export class InsufficientCredit extends DomainError {
     readonly requiredMicros: number,
   ) {
     super(
-      'payment_required',
       'insufficient_credit',
       `Insufficient credit: this costs ${formatUsd(requiredMicros)} but your balance is ${formatUsd(balanceMicros)}.`,
       { details: { balanceMicros, requiredMicros } },

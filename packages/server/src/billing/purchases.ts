@@ -150,8 +150,7 @@ export function createPurchases(
       amountCents: microsToCents(payment.amountMicros),
     };
     if (card) return applyOutcome(payment, await provider.charge(request, card));
-    if (!provider.startCheckout)
-      throw new DomainError('invalid', 'payment_method_required', ADD_CARD_FIRST);
+    if (!provider.startCheckout) throw new DomainError('payment_method_required', ADD_CARD_FIRST);
     return applyOutcome(payment, await provider.startCheckout(request));
   }
 
@@ -159,7 +158,6 @@ export function createPurchases(
   async function replay(payment: PaymentRow, request: PurchaseRequest): Promise<PurchaseResult> {
     if (payment.amountMicros !== request.amountMicros) {
       throw new DomainError(
-        'unprocessable',
         'idempotency_key_reused',
         'This Idempotency-Key was already used for a different purchase.',
       );
@@ -180,7 +178,6 @@ export function createPurchases(
       }
       case 'pending':
         throw new DomainError(
-          'conflict',
           'purchase_in_progress',
           'This purchase is still being processed. Try again in a moment.',
         );
@@ -310,8 +307,7 @@ export function createPurchases(
 
       const card = await cardFor(request);
       if (!card && (request.savedCardOnly || !provider.startCheckout)) {
-        if (request.savedCardOnly)
-          throw new DomainError('invalid', 'payment_method_required', ADD_CARD_FIRST);
+        if (request.savedCardOnly) throw new DomainError('payment_method_required', ADD_CARD_FIRST);
         return { status: 'requires_payment_method', message: ADD_CARD_FIRST };
       }
       const now = clock.now();
@@ -351,7 +347,7 @@ export function createPurchases(
           and(eq(ledgerEntries.kind, 'purchase'), eq(ledgerEntries.reference, payments.id)),
         )
         .where(and(eq(payments.userId, userId), eq(payments.id, paymentId)));
-      if (!row) throw new DomainError('not_found', 'not_found', 'Receipt not found');
+      if (!row) throw new DomainError('not_found', 'Receipt not found');
       return row;
     },
 

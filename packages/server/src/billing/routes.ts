@@ -19,7 +19,7 @@ import {
   MessageResponse,
 } from '@parlance/contract';
 import { billingPaths } from '@parlance/contract/endpoints';
-import { badRequest } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { dollarsToMicros, formatUsd } from './money.js';
@@ -35,7 +35,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
-    throw badRequest(
+    throw new HttpError(
       'invalid_idempotency_key',
       'Idempotency-Key must be 1 to 255 visible ASCII characters',
     );
@@ -184,7 +184,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         provider.kind === 'stripe' &&
         [number, expMonth, expYear, cvc].some((field) => field !== undefined)
       ) {
-        throw badRequest(
+        throw new HttpError(
           'card_fields_refused',
           'Card details go to Stripe directly: send an empty body.',
         );

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { billingPaths } from '@parlance/contract/endpoints';
-import { badRequest, notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 import { userOfCustomer } from './accounts.js';
 import type { StripeProvider } from './providers/stripeProvider.js';
@@ -118,13 +118,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = 
       if (!stripe) throw notFound('Stripe is not configured');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw badRequest('invalid_signature', 'Missing Stripe-Signature header or body');
+        throw new HttpError('invalid_signature', 'Missing Stripe-Signature header or body');
       }
       let event: Stripe.Event;
       try {
         event = stripe.webhookEvent(request.body, signature);
       } catch {
-        throw badRequest('invalid_signature', 'Webhook signature verification failed');
+        throw new HttpError('invalid_signature', 'Webhook signature verification failed');
       }
       await applyEvent(billing, stripe, event);
       return { received: true as const };

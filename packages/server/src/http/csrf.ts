@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.js';
-import { forbidden } from './errors.js';
+import { HttpError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,7 +23,7 @@ export function registerCsrfCheck(app: FastifyInstance): void {
     const origin = request.headers.origin ?? originOf(request.headers.referer);
     const own = `${request.protocol}://${request.host}`;
     if (origin && (trusted.has(origin) || origin === own)) return;
-    throw forbidden(
+    throw new HttpError(
       'csrf_rejected',
       'This request did not come from the Parlance app. Reload the page and try again.',
     );

@@ -1,13 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@parlance/contract';
+import type { ApiErrorCode } from '@parlance/contract/endpoints';
 import type { DomainError } from '../domainErrors.js';
-import { clientError, type HttpError } from './errors.js';
+import { clientError, HttpError } from './errors.js';
 
-const clientErrorCodes: Record<string, string> = {
+const internalError = () => new HttpError('internal_error', 'Something went wrong on our side');
+
+const clientErrorCodes: Record<string, ApiErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
@@ -27,13 +30,16 @@ function describeIssue(context: string | undefined, issue: Issue): string {
 
 /** One JSON error shape for everything: {message, code, details?}; 5xx never reveal internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const send = (reply: FastifyReply, error: HttpError) => {
+    const body: ErrorResponse = { message: error.message, code: error.code };
+    if (error.details !== undefined) body.details = error.details;
+    return reply.code(error.statusCode).headers(error.headers).send(body);
+  };
   app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
     const known = clientError(error);
     if (known) {
       if (known.statusCode >= 500) request.log.error({ err: error }, known.message);
-      const body: ErrorResponse = { message: known.message, code: known.code };
-      if (known.details !== undefined) body.details = known.details;
-      return reply.code(known.statusCode).headers(known.headers).send(body);
+      return send(reply, known);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
@@ -42,28 +48,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }));
       const first = error.validation[0];
       const message = first ? describeIssue(error.validationContext, first) : 'Invalid request';
-      return reply.code(400).send({ message, code: 'validation_failed', details: { issues } });
+      return send(reply, new HttpError('validation_failed', message, { issues }));
     }
     if (isResponseSerializationError(error)) {
       request.log.error(
         { err: error, issues: error.cause.issues },
         'response does not match its schema',
       );
-      return reply
-        .code(500)
-        .send({ message: 'Something went wrong on our side', code: 'internal' });
+      return send(reply, internalError());
     }
     // What is left is Fastify's own error (or an unexpected one, without a status).
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(500)
-        .send({ message: 'Something went wrong on our side', code: 'internal' });
+      return send(reply, internalError());
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
-    return reply
-      .code(status)
-      .send({ message: error.message, code: clientErrorCodes[error.code] ?? 'bad_request' });
+    return send(reply, new HttpError(clientErrorCodes[error.code] ?? 'bad_request', error.message));
   });
 }

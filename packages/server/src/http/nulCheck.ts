@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.js';
+import { HttpError } from './errors.js';
 
 const MESSAGE = 'Text cannot contain the NUL character (U+0000)';
 
@@ -23,7 +23,7 @@ export function registerNulCheck(app: FastifyInstance): void {
       if (!part) continue;
       const field = pathToNul(value);
       if (field === undefined) continue;
-      throw badRequest('validation_failed', `${field || context}: ${MESSAGE}`, {
+      throw new HttpError('validation_failed', `${field || context}: ${MESSAGE}`, {
         issues: [{ field, message: MESSAGE }],
       });
     }

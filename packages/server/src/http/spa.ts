@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from './errors.js';
 import { sessionOfCookies } from '../auth/guards.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import {
@@ -232,8 +233,6 @@ export async function registerSpa(
         .send(page);
     }
     const path = request.url.split('?')[0];
-    return reply
-      .code(404)
-      .send({ message: `No route for ${request.method} ${path}`, code: 'not_found' });
+    throw notFound(`No route for ${request.method} ${path}`);
   });
 }

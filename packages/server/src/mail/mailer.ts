@@ -22,7 +22,6 @@ export interface Mailer {
 
 const mailUnavailable = () =>
   new DomainError(
-    'unavailable',
     'mail_unavailable',
     'We could not send the e-mail right now. Please try again in a moment.',
   );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemPaths } from '@parlance/contract/endpoints';
 import { OutboxQuery, OutboxResponse } from '@parlance/contract';
 import { readOutbox } from '../mail/mailer.js';
-import { forbidden } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -29,7 +29,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The socket's own peer, not request.ip (which headers can set behind TRUST_PROXY).
       if (!LOOPBACK.has(request.raw.socket.remoteAddress ?? ''))
-        throw forbidden('outbox_local_only', 'The outbox can only be read from this machine');
+        throw new HttpError('outbox_local_only', 'The outbox can only be read from this machine');
       const { to } = request.query;
       const rows = await readOutbox(db, to);
       return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };

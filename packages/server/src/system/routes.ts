@@ -30,7 +30,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         await storage.ping();
       } catch (err) {
         request.log.error({ err }, 'storage ping failed');
-        throw new HttpError(503, 'not_ready', 'Storage is not reachable');
+        throw new HttpError('not_ready', 'Storage is not reachable');
       }
       return { status: 'ready' as const, storage: storage.kind };
     },

@@ -14,7 +14,6 @@ const FAILURE_CACHE_MS = 5_000;
 export function engineDown(err: unknown): never {
   if (err instanceof EngineUnavailableError) {
     throw new DomainError(
-      'unavailable',
       'engine_unavailable',
       'The speech engine is not available right now; try again shortly',
       { retryAfterSeconds: 30 },
@@ -66,14 +65,12 @@ export function createModelCatalog(engine: ProbeEngine) {
     if (!found) {
       const names = models.map((m) => m.model).join(', ') || 'none';
       throw new DomainError(
-        'invalid',
         'invalid_model',
         `Unknown model '${model}'. Available models: ${names}`,
       );
     }
     if (found.englishOnly && task === 'translate') {
       throw new DomainError(
-        'invalid',
         'unsupported_task',
         `Model '${model}' is English-only: translation needs a multilingual model such as 'base'`,
       );
@@ -81,7 +78,6 @@ export function createModelCatalog(engine: ProbeEngine) {
     const lang = language === undefined || language === 'auto' ? null : language;
     if (found.englishOnly && lang !== null && lang !== 'en') {
       throw new DomainError(
-        'invalid',
         'unsupported_language',
         `Model '${model}' is English-only; use language 'en' or 'auto'`,
       );

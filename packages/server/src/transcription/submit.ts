@@ -78,7 +78,6 @@ export async function submitTranscription(
     // A file counted by decoding stops at the limit plus one second: it is at least that long.
     if (duration > config.maxAudioSeconds) {
       throw new DomainError(
-        'too_large',
         'audio_too_long',
         `Audio is ${Math.abs(duration - (config.maxAudioSeconds + 1)) < 0.01 ? 'at least ' : ''}${Math.ceil(duration)} s long; the limit is ${formatDuration(config.maxAudioSeconds)} (${config.maxAudioSeconds} s)`,
       );
@@ -157,12 +156,11 @@ async function checkCredit(
 ): Promise<void> {
   const { balance, reserved, owed } = await heldCredit(db, userId);
   if (owed > 0) {
-    throw new DomainError('payment_required', 'account_on_hold', accountOnHoldMessage(owed));
+    throw new DomainError('account_on_hold', accountOnHoldMessage(owed));
   }
   const estimate = estimatedCost(model, seconds);
   if (estimate > balance - reserved) {
     throw new DomainError(
-      'payment_required',
       'insufficient_credits',
       insufficientCreditsMessage(estimate, balance, reserved),
     );
@@ -179,7 +177,6 @@ async function probeDuration(runtime: TranscriptionRuntime, path: string): Promi
   } catch (err) {
     if (err instanceof ProbeTimeoutError) {
       throw new DomainError(
-        'unprocessable',
         'probe_timeout',
         `The file took too long to read (over ${probeTimeoutSeconds} s); it may be damaged or in an unusual format`,
       );
@@ -187,7 +184,6 @@ async function probeDuration(runtime: TranscriptionRuntime, path: string): Promi
     if (err instanceof EngineRequestError) {
       // The engine's message names server paths: keep only its code.
       throw new DomainError(
-        'unprocessable',
         'unsupported_audio',
         `The file is not audio or video we can decode (${err.code})`,
       );

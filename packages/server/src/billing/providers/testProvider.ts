@@ -69,7 +69,7 @@ function validateCard(input: CardInput, now: Date) {
   }
   const cvcLength = card.brand === 'amex' ? 4 : 3;
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc)) {
-    throw new PaymentError('invalid_cvc', "Your card's security code is invalid.");
+    throw new PaymentError('incorrect_cvc', "Your card's security code is invalid.");
   }
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
@@ -93,7 +93,6 @@ export function createTestProvider(): PaymentProvider {
     async addCard(_customer, input, now) {
       if (!input)
         throw new DomainError(
-          'invalid',
           'card_fields_required',
           'Enter the card number, expiry month, expiry year and CVC.',
         );

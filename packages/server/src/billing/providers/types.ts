@@ -1,3 +1,4 @@
+import { paymentErrorCode } from '@parlance/contract/endpoints';
 import { DomainError } from '../../domainErrors.js';
 
 /** What the billing service needs from a payment processor (Stripe, or the built-in test mode). */
@@ -71,7 +72,8 @@ export interface PaymentProvider {
 export class PaymentError extends DomainError {
   override name = 'PaymentError';
 
-  constructor(code: string, message: string) {
-    super('payment_required', code, message);
+  /** `code`: the provider's, answered as `card_declined` unless the API lists it. */
+  constructor(code: string | null, message: string) {
+    super(paymentErrorCode(code), message);
   }
 }

@@ -4,7 +4,7 @@ import { watchJob } from '../jobs/watch.js';
 
 // nginx's "client closed request": never delivered, and logged as the client's doing, not ours.
 const clientClosed = () =>
-  new HttpError(499, 'client_closed_request', 'The client closed the connection');
+  new HttpError('client_closed_request', 'The client closed the connection');
 
 /**
  * Aborts when the connection closes before the answer has been sent, or at once when it closed

@@ -1,7 +1,7 @@
 import { open, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import type { BlobStore } from '../blobs/blobStore.js';
 import { formatDuration } from '../formats.js';
 
@@ -14,7 +14,6 @@ export interface MultipartForm {
 
 export const tooLarge = (maxBytes: number) =>
   new HttpError(
-    413,
     'file_too_large',
     `The file is larger than the ${Math.round(maxBytes / 1048576)} MB upload limit`,
     {
@@ -23,8 +22,8 @@ export const tooLarge = (maxBytes: number) =>
   );
 
 // The rest of the body will never be read: the connection closes after the answer.
-const uploadTimedOut = (code: string, message: string) =>
-  new HttpError(408, code, message, undefined, { connection: 'close' });
+const uploadTimedOut = (code: 'upload_timeout' | 'upload_stalled', message: string) =>
+  new HttpError(code, message, undefined, { connection: 'close' });
 
 /**
  * Reads a multipart request (the `file` part streamed to the blob store's staging area) and runs
@@ -79,7 +78,7 @@ async function readParts(
     // The parser's own complaints (no boundary, a body cut short, malformed parts) are the
     // client's; an error of the disk or of our own (HttpError) is not.
     if (err instanceof HttpError || (err as { syscall?: string }).syscall) throw err;
-    throw badRequest(
+    throw new HttpError(
       'invalid_multipart',
       `The multipart body could not be read: ${(err as Error).message}`,
     );

@@ -9,7 +9,7 @@ import { OpenAiError, TranscriptPrompt, type TranscriptionTask } from '@parlance
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import type { DomainError } from '../../domainErrors.js';
-import { badRequest, clientError, HttpError } from '../../http/errors.js';
+import { clientError, HttpError } from '../../http/errors.js';
 import { toSubtitles } from '../formats.js';
 import { abandonTranscription, markTextStreamed } from '../jobs/repository.js';
 import { isFinished } from '../jobs/watch.js';
@@ -55,11 +55,9 @@ async function waitForJob(
   onRow: (row: TranscriptionRow) => void,
 ): Promise<TranscriptionRow> {
   const row = await watchJobForClient(db, finished, id, { deadline, signal, onRow });
-  if (!row)
-    throw new HttpError(404, 'not_found', 'The transcription was deleted while in progress');
+  if (!row) throw new HttpError('not_found', 'The transcription was deleted while in progress');
   if (isFinished(row)) return row;
   throw new HttpError(
-    504,
     'timeout',
     `Transcription ${id} is still ${row.status}; poll GET /v1/transcript/${id}`,
   );
@@ -69,10 +67,12 @@ async function waitForJob(
 function failureOf(done: TranscriptionRow): HttpError {
   if (done.progressStage === 'cancelled') {
     // Another caller's job this request joined: a new attempt starts a fresh one.
-    return new HttpError(409, 'transcription_cancelled', done.errorMessage ?? CANCELLED);
+    return new HttpError('transcription_cancelled', done.errorMessage ?? CANCELLED);
   }
-  const status = done.errorMessage?.startsWith('Insufficient credits') ? 402 : 500;
-  return new HttpError(status, 'transcription_failed', done.errorMessage ?? 'Transcription failed');
+  const code = done.errorMessage?.startsWith('Insufficient credits')
+    ? 'insufficient_credits'
+    : 'transcription_failed';
+  return new HttpError(code, done.errorMessage ?? 'Transcription failed');
 }
 
 /** One server-sent event, as OpenAI's clients read them (`data:` lines of JSON). */
@@ -230,8 +230,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
         if (gone.aborted) return;
         reply.log.error({ err }, 'streamed transcription failed');
         failed(
-          clientError(err) ??
-            new HttpError(500, 'internal_error', 'Something went wrong on our side'),
+          clientError(err) ?? new HttpError('internal_error', 'Something went wrong on our side'),
         );
       })
       .finally(() => events.end());
@@ -258,7 +257,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
       const user = currentUser(request);
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
       if (!request.isMultipart())
-        throw badRequest('invalid_content_type', 'Send multipart/form-data with a file');
+        throw new HttpError('invalid_content_type', 'Send multipart/form-data with a file');
       const gone = clientGone(reply);
       return withMultipart(request, runtime.blobs, config.maxUploadBytes, async (form) => {
         const format = (field(form, 'response_format') ?? 'json') as Format;
@@ -270,21 +269,21 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
               []);
         const requested = field(form, 'model') ?? 'whisper-1';
         const stream = task === 'transcribe' && field(form, 'stream') === 'true';
-        if (!form.file) throw badRequest('missing_file', 'file is required');
+        if (!form.file) throw new HttpError('missing_file', 'file is required');
         const prompt = TranscriptPrompt.optional().safeParse(field(form, 'prompt'));
         if (!prompt.success)
-          throw badRequest(
+          throw new HttpError(
             'invalid_prompt',
             prompt.error.issues[0]?.message ?? 'prompt is invalid',
           );
         if (!FORMATS.includes(format)) {
-          throw badRequest(
+          throw new HttpError(
             'invalid_response_format',
             `response_format must be one of ${FORMATS.join(', ')}`,
           );
         }
         if (stream && format !== 'json' && format !== 'text') {
-          throw badRequest(
+          throw new HttpError(
             'invalid_response_format',
             'stream=true answers with transcript.text events: response_format must be json or text',
           );

@@ -7,8 +7,9 @@ import {
   requireApiKeyOrSession,
   requireSession,
 } from '../../auth/guards.js';
-import { realtimePaths, defaultModelFor } from '@parlance/contract/endpoints';
+import { API_ERRORS, realtimePaths, defaultModelFor } from '@parlance/contract/endpoints';
 import {
+  type ErrorResponse,
   REALTIME_CLOSE,
   REALTIME_IDLE_TIMEOUT_SECONDS,
   REALTIME_TOKEN_TTL_SECONDS,
@@ -234,10 +235,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
     // it cannot read.
     attachValidation: true,
     handler: async (_request, reply) =>
-      reply.code(426).header('upgrade', 'websocket').send({
-        code: 'upgrade_required',
-        message: 'Connect with a WebSocket (Upgrade: websocket)',
-      }),
+      reply
+        .code(API_ERRORS.upgrade_required.status)
+        .header('upgrade', 'websocket')
+        .send({
+          code: 'upgrade_required',
+          message: 'Connect with a WebSocket (Upgrade: websocket)',
+        } satisfies ErrorResponse),
     wsHandler: (socket, request) =>
       serveLiveStream(
         socket,

@@ -16,7 +16,7 @@ import {
   TranscriptWaitQuery,
 } from '@parlance/contract';
 import { transcriptPaths, defaultModelFor, published } from '@parlance/contract/endpoints';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { toSubtitles, toText } from '../formats.js';
 import { byteRange } from '../../http/byteRange.js';
@@ -57,7 +57,7 @@ export interface TranscriptRouteOptions {
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
-    throw badRequest(
+    throw new HttpError(
       'invalid_idempotency_key',
       'Idempotency-Key must be 1 to 255 printable ASCII characters',
     );
@@ -81,7 +81,7 @@ function formFields(form: MultipartForm): Record<string, unknown> {
         const parsed: unknown = JSON.parse(value);
         return Array.isArray(parsed) ? parsed : [value];
       } catch {
-        throw badRequest('validation_failed', 'keyterms: is not a valid JSON array');
+        throw new HttpError('validation_failed', 'keyterms: is not a valid JSON array');
       }
     });
   }
@@ -96,13 +96,13 @@ function parseRequest(
   const raw = form ? formFields(form) : (body ?? {});
   const parsed = TranscriptRequest.safeParse(raw);
   if (!parsed.success)
-    throw badRequest('validation_failed', validationMessage(parsed.error, 'request'));
+    throw new HttpError('validation_failed', validationMessage(parsed.error, 'request'));
   const fields = parsed.data;
   const file = form?.file;
   if (fields.speakers_expected !== undefined && !(fields.speaker_labels ?? fields.diarize))
-    throw badRequest('validation_failed', 'speakers_expected needs speaker_labels=true');
+    throw new HttpError('validation_failed', 'speakers_expected needs speaker_labels=true');
   if (file && fields.audio_url)
-    throw badRequest('audio_conflict', 'Send either a file or an audio_url, not both');
+    throw new HttpError('audio_conflict', 'Send either a file or an audio_url, not both');
   if (file) return { fields, audio: { kind: 'upload', ...file } };
   if (fields.audio_url) return { fields, audio: { kind: 'url', url: fields.audio_url } };
   return { fields };
@@ -176,7 +176,10 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       const accept = async (form?: MultipartForm) => {
         const { fields, audio } = parseRequest(form, request.body);
         if (!audio)
-          throw badRequest('audio_required', 'Send an audio file (field "file") or an audio_url');
+          throw new HttpError(
+            'audio_required',
+            'Send an audio file (field "file") or an audio_url',
+          );
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
           model:
@@ -270,7 +273,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       if (!row) throw transcriptNotFound();
       const spoken = new Set(row.result?.utterances?.map((u) => u.speaker));
       if (row.status !== 'completed' || spoken.size === 0) {
-        throw conflict(
+        throw new HttpError(
           'transcript_not_ready',
           row.status !== 'completed'
             ? `Transcript is ${row.status}; speakers can be named once it is completed`
@@ -282,7 +285,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       const names = Object.entries(request.body.names);
       const unknown = names.find(([label]) => !spoken.has(label));
       if (unknown)
-        throw badRequest('unknown_speaker', `This transcript has no speaker ${unknown[0]}`);
+        throw new HttpError('unknown_speaker', `This transcript has no speaker ${unknown[0]}`);
       const named = await nameSpeakers(
         db,
         userId,
@@ -312,7 +315,6 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       if (!row) throw transcriptNotFound();
       if (row.status !== 'completed' || !row.result) {
         throw new HttpError(
-          409,
           'transcript_not_ready',
           `Transcript is ${row.status}; exports are available once it is completed`,
         );
@@ -357,7 +359,6 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       const size = key === null ? null : await runtime.blobs.size(key);
       if (key === null || size === null) {
         throw new HttpError(
-          404,
           'audio_not_kept',
           row.source === 'live'
             ? 'Live streams keep no audio: only their transcript is saved'
@@ -367,7 +368,6 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       const range = byteRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
         throw new HttpError(
-          416,
           'range_not_satisfiable',
           `The audio is ${size} bytes long: the range asked for lies past its end`,
           undefined,
@@ -411,12 +411,12 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       const row = await deleteTranscription(db, currentUser(request).id, request.params.id);
       if (!row) throw transcriptNotFound();
       if (row === 'live')
-        throw conflict(
+        throw new HttpError(
           'stream_running',
           'This transcript is a live stream that is still running; end the stream, then delete it',
         );
       if (row === 'streamed')
-        throw conflict(
+        throw new HttpError(
           'transcription_streamed',
           'This transcription is still running and its text has been streamed to you; delete it once it has completed',
         );

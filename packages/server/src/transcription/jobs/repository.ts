@@ -233,7 +233,7 @@ function fromCursor(cursor: string): { micros: string; id: string } {
     !/^\d{1,17}$/.test(micros) ||
     !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
   )
-    throw new DomainError('invalid', 'invalid_cursor', 'The cursor is not one this API gave out');
+    throw new DomainError('invalid_cursor', 'The cursor is not one this API gave out');
   return { micros, id };
 }
 

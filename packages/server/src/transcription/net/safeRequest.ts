@@ -5,19 +5,13 @@ import { isIP, type LookupFunction } from 'node:net';
 import { DomainError } from '../../domainErrors.js';
 import { isAllowedAddress, type AddressPolicy } from './addressPolicy.js';
 
-const URL_ERROR_KINDS = {
-  url_refused: 'invalid',
-  url_unreachable: 'unprocessable',
-  file_too_large: 'too_large',
-} as const;
-
 /** A URL the server refuses to contact, or one it could not fetch. */
 export class UrlError extends DomainError {
   override name = 'UrlError';
-  declare readonly code: keyof typeof URL_ERROR_KINDS;
+  declare readonly code: 'url_refused' | 'url_unreachable' | 'file_too_large';
 
-  constructor(code: keyof typeof URL_ERROR_KINDS, message: string) {
-    super(URL_ERROR_KINDS[code], code, message);
+  constructor(code: UrlError['code'], message: string) {
+    super(code, message);
   }
 }
 

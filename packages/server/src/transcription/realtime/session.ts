@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult } from '../../db/schema/transcription.js';
 import { DomainError } from '../../domainErrors.js';
+import { API_ERRORS } from '@parlance/contract/endpoints';
 import type { TranscriptionConfig } from '../config.js';
 import { heldCredit } from '../credit.js';
 import type { FinalEvent, StreamEvent } from '../engine/protocol.js';
@@ -381,9 +382,10 @@ export function refuse(socket: WebSocket, refusal: StreamRefusal): void {
  */
 function asRefusal(err: unknown, log: FastifyBaseLogger): StreamRefusal {
   if (err instanceof StreamRefusal) return err;
-  if (err instanceof DomainError && err.kind === 'invalid')
+  const status = err instanceof DomainError ? API_ERRORS[err.code].status : 500;
+  if (err instanceof DomainError && status === 400)
     return new StreamRefusal(REALTIME_CLOSE.badRequest, err.code, err.message);
-  if (err instanceof DomainError && err.kind === 'unavailable')
+  if (err instanceof DomainError && status === 503)
     return new StreamRefusal(REALTIME_CLOSE.serverError, err.code, err.message);
   log.error({ err }, 'live stream failed');
   return new StreamRefusal(
