@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { PublicConfig } from '@parlance/contract';
+import type { PublicConfig, ServiceLimits } from '@parlance/contract';
 import { systemPaths } from '@parlance/contract/endpoints';
 import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
 
@@ -13,12 +13,33 @@ export const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000AA';
 /** What a new account is given unless a scenario says otherwise: the server's default, $5.00. */
 const SIGNUP_CREDIT_MICROS = 5_000_000;
 
+/** The limits of a server on its default settings. */
+export const serviceLimitsFixture: ServiceLimits = {
+  maxUploadBytes: 500 * 1024 * 1024,
+  maxAudioSeconds: 4 * 60 * 60,
+  maxRunningJobsPerAccount: 4,
+  rateLimitWindowSeconds: 60,
+  requestsPerKey: 600,
+  submissionsPerKey: 120,
+  requestsPerAccount: 1200,
+  submissionsPerAccount: 240,
+  requestsPerIp: 1200,
+  submissionsPerIp: 240,
+  liveStreamsPerAccount: 2,
+  liveIdleTimeoutSeconds: 20,
+  liveUnusedSecondsPerHour: 300,
+};
+
 const configWith = (
-  config: Omit<PublicConfig, 'signupCreditMicros'>,
+  config: Omit<PublicConfig, 'signupCreditMicros' | 'limits'>,
   signupCreditMicros = SIGNUP_CREDIT_MICROS,
 ) => [
   http.get(systemPaths.config, () =>
-    HttpResponse.json<PublicConfig>({ ...config, signupCreditMicros }),
+    HttpResponse.json<PublicConfig>({
+      ...config,
+      signupCreditMicros,
+      limits: serviceLimitsFixture,
+    }),
   ),
 ];
 

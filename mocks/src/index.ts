@@ -13,7 +13,7 @@ import { accountEndpoints, accountHandlers } from './account';
 
 export { authHandlers, setSignedInHint } from './auth';
 export { userFixture } from './fixtures/auth';
-export { configHandlers, TURNSTILE_TEST_SITE_KEY } from './config';
+export { configHandlers, serviceLimitsFixture, TURNSTILE_TEST_SITE_KEY } from './config';
 export { contactHandlers } from './contact';
 export { healthHandlers } from './health';
 export { pricingHandlers } from './pricing';

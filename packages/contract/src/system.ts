@@ -10,6 +10,44 @@ export const ReadyResponse = z.object({
 });
 export type ReadyResponse = z.infer<typeof ReadyResponse>;
 
+/** The limits this server holds requests to (its settings: a deployment may change them). */
+export const ServiceLimits = z
+  .object({
+    maxUploadBytes: z
+      .number()
+      .int()
+      .describe('The largest file an upload or audio_url may be, in bytes (413 file_too_large)'),
+    maxAudioSeconds: z
+      .number()
+      .describe('The longest audio transcribed, in seconds (413 audio_too_long)'),
+    maxRunningJobsPerAccount: z
+      .number()
+      .int()
+      .describe("An account's jobs transcribed at once; the rest wait in the queue"),
+    rateLimitWindowSeconds: z.number().int().describe('The window the request limits count in'),
+    requestsPerKey: z.number().int().describe('/v1 requests per API key and window (429)'),
+    submissionsPerKey: z.number().int().describe('/v1 submissions per API key and window'),
+    requestsPerAccount: z
+      .number()
+      .int()
+      .describe('/v1 requests per account, all its keys together'),
+    submissionsPerAccount: z.number().int().describe('/v1 submissions per account and window'),
+    requestsPerIp: z.number().int().describe('/v1 requests per client address and window'),
+    submissionsPerIp: z.number().int().describe('/v1 submissions per client address and window'),
+    liveStreamsPerAccount: z
+      .number()
+      .int()
+      .describe('Live streams one account may hold open at once'),
+    liveIdleTimeoutSeconds: z
+      .number()
+      .describe('A live stream without sound for this long is closed (4408)'),
+    liveUnusedSecondsPerHour: z
+      .number()
+      .describe('Seconds an account may hold live streams open beyond its audio, per hour'),
+  })
+  .meta({ id: 'ServiceLimits' });
+export type ServiceLimits = z.infer<typeof ServiceLimits>;
+
 /** What the web app needs to know before sign-in. */
 export const PublicConfig = z.object({
   turnstileSiteKey: z.string().nullable(),
@@ -22,6 +60,7 @@ export const PublicConfig = z.object({
   signupCreditMicros: Micros.describe(
     'Credit a new account gets once its e-mail is verified (once per mailbox), in US micro-dollars; 0 for none',
   ),
+  limits: ServiceLimits,
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -79,6 +79,22 @@ describe('HTTP behaviour', () => {
       googleEnabled: false,
       testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments
       signupCreditMicros: 5_000_000, // SIGNUP_BONUS_CENTS' default
+      // The settings' defaults (the docs' Limits table shows what a server answers here).
+      limits: {
+        maxUploadBytes: 500 * 1024 * 1024,
+        maxAudioSeconds: 4 * 60 * 60,
+        maxRunningJobsPerAccount: 4,
+        rateLimitWindowSeconds: 60,
+        requestsPerKey: 600,
+        submissionsPerKey: 120,
+        requestsPerAccount: 1200,
+        submissionsPerAccount: 240,
+        requestsPerIp: 1200,
+        submissionsPerIp: 240,
+        liveStreamsPerAccount: 2,
+        liveIdleTimeoutSeconds: 20,
+        liveUnusedSecondsPerHour: 300,
+      },
     });
   });
 
@@ -480,7 +496,7 @@ describe('bot check and rate limits', () => {
   });
 
   it('tells the app the site key', async () => {
-    expect((await server.client().get('/api/config')).body).toEqual({
+    expect((await server.client().get('/api/config')).body).toMatchObject({
       turnstileSiteKey: 'site-key-1',
       googleEnabled: false,
       testPayments: true, // no STRIPE_SECRET_KEY here: the built-in test provider takes payments

@@ -275,6 +275,11 @@ describe('refusals', () => {
   });
 
   it('413 above the upload size limit and above the duration limit', async () => {
+    // The limits the docs show are this server's settings (MAX_UPLOAD_MB=1, MAX_AUDIO_SECONDS=30).
+    expect((await server.client().get('/api/config')).body.limits).toMatchObject({
+      maxUploadBytes: 1024 * 1024,
+      maxAudioSeconds: 30,
+    });
     const dir = await mkdtemp(join(tmpdir(), 'parlance-big-'));
     const big = join(dir, 'big.wav');
     await writeFile(big, Buffer.alloc(1.5 * 1024 * 1024, 1));

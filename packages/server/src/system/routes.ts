@@ -1,10 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemPaths } from '@parlance/contract/endpoints';
-import { HealthResponse, PublicConfig, ReadyResponse } from '@parlance/contract';
+import {
+  HealthResponse,
+  PublicConfig,
+  ReadyResponse,
+  type ServiceLimits,
+} from '@parlance/contract';
+import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
 
 const tags = ['system'];
+
+/** The limits requests are held to, as this server's settings say. */
+function serviceLimits({ transcription: t, apiRateLimit: rate }: Config): ServiceLimits {
+  return {
+    maxUploadBytes: t.maxUploadBytes,
+    maxAudioSeconds: t.maxAudioSeconds,
+    maxRunningJobsPerAccount: t.maxRunningPerAccount,
+    rateLimitWindowSeconds: rate.windowMs / 1000,
+    requestsPerKey: rate.perKey,
+    submissionsPerKey: rate.perKeySubmissions,
+    requestsPerAccount: rate.perUser,
+    submissionsPerAccount: rate.perUserSubmissions,
+    requestsPerIp: rate.perIp,
+    submissionsPerIp: rate.perIpSubmissions,
+    liveStreamsPerAccount: t.liveMaxStreamsPerAccount,
+    liveIdleTimeoutSeconds: t.liveIdleTimeoutSeconds,
+    liveUnusedSecondsPerHour: t.liveUnusedSecondsPerHour,
+  };
+}
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -50,6 +75,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       googleEnabled: app.config.google !== null,
       testPayments: app.config.billing.testMode,
       signupCreditMicros: app.config.billing.signupBonusMicros,
+      limits: serviceLimits(app.config),
     }),
   );
 };

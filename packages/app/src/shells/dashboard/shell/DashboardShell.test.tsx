@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { PublicConfig } from '@parlance/contract';
 import { systemPaths } from '@parlance/contract/endpoints';
-import { billingHandlers, configHandlers } from '@parlance/mocks';
+import { billingHandlers, configHandlers, serviceLimitsFixture } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderDashboard } from '../../../test/renderDashboard';
 import { SETTINGS_WAIT_MS } from './DashboardShell';
@@ -111,6 +111,7 @@ describe('dashboard shell', () => {
       googleEnabled: true,
       testPayments: true,
       signupCreditMicros: 5_000_000,
+      limits: serviceLimitsFixture,
     });
     expect(await screen.findByText('342.5 min')).toBeVisible();
     const notice = screen.getByText('Test mode');
