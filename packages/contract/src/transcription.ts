@@ -65,8 +65,28 @@ export const SpeakerLabel = z
 
 /** The text fields of `POST /v1/transcript` (multipart, alongside an optional `file`). */
 export const TranscriptRequest = z.object({
-  audio_url: z.preprocess(blankToUndefined, z.string().trim().max(2048).optional()),
-  model: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
+  audio_url: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(2048)
+      .optional()
+      .describe(
+        'A public http(s) URL of the audio, fetched by the server; send it or a multipart `file`, not both',
+      ),
+  ),
+  model: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(64)
+      .optional()
+      .describe(
+        'An installed model (GET /v1/models); by default the English model for English, the multilingual one otherwise',
+      ),
+  ),
   language: z.preprocess(
     blankToUndefined,
     z
@@ -76,9 +96,15 @@ export const TranscriptRequest = z.object({
       .regex(/^(auto|[a-z]{2,3})$/, {
         error: "language must be a language code such as 'en', or 'auto'",
       })
-      .optional(),
+      .optional()
+      .describe("The language spoken (ISO 639-1 code such as 'en'); 'auto' or left out: detected"),
   ),
-  timestamp_style: z.preprocess(blankToUndefined, TimestampStyle.default('segment')),
+  timestamp_style: z.preprocess(
+    blankToUndefined,
+    TimestampStyle.default('segment').describe(
+      'none: text only; segment: start and end of each segment; word: of each word too',
+    ),
+  ),
   task: z.preprocess(blankToUndefined, TranscriptionTask.default('transcribe')),
   prompt: z.preprocess(blankToUndefined, TranscriptPrompt.optional()),
   keyterms: Keyterms.optional(),
@@ -115,7 +141,8 @@ export const TranscriptRequest = z.object({
     z
       .url({ protocol: /^https?$/, error: 'webhook_url must be an http(s) URL' })
       .max(2048)
-      .optional(),
+      .optional()
+      .describe('Called (POST, signed) when the job completes or fails, instead of polling'),
   ),
 });
 export type TranscriptRequest = z.infer<typeof TranscriptRequest>;

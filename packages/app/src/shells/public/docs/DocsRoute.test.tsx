@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { configHandlers } from '@parlance/mocks';
+import { http, HttpResponse } from 'msw';
+import type { PublicConfig } from '@parlance/contract';
+import { systemPaths } from '@parlance/contract/endpoints';
+import { configHandlers, serviceLimitsFixture } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
 
@@ -10,6 +13,24 @@ describe('/docs', () => {
     expect(
       await screen.findByText(/starts with \$5\.00 of free credit once its e-mail is verified/),
     ).toBeInTheDocument();
+  });
+
+  test("shows this server's limits, as /api/config tells them", async () => {
+    server.use(
+      http.get(systemPaths.config, () =>
+        HttpResponse.json<PublicConfig>({
+          turnstileSiteKey: null,
+          googleEnabled: false,
+          testPayments: false,
+          signupCreditMicros: 0,
+          limits: { ...serviceLimitsFixture, maxUploadBytes: 25 * 1048576, maxAudioSeconds: 600 },
+        }),
+      ),
+    );
+    renderRoute('/docs');
+    const limits = await screen.findByLabelText('Limits of this server');
+    expect(limits).toHaveTextContent('25 MB per upload or audio_url');
+    expect(limits).toHaveTextContent('10 min per file');
   });
 
   test('without credit for new accounts, it says to add some', async () => {

@@ -1,11 +1,15 @@
-import { paths as openApiPaths, tags as openApiTags } from '@parlance/contract/openapi.json';
+import {
+  components,
+  paths as openApiPaths,
+  tags as openApiTags,
+} from '@parlance/contract/openapi.json';
 import { formatUsd } from '@parlance/contract/money';
 import { useApiBase } from '../../../shared/apiBase';
 import { useConfigQuery } from '../../../shared/configApi';
 import { DocsScreen } from './DocsScreen';
 import { groupOperations } from './operations';
 
-const reference = groupOperations(openApiPaths, openApiTags);
+const reference = groupOperations(openApiPaths, openApiTags, components.schemas);
 
 /** /docs: the quick start and a reference generated at build time from packages/contract/openapi.json. */
 export function Component() {
@@ -16,6 +20,7 @@ export function Component() {
       apiBase={useApiBase()}
       reference={reference}
       signupCredit={credit ? formatUsd(credit) : null}
+      limits={config?.limits ?? null}
     />
   );
 }

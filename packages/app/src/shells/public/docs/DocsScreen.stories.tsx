@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent } from 'storybook/test';
-import { paths, tags } from '@parlance/contract/openapi.json';
+import { expect, userEvent, within } from 'storybook/test';
+import { components, paths, tags } from '@parlance/contract/openapi.json';
+import { serviceLimitsFixture } from '@parlance/mocks';
 import { DocsScreen } from './DocsScreen';
 import { groupOperations } from './operations';
 
@@ -9,8 +10,9 @@ const meta = {
   component: DocsScreen,
   args: {
     apiBase: 'https://api.parlance.example',
-    reference: groupOperations(paths, tags),
+    reference: groupOperations(paths, tags, components.schemas),
     signupCredit: '$5.00',
+    limits: serviceLimitsFixture,
   },
 } satisfies Meta<typeof DocsScreen>;
 export default meta;
@@ -38,6 +40,39 @@ export const Default: Story = {
       'href',
       '/api/reference',
     );
+  },
+};
+
+/** The limits of the server, every error code, and what each endpoint takes (opened on demand). */
+export const LimitsErrorsAndFields: Story = {
+  parameters: { visual: false },
+  play: async ({ canvas }) => {
+    const table = canvas.getByLabelText('Limits of this server');
+    await expect(table).toHaveTextContent('500 MB per upload or audio_url');
+    await expect(table).toHaveTextContent('4 h per file');
+    await expect(table).toHaveTextContent('600 per API key, 1200 per account');
+    const errors = canvas.getByLabelText('Error codes');
+    await expect(within(errors).getByText('insufficient_credits')).toBeVisible();
+    await expect(errors).toHaveTextContent(/insufficient_credits\s*402/);
+    const submit = canvas.getByText(
+      'Submit audio (multipart `file` or `audio_url`) for transcription',
+    );
+    const fields = () => canvas.queryByLabelText('POST /v1/transcript: what it takes');
+    await expect(fields()).not.toBeVisible();
+    await userEvent.click(submit);
+    await expect(fields()).toBeVisible();
+    await expect(fields()).toHaveTextContent(
+      /keyterms\s*body\s*list of string, 1 to 50 characters, at most 100 items/,
+    );
+  },
+};
+
+/** /api/config did not answer: the page says the limits could not be loaded. */
+export const LimitsUnknown: Story = {
+  args: { limits: null },
+  parameters: { visual: false },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/The limits could not be loaded/)).toBeVisible();
   },
 };
 

@@ -118,15 +118,24 @@ export const Endpoints = styled.ul`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.surface};
 
-  li {
-    display: grid;
-    grid-template-columns: 72px minmax(0, 1fr);
-    gap: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+  & > li {
     padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
   }
 
-  li + li {
+  & > li + li {
     border-top: 1px solid ${({ theme }) => theme.color.border};
+  }
+
+  summary {
+    display: grid;
+    grid-template-columns: 72px minmax(0, 1fr);
+    gap: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+    cursor: pointer;
+    list-style: none;
+  }
+
+  summary::-webkit-details-marker {
+    display: none;
   }
 
   code {
@@ -135,9 +144,32 @@ export const Endpoints = styled.ul`
     overflow-wrap: anywhere;
   }
 
-  span {
+  summary > span {
     grid-column: 2;
     font-size: ${({ theme }) => theme.fontSize.sm};
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+
+  details > p,
+  details > dl {
+    margin: ${({ theme }) => `${theme.space[3]} 0 0`};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+/** An operation's parameters and body fields: name and where it goes, then type and meaning. */
+export const Fields = styled.dl`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+
+  dt small {
+    margin-left: ${({ theme }) => theme.space[2]};
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+
+  dd {
+    margin: 0 0 0 ${({ theme }) => theme.space[4]};
     color: ${({ theme }) => theme.color.textMuted};
   }
 `;

@@ -1,3 +1,4 @@
+import type { ServiceLimits } from '@parlance/contract';
 import { CodeBlock, CodeTabs } from '@parlance/ui';
 import {
   curlSubmit,
@@ -12,6 +13,10 @@ import {
 import { realtimeNode, realtimePython } from '../../../content/realtimeSnippets';
 import { paths } from '../../../paths';
 import {
+  API_ERRORS,
+  MAX_KEYTERM_CHARS,
+  MAX_KEYTERMS,
+  MAX_SPEAKERS,
   REALTIME_END_OF_TURN_SILENCE_MS,
   REALTIME_IDLE_TIMEOUT_SECONDS,
   REALTIME_MAX_END_OF_TURN_SILENCE_MS,
@@ -24,6 +29,7 @@ import {
   DocSection,
   DocsLayout,
   Endpoints,
+  Fields,
   Lifecycle,
   Method,
   Toc,
@@ -37,6 +43,8 @@ export interface DocsPageProps {
   reference: OperationGroup[];
   /** The credit a new account is given (e.g. "$5.00"), or null when none (or not known). */
   signupCredit: string | null;
+  /** This server's limits; null while they load or when they could not be. */
+  limits: ServiceLimits | null;
 }
 
 const sections = [
@@ -47,10 +55,47 @@ const sections = [
   { id: 'live', title: 'Live transcription' },
   { id: 'openai', title: 'OpenAI compatibility' },
   { id: 'models', title: 'Models' },
+  { id: 'limits', title: 'Limits' },
+  { id: 'errors', title: 'Errors' },
   { id: 'reference', title: 'Reference' },
 ];
 
-export function DocsScreen({ apiBase, reference, signupCredit }: DocsPageProps) {
+/** 14400 → "4 h", 600 → "10 min", 45 → "45 s". */
+function span(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
+/** This server's limits, in words (its settings, as GET /api/config tells them). */
+function limitRows(limits: ServiceLimits): [string, string][] {
+  const window =
+    limits.rateLimitWindowSeconds === 60 ? 'a minute' : span(limits.rateLimitWindowSeconds);
+  return [
+    [
+      'File size',
+      `${Math.round(limits.maxUploadBytes / 1048576)} MB per upload or audio_url (413 file_too_large)`,
+    ],
+    ['Audio length', `${span(limits.maxAudioSeconds)} per file (413 audio_too_long)`],
+    ['Jobs at once', `${limits.maxRunningJobsPerAccount} per account; the rest wait in the queue`],
+    [
+      'Requests',
+      `${limits.requestsPerKey} per API key, ${limits.requestsPerAccount} per account (all its keys) and ${limits.requestsPerIp} per client address, in ${window} (429 rate_limited, with Retry-After)`,
+    ],
+    [
+      'Submissions',
+      `${limits.submissionsPerKey} per API key, ${limits.submissionsPerAccount} per account and ${limits.submissionsPerIp} per client address, in ${window}`,
+    ],
+    [
+      'Live streams',
+      `${limits.liveStreamsPerAccount} open at once per account; closed after ${span(limits.liveIdleTimeoutSeconds)} without sound; ${span(limits.liveUnusedSecondsPerHour)} an hour held open beyond their audio`,
+    ],
+    ['Key terms', `${MAX_KEYTERMS} per request, each up to ${MAX_KEYTERM_CHARS} characters`],
+    ['Speakers expected', `1 to ${MAX_SPEAKERS}`],
+  ];
+}
+
+export function DocsScreen({ apiBase, reference, signupCredit, limits }: DocsPageProps) {
   return (
     <DocsLayout>
       <Toc aria-label="On this page">
@@ -243,6 +288,44 @@ export function DocsScreen({ apiBase, reference, signupCredit }: DocsPageProps) 
           </p>
         </DocSection>
 
+        <DocSection aria-labelledby="limits">
+          <h2 id="limits">Limits</h2>
+          <p>What this server holds each request to (a deployment&rsquo;s settings may differ).</p>
+          {limits ? (
+            <Fields aria-label="Limits of this server">
+              {limitRows(limits).map(([name, value]) => (
+                <div key={name}>
+                  <dt>{name}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </Fields>
+          ) : (
+            <p>The limits could not be loaded: reload the page to see them.</p>
+          )}
+        </DocSection>
+
+        <DocSection aria-labelledby="errors">
+          <h2 id="errors">Errors</h2>
+          <p>
+            An error answers with its status and a JSON body:{' '}
+            <code>&#123;"message", "code", "details"?&#125;</code>. Show <code>message</code> to
+            people; branch on <code>code</code>, which never changes. Retry 429 and 503 after the
+            seconds <code>Retry-After</code> says. Every code:
+          </p>
+          <Fields aria-label="Error codes">
+            {Object.entries(API_ERRORS).map(([code, { status, meaning }]) => (
+              <div key={code}>
+                <dt>
+                  <code>{code}</code>
+                  <small>{status}</small>
+                </dt>
+                <dd>{meaning}</dd>
+              </div>
+            ))}
+          </Fields>
+        </DocSection>
+
         <DocSection aria-labelledby="reference">
           <h2 id="reference">Reference</h2>
           <p>
@@ -256,9 +339,36 @@ export function DocsScreen({ apiBase, reference, signupCredit }: DocsPageProps) 
               <Endpoints>
                 {group.operations.map((op) => (
                   <li key={`${op.method} ${op.path}`}>
-                    <Method>{op.method}</Method>
-                    <code>{op.path}</code>
-                    <span>{op.summary}</span>
+                    <details>
+                      <summary>
+                        <Method>{op.method}</Method>
+                        <code>{op.path}</code>
+                        <span>{op.summary}</span>
+                      </summary>
+                      {op.description && <p>{op.description}</p>}
+                      {op.fields.length > 0 && (
+                        <Fields aria-label={`${op.method} ${op.path}: what it takes`}>
+                          {op.fields.map((field) => (
+                            <div key={`${field.where} ${field.name}`}>
+                              <dt>
+                                <code>{field.name}</code>
+                                <small>
+                                  {field.where}
+                                  {field.required ? ', required' : ''}
+                                </small>
+                              </dt>
+                              <dd>
+                                {field.type}
+                                {field.description && `. ${field.description}`}
+                              </dd>
+                            </div>
+                          ))}
+                        </Fields>
+                      )}
+                      <p>
+                        Answers {op.statuses.join(', ')} (<a href="#errors">errors</a>).
+                      </p>
+                    </details>
                   </li>
                 ))}
               </Endpoints>
