@@ -5,6 +5,7 @@ import type {
   BillingInfo,
   CheckRecentResponse,
   CreditHistory,
+  ErrorResponse,
   MessageResponse,
   PaymentMethod,
   PaymentMethodList,
@@ -12,6 +13,7 @@ import type {
 } from '@parlance/contract';
 import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
 import { MICROS_PER_USD, formatUsd } from '@parlance/contract/money';
+import { PurchaseCredits } from '@parlance/contract';
 import {
   billingInfoFixture,
   emptyBillingInfoFixture,
@@ -75,6 +77,14 @@ const newCard: PaymentMethod = {
 
 /** A successful purchase of the requested dollar amount. */
 function purchased(amount: unknown, balanceMicros: number) {
+  // The server's rules for the amount (the contract's schema), refused as the server words it.
+  const checked = PurchaseCredits.shape.amount.safeParse(amount);
+  if (!checked.success) {
+    const message = checked.error.issues[0]?.message ?? 'is invalid';
+    return apiError('validation_failed', `amount: ${message}`, {
+      issues: [{ field: 'amount', message }],
+    });
+  }
   // Whole cents, as the server takes them.
   const amountMicros = Math.round(Number(amount) * 100) * (MICROS_PER_USD / 100);
   const total = balanceMicros + amountMicros;
@@ -124,14 +134,20 @@ function handlersFor(
         { status: 201 },
       ),
     ),
-    http.post(billingPaths.purchaseCredits, async ({ request }) => {
-      const body = (await request.json()) as { amount?: unknown };
-      return purchased(body.amount, info.balanceMicros);
-    }),
-    http.post(billingPaths.purchaseWithPaymentMethod, async ({ request }) => {
-      const body = (await request.json()) as { amount?: unknown };
-      return purchased(body.amount, info.balanceMicros);
-    }),
+    http.post<never, { amount?: unknown }, PurchaseResponse | ErrorResponse>(
+      billingPaths.purchaseCredits,
+      async ({ request }) => {
+        const body = await request.json();
+        return purchased(body.amount, info.balanceMicros);
+      },
+    ),
+    http.post<never, { amount?: unknown }, PurchaseResponse | ErrorResponse>(
+      billingPaths.purchaseWithPaymentMethod,
+      async ({ request }) => {
+        const body = await request.json();
+        return purchased(body.amount, info.balanceMicros);
+      },
+    ),
   ];
 }
 

@@ -46,8 +46,11 @@ export function onEach(
 }
 
 /** The server's error shape, `{ message, code }`, with the status the server gives that code. */
-export function apiError(code: ApiErrorCode, message: string) {
-  return HttpResponse.json<ErrorResponse>({ message, code }, { status: API_ERRORS[code].status });
+export function apiError(code: ApiErrorCode, message: string, details?: unknown) {
+  return HttpResponse.json<ErrorResponse>(
+    { message, code, ...(details === undefined ? {} : { details }) },
+    { status: API_ERRORS[code].status },
+  );
 }
 
 /** Every endpoint never answers: loading states. */

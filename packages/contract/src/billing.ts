@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { Micros, Timestamp, UsdText } from './common.js';
 import { CREDIT_HISTORY_DEFAULT_LIMIT, MAX_LIST_LIMIT } from './listDefaults.js';
+import { MAX_PURCHASE_DOLLARS, MIN_PURCHASE_DOLLARS } from './purchaseLimits.js';
 
 /** Money travels as micro-dollars next to the exact text (money.ts); currency is always USD. */
-
-export const MIN_PURCHASE_DOLLARS = 5;
-export const MAX_PURCHASE_DOLLARS = 1000;
 
 export const ModelRate = z
   .object({

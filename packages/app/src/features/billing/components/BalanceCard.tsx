@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { BillingInfo, PaymentMethod } from '@parlance/contract';
+import { MAX_PURCHASE_DOLLARS, MIN_PURCHASE_DOLLARS } from '@parlance/contract/endpoints';
 import { formatUsd, MICROS_PER_USD } from '@parlance/contract/money';
 import { Button, Card, SegmentedControl, Select, Skeleton, TextField } from '@parlance/ui';
 import type { Block } from '../../../shared/block';
@@ -10,13 +11,16 @@ import { Balance, Form, Note, OnHold, Presets, Row } from './BalanceCard.styles'
 /** The preset purchase amounts, in dollars. */
 export const PURCHASE_PRESETS = [10, 25, 50, 100] as const;
 const CUSTOM = 'custom';
+/** What the server takes, said before it is asked (its message still comes at the field). */
+const PURCHASE_RANGE = `From ${formatUsd(MIN_PURCHASE_DOLLARS * MICROS_PER_USD)} to ${formatUsd(MAX_PURCHASE_DOLLARS * MICROS_PER_USD)}`;
 
 export interface BalanceCardProps {
   info: Block<BillingInfo>;
   /** Saved cards (the default one first is preselected). */
   cards: readonly PaymentMethod[];
   buying: boolean;
-  onBuy: (amount: number, card: PaymentMethod) => void;
+  /** Buys; resolves with the server's message for the amount when it refused it (shown at the field). */
+  onBuy: (amount: number, card: PaymentMethod) => Promise<string | undefined>;
   onAddCard: () => void;
 }
 
@@ -24,6 +28,7 @@ export interface BalanceCardProps {
 export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCardProps) {
   const [choice, setChoice] = useState<string>('25');
   const [custom, setCustom] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>(undefined);
   const defaultCard = cards.find((card) => card.isDefault) ?? cards[0];
   const [cardId, setCardId] = useState<string | undefined>(undefined);
   const card = cards.find((candidate) => candidate.id === cardId) ?? defaultCard;
@@ -40,7 +45,7 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (card && validAmount) onBuy(amount, card);
+    if (card && validAmount) void onBuy(amount, card).then(setAmountError);
   };
 
   return (
@@ -79,7 +84,10 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
               { value: CUSTOM, label: 'Custom' },
             ]}
             value={choice}
-            onChange={setChoice}
+            onChange={(next) => {
+              setChoice(next);
+              setAmountError(undefined);
+            }}
           />
         </Presets>
         {choice === CUSTOM && (
@@ -89,7 +97,12 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
             inputMode="decimal"
             step="0.01"
             value={custom}
-            onChange={(event) => setCustom(event.target.value)}
+            onChange={(event) => {
+              setCustom(event.target.value);
+              setAmountError(undefined);
+            }}
+            hint={PURCHASE_RANGE}
+            error={amountError}
           />
         )}
         {card ? (

@@ -67,6 +67,27 @@ export const BuyCredits: Story = {
   },
 };
 
+/**
+ * A custom amount under the minimum: the range is said beside the field before buying, and the
+ * server's refusal comes at the field (not as a toast); editing the amount clears it.
+ */
+export const CustomAmountRefused: Story = {
+  parameters: { visual: false },
+  play: async ({ canvas }) => {
+    await canvas.findByText('Visa •••• 4242');
+    await userEvent.click(canvas.getByRole('radio', { name: 'Custom' }));
+    const field = canvas.getByRole('spinbutton', { name: 'Custom amount (USD)' });
+    await expect(field).toHaveAccessibleDescription(/From \$5\.00 to \$1,000\.00/);
+    await userEvent.type(field, '3');
+    await userEvent.click(canvas.getByRole('button', { name: 'Buy $3 of credits' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    await expect(field).toHaveAccessibleDescription(/The minimum purchase is \$5\.00/);
+    await expect(within(document.body).queryByText(/amount: The minimum/)).toBeNull();
+    await userEvent.type(field, '0');
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
 export const PurchaseDeclined: Story = {
   parameters: { visual: false, msw: { handlers: { billing: billingHandlers.purchaseDeclined } } },
   play: async ({ canvas }) => {

@@ -3,7 +3,7 @@ import type { PaymentMethod, PurchaseResponse } from '@parlance/contract';
 import { CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
 import { formatUsd } from '@parlance/contract/money';
 import { toast } from '@parlance/ui';
-import { errorMessage } from '../../../store/errors';
+import { errorMessage, fieldErrors } from '../../../store/errors';
 import {
   useAddPaymentMethodMutation,
   useDeletePaymentMethodMutation,
@@ -56,8 +56,10 @@ export function BillingRoute() {
     const result = card.isDefault
       ? await purchase({ amount, idempotencyKey })
       : await purchaseWith({ amount, paymentMethodId: card.id, idempotencyKey });
-    if (result.error) toast.destructive(errorMessage(result.error, 'The purchase failed'));
-    else announcePurchase(result.data);
+    if (!result.error) return void announcePurchase(result.data);
+    const amountRefused = fieldErrors(result.error)['amount'];
+    if (!amountRefused) toast.destructive(errorMessage(result.error, 'The purchase failed'));
+    return amountRefused;
   };
 
   const withBusyCard = async <T,>(card: PaymentMethod, action: () => Promise<T>) => {
@@ -89,7 +91,7 @@ export function BillingRoute() {
       loadingMore={loadingMore}
       onShowMore={() => setLimit((current) => current + CREDIT_HISTORY_DEFAULT_LIMIT)}
       buying={purchaseState.isLoading || purchaseWithState.isLoading}
-      onBuy={(amount, card) => void onBuy(amount, card)}
+      onBuy={onBuy}
       adding={addState.isLoading}
       onAddCard={async (card) => {
         const outcome = toOutcome(await addCard(card), 'Could not add the card', () => undefined);

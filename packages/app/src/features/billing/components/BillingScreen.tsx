@@ -28,7 +28,8 @@ export interface BillingScreenProps {
   loadingMore: boolean;
   onShowMore: () => void;
   buying: boolean;
-  onBuy: (amount: number, card: PaymentMethod) => void;
+  /** Buys; resolves with the server's message for the amount when it refused it. */
+  onBuy: (amount: number, card: PaymentMethod) => Promise<string | undefined>;
   adding: boolean;
   onAddCard: (card: AddPaymentMethod) => Promise<Outcome>;
   /** The card whose action (set default, delete) is running. */
