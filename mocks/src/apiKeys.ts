@@ -6,6 +6,7 @@ import type {
   ApiKeyResponse,
   CreatedApiKey,
   MessageResponse,
+  MonthlyLimit,
 } from '@parlance/contract';
 import { apiHref, apiKeyPaths } from '@parlance/contract/endpoints';
 import {
@@ -39,6 +40,14 @@ export const apiKeysEndpoints = [
     path: apiKeyPaths.key,
     example: { url: apiHref(apiKeyPaths.key, { id: KEY_ID }) },
   },
+  {
+    method: 'put',
+    path: apiKeyPaths.limit,
+    example: {
+      url: apiHref(apiKeyPaths.limit, { id: KEY_ID }),
+      body: { monthlyLimitMicros: 25_000_000 },
+    },
+  },
 ] as const satisfies readonly Endpoint[];
 
 export const apiKeysFixture: ApiKey[] = [
@@ -49,6 +58,7 @@ export const apiKeysFixture: ApiKey[] = [
     enabled: true,
     createdAt: ago(84),
     lastUsedAt: ago(0, 3),
+    monthlyLimitMicros: 50_000_000,
   },
   {
     id: '1a2b3c4d-0000-4000-8000-000000000002',
@@ -57,6 +67,7 @@ export const apiKeysFixture: ApiKey[] = [
     enabled: true,
     createdAt: ago(40),
     lastUsedAt: ago(5),
+    monthlyLimitMicros: null,
   },
   {
     id: '1a2b3c4d-0000-4000-8000-000000000003',
@@ -65,6 +76,7 @@ export const apiKeysFixture: ApiKey[] = [
     enabled: false,
     createdAt: ago(110),
     lastUsedAt: null,
+    monthlyLimitMicros: null,
   },
 ];
 
@@ -86,6 +98,7 @@ function handlersFor(keys: ApiKey[]) {
         enabled: true,
         createdAt: NOW.toISOString(),
         lastUsedAt: null,
+        monthlyLimitMicros: null,
       };
       return HttpResponse.json<CreatedApiKey>(
         { apiKey, secret: createdSecretFixture },
@@ -109,6 +122,15 @@ function handlersFor(keys: ApiKey[]) {
         return key
           ? HttpResponse.json<ApiKeyResponse>({ apiKey: { ...key, enabled: !key.enabled } })
           : notFound();
+      },
+    ),
+    http.put<{ id: string }, MonthlyLimit, ApiKeyResponse | ErrorResponse>(
+      apiKeyPaths.limit,
+      async ({ params, request }) => {
+        const key = find(params.id);
+        if (!key) return notFound();
+        const { monthlyLimitMicros } = await request.json();
+        return HttpResponse.json<ApiKeyResponse>({ apiKey: { ...key, monthlyLimitMicros } });
       },
     ),
     http.delete(apiKeyPaths.key, ({ params }) =>

@@ -7,6 +7,7 @@ import type {
   CreditHistory,
   ErrorResponse,
   MessageResponse,
+  MonthlyLimit,
   PaymentMethod,
   PaymentMethodList,
   PurchaseResponse,
@@ -33,6 +34,11 @@ import {
 
 export const billingEndpoints = [
   { method: 'get', path: billingPaths.info },
+  {
+    method: 'put',
+    path: billingPaths.spendLimit,
+    example: { body: { monthlyLimitMicros: 50_000_000 } },
+  },
   { method: 'get', path: billingPaths.creditHistory },
   { method: 'get', path: billingPaths.paymentMethodList },
   { method: 'get', path: billingPaths.checkRecentPaymentMethod },
@@ -105,6 +111,10 @@ function handlersFor(
 ) {
   return [
     http.get(billingPaths.info, () => HttpResponse.json<BillingInfo>(info)),
+    http.put<never, MonthlyLimit, BillingInfo>(billingPaths.spendLimit, async ({ request }) => {
+      const { monthlyLimitMicros } = await request.json();
+      return HttpResponse.json<BillingInfo>({ ...info, monthlyLimitMicros });
+    }),
     http.get(billingPaths.creditHistory, ({ request }) => {
       const limit = Number(
         new URL(request.url).searchParams.get('limit') ?? CREDIT_HISTORY_DEFAULT_LIMIT,

@@ -100,6 +100,11 @@ export const API_ERRORS = {
     status: 402,
     meaning: 'The balance does not cover a charge being booked',
   },
+  spend_limit_reached: {
+    status: 402,
+    meaning:
+      "A monthly spending limit (the account's or the API key's) would be passed: details give the limit, what is used and when it resets",
+  },
   account_on_hold: {
     status: 402,
     meaning: 'Credit is owed after a refunded or disputed payment: add credit to settle it',

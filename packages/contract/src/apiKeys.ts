@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common.js';
+import { Micros, Timestamp } from './common.js';
 
 export const ApiKey = z
   .object({
@@ -9,6 +9,9 @@ export const ApiKey = z
     enabled: z.boolean(),
     createdAt: Timestamp,
     lastUsedAt: Timestamp.nullable(),
+    monthlyLimitMicros: Micros.nullable().describe(
+      "What requests with this key may spend per calendar month (UTC), within the account's own limit; null: none of its own",
+    ),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;

@@ -26,11 +26,13 @@ export const apiKeyPaths = {
   list: '/api/api-keys',
   key: '/api/api-keys/:id',
   toggle: '/api/api-keys/:id/toggle',
+  limit: '/api/api-keys/:id/limit',
 } as const;
 
 export const billingPaths = {
   rates: '/api/billing/rates',
   info: '/api/billing/info',
+  spendLimit: '/api/billing/spend-limit',
   creditHistory: '/api/billing/credits/history',
   receipt: '/api/billing/receipts/:id',
   paymentMethodList: '/api/billing/payment-methods/list',

@@ -49,8 +49,27 @@ export const BillingInfo = z
       .enum(['test', 'stripe'])
       .describe('test: cards are entered as test numbers; stripe: cards are added with Stripe.js'),
     stripePublishableKey: z.string().nullable(),
+    monthlyLimitMicros: Micros.nullable().describe(
+      'What the account may spend on transcription per calendar month (UTC); null: no limit. Past it, requests get 402 spend_limit_reached',
+    ),
+    spentThisMonthMicros: Micros.describe('Transcription completed this calendar month (UTC)'),
+    spentThisMonth: UsdText,
   })
   .meta({ id: 'BillingInfo' });
+
+/** The most a monthly spending limit may be: $1,000,000. */
+export const MAX_MONTHLY_LIMIT_MICROS = 1_000_000 * 1_000_000;
+
+/** `PUT /api/billing/spend-limit` and `PUT /api/api-keys/{id}/limit`. */
+export const MonthlyLimit = z
+  .object({
+    monthlyLimitMicros: Micros.min(0, { error: 'A limit cannot be negative' })
+      .max(MAX_MONTHLY_LIMIT_MICROS, { error: 'A limit is at most $1,000,000' })
+      .nullable()
+      .describe('Per calendar month (UTC), in US micro-dollars; null removes the limit'),
+  })
+  .meta({ id: 'MonthlyLimit' });
+export type MonthlyLimit = z.infer<typeof MonthlyLimit>;
 export type BillingInfo = z.infer<typeof BillingInfo>;
 
 export const Receipt = z

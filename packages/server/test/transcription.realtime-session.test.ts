@@ -110,6 +110,7 @@ function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
 /** A stream of `userId` opened on tiny.en at 16 kHz, as the route would settle it. */
 const openingOf = (userId: string): Opening => ({
   userId,
+  apiKeyId: null,
   settings: { model: 'tiny.en', language: null, keyterms: null },
   sampleRate: 16_000,
   endOfTurnSilenceMs: 1000,

@@ -434,6 +434,24 @@ describe('live transcription: who, how and when it ends', () => {
     expect(rows).toEqual([]);
   });
 
+  it("refuses a stream its key's monthly spending limit leaves nothing for; another key streams", async () => {
+    const limited = await customer(server, 500);
+    const [key] = (await limited.api.get('/api/api-keys')).body.apiKeys as { id: string }[];
+    await limited.api.put(`/api/api-keys/${key?.id}/limit`, { monthlyLimitMicros: 0 });
+    const refused = await refusedWith(
+      connect(server, ENGLISH, limited.auth),
+      REALTIME_CLOSE.insufficientCredits,
+      'spend_limit_reached',
+    );
+    expect(refused).toMatchObject({
+      message: expect.stringContaining("This API key's monthly spending limit of $0.00"),
+    });
+    const other = await limited.api.post('/api/api-keys', { name: 'other' });
+    const stream = connect(server, ENGLISH, { authorization: `Bearer ${other.body.secret}` });
+    await stream.next('ready');
+    expect((await end(stream)).code).toBe(1000);
+  });
+
   it('hears 48 kHz audio resampled as well as 16 kHz', async () => {
     const pcm16 = await jfk();
     // Upsampled ×3 by linear interpolation: what a 48 kHz microphone would give.

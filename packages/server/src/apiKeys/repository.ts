@@ -64,6 +64,21 @@ export async function renameApiKey(
   return row;
 }
 
+/** Sets (null: removes) a key's monthly spending limit; undefined when the user has no such key. */
+export async function limitApiKey(
+  db: Database,
+  userId: string,
+  id: string,
+  monthlyLimitMicros: number | null,
+): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ monthlyLimitMicros })
+    .where(owned(userId, id))
+    .returning();
+  return row;
+}
+
 /** Enables a disabled key or disables an enabled one; undefined when the user has no such key. */
 export async function toggleApiKey(
   db: Database,

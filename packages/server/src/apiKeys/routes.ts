@@ -7,6 +7,7 @@ import {
   type ApiKey,
   IdParams,
   MessageResponse,
+  MonthlyLimit,
 } from '@parlance/contract';
 import { apiKeyPaths } from '@parlance/contract/endpoints';
 import { currentUser, requireSession } from '../auth/guards.js';
@@ -15,6 +16,7 @@ import { errorResponses } from '../http/schemas.js';
 import {
   createApiKey,
   deleteApiKey,
+  limitApiKey,
   listApiKeys,
   renameApiKey,
   toggleApiKey,
@@ -28,6 +30,7 @@ const toDto = (row: ApiKeyRow): ApiKey => ({
   enabled: row.enabled,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  monthlyLimitMicros: row.monthlyLimitMicros,
 });
 
 const keyNotFound = () => notFound('API key not found');
@@ -96,6 +99,29 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = currentUser(request).id;
       const row = await renameApiKey(db, userId, request.params.id, request.body.name);
+      lists.forget(userId);
+      if (!row) throw keyNotFound();
+      return { apiKey: toDto(row) };
+    },
+  );
+
+  app.put(
+    apiKeyPaths.limit,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set or remove a key's monthly spending limit",
+        description:
+          "Requests with the key past it this calendar month (UTC) get 402 spend_limit_reached; the account's own limit applies as well.",
+        params: IdParams,
+        body: MonthlyLimit,
+        response: { 200: ApiKeyResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const row = await limitApiKey(db, userId, request.params.id, request.body.monthlyLimitMicros);
       lists.forget(userId);
       if (!row) throw keyNotFound();
       return { apiKey: toDto(row) };

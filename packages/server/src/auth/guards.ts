@@ -128,6 +128,11 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** The API key a request came with; null for a session (the web app) or none. */
+export function currentApiKeyId(request: FastifyRequest): string | null {
+  return request.auth?.kind === 'apiKey' ? request.auth.apiKeyId : null;
+}
+
 /** The caller's account (see `request.account`) on a guarded route. */
 export function currentAccount(request: FastifyRequest): User {
   if (!request.account) throw unauthenticated();

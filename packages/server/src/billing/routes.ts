@@ -17,6 +17,7 @@ import {
   ReceiptParams,
   ReceiptResponse,
   MessageResponse,
+  MonthlyLimit,
 } from '@parlance/contract';
 import { billingPaths } from '@parlance/contract/endpoints';
 import { HttpError } from '../http/errors.js';
@@ -25,6 +26,7 @@ import { errorResponses } from '../http/schemas.js';
 import { dollarsToMicros, formatUsd } from './money.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
 import type { Billing } from './service.js';
+import { monthlySpending, setMonthlyLimit } from './spendLimits.js';
 import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
 
 const tags = ['billing'];
@@ -53,6 +55,26 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, { billing }) => {
   const { cards, purchases, ledger, provider } = billing;
   app.addHook('preHandler', requireSession);
+  const billingInfo = async (userId: string): Promise<BillingInfo> => {
+    const [{ balanceMicros, owedMicros }, card, spending] = await Promise.all([
+      ledger.standing(userId),
+      cards.defaultCard(userId),
+      monthlySpending(app.deps.storage.db, userId, new Date()),
+    ]);
+    return {
+      balanceMicros,
+      balance: formatUsd(balanceMicros),
+      owedMicros,
+      owed: formatUsd(owedMicros),
+      currency: 'USD' as const,
+      defaultPaymentMethod: card ? toPaymentMethod(card) : null,
+      paymentProvider: provider.kind,
+      stripePublishableKey: billing.config.stripe?.publishableKey ?? null,
+      monthlyLimitMicros: spending.limitMicros,
+      spentThisMonthMicros: spending.spentMicros,
+      spentThisMonth: formatUsd(spending.spentMicros),
+    };
+  };
   const perUser = (name: string, max: number) =>
     limitBy(app, [{ name, max, windowMs: 10 * 60_000, key: (request) => request.user?.id }]);
 
@@ -66,22 +88,31 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         response: { 200: BillingInfo, ...errorResponses(401) },
       },
     },
+    async (request) => billingInfo(currentUser(request).id),
+  );
+
+  app.put(
+    billingPaths.spendLimit,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set or remove the account's monthly spending limit",
+        description:
+          'Transcription past it this calendar month (UTC) is refused with 402 spend_limit_reached; a job already running stops where the limit is reached. Each API key may have a lower limit of its own (PUT /api/api-keys/{id}/limit).',
+        body: MonthlyLimit,
+        response: { 200: BillingInfo, ...errorResponses(400, 401) },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
-      const [{ balanceMicros, owedMicros }, card] = await Promise.all([
-        ledger.standing(userId),
-        cards.defaultCard(userId),
-      ]);
-      return {
-        balanceMicros,
-        balance: formatUsd(balanceMicros),
-        owedMicros,
-        owed: formatUsd(owedMicros),
-        currency: 'USD' as const,
-        defaultPaymentMethod: card ? toPaymentMethod(card) : null,
-        paymentProvider: provider.kind,
-        stripePublishableKey: billing.config.stripe?.publishableKey ?? null,
-      };
+      await setMonthlyLimit(
+        app.deps.storage.db,
+        userId,
+        request.body.monthlyLimitMicros,
+        new Date(),
+      );
+      return billingInfo(userId);
     },
   );
 

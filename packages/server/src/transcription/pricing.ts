@@ -1,4 +1,5 @@
 import { formatUsd } from '../billing/money.js';
+import type { SpendRoom } from './credit.js';
 
 /** The one wording of a refusal for lack of credit, at submission or at completion (micro-dollars). */
 export function insufficientCreditsMessage(
@@ -14,4 +15,11 @@ export function insufficientCreditsMessage(
 /** The one wording of a refusal while a refund or dispute leaves money owed (micro-dollars). */
 export function accountOnHoldMessage(owedMicros: number): string {
   return `Your account is on hold: a payment was refunded or disputed after its credit was spent, and ${formatUsd(owedMicros)} is owed. Add credit to settle it and transcribe again.`;
+}
+
+/** The one wording of a refusal at a monthly spending limit (the tighter of the account's and the key's). */
+export function spendLimitMessage(room: SpendRoom, requiredMicros: number): string {
+  const whose = room.scope === 'key' ? "This API key's" : "Your account's";
+  const resets = room.resetsAt.toISOString().slice(0, 10);
+  return `${whose} monthly spending limit of ${formatUsd(room.limitMicros)} is reached: ${formatUsd(room.usedMicros)} is spent or held for jobs in progress this month, and this transcription costs ${formatUsd(requiredMicros)}. The limit resets on ${resets} (UTC).`;
 }

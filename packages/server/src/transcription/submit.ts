@@ -12,11 +12,11 @@ import {
   insertTranscription,
 } from './jobs/repository.js';
 import { enqueueTranscription } from './jobs/queue.js';
-import { estimatedCost, heldCredit } from './credit.js';
+import { estimatedCost, heldCredit, spendRoom } from './credit.js';
 import { engineDown, type ModelCatalog } from './models.js';
 import { downloadToFile } from './net/download.js';
 import { assertPublicUrl, parsePublicUrl } from './net/safeRequest.js';
-import { accountOnHoldMessage, insufficientCreditsMessage } from './pricing.js';
+import { accountOnHoldMessage, insufficientCreditsMessage, spendLimitMessage } from './pricing.js';
 import type { TranscriptionRuntime } from './runtime.js';
 
 export type AudioSource =
@@ -24,6 +24,8 @@ export type AudioSource =
 
 export interface Submission {
   userId: string;
+  /** The API key that sent it (its monthly limit applies too); null from the web app. */
+  apiKeyId: string | null;
   model: string;
   language: string | undefined;
   prompt: string | undefined;
@@ -82,7 +84,7 @@ export async function submitTranscription(
         `Audio is ${Math.abs(duration - (config.maxAudioSeconds + 1)) < 0.01 ? 'at least ' : ''}${Math.ceil(duration)} s long; the limit is ${formatDuration(config.maxAudioSeconds)} (${config.maxAudioSeconds} s)`,
       );
     }
-    await checkCredit(db, input.userId, model, duration);
+    await checkCredit(db, input, model, duration);
 
     const id = randomUUID();
     const blobKey = `audio/${input.userId}/${id}`;
@@ -91,6 +93,7 @@ export async function submitTranscription(
     const { row, created } = await insertTranscription(db, {
       id,
       userId: input.userId,
+      apiKeyId: input.apiKeyId,
       model,
       language,
       prompt: input.prompt ?? null,
@@ -146,11 +149,12 @@ async function stageAudio(
 
 /**
  * Refuses (402) when the balance, less what unfinished jobs will cost, does not cover this one,
- * and while the account owes credit a refund or dispute took back.
+ * while the account owes credit a refund or dispute took back, and when it would pass the
+ * account's or the API key's monthly spending limit.
  */
 async function checkCredit(
   db: Database,
-  userId: string,
+  { userId, apiKeyId }: Pick<Submission, 'userId' | 'apiKeyId'>,
   model: string,
   seconds: number,
 ): Promise<void> {
@@ -164,6 +168,17 @@ async function checkCredit(
       'insufficient_credits',
       insufficientCreditsMessage(estimate, balance, reserved),
     );
+  }
+  const room = await spendRoom(db, userId, apiKeyId, new Date());
+  if (room && estimate > room.roomMicros) {
+    throw new DomainError('spend_limit_reached', spendLimitMessage(room, estimate), {
+      details: {
+        scope: room.scope,
+        limitMicros: room.limitMicros,
+        usedMicros: room.usedMicros,
+        resetsAt: room.resetsAt.toISOString(),
+      },
+    });
   }
 }
 

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -93,6 +102,8 @@ export const apiKeys = pgTable(
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull().unique(),
     enabled: boolean('enabled').notNull().default(true),
+    /** What requests with this key may spend per calendar month (UTC); null: no limit of its own. */
+    monthlyLimitMicros: bigint('monthly_limit_micros', { mode: 'number' }),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },

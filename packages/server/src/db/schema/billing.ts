@@ -56,6 +56,8 @@ export const billingAccounts = pgTable(
     balanceMicros: micros('balance_micros').notNull().default(0),
     owedMicros: micros('owed_micros').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id').unique(),
+    /** What the account may spend on transcription per calendar month (UTC); null: no limit. */
+    monthlyLimitMicros: micros('monthly_limit_micros'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [

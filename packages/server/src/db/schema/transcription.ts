@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { apiKeys, users } from './auth.js';
 
 export const transcriptionStatus = pgEnum('transcription_status', [
   'queued',
@@ -101,6 +101,8 @@ export const transcriptions = pgTable(
     speakerNames: jsonb('speaker_names').$type<Record<string, string>>().notNull().default({}),
     timestampStyle: timestampStyle('timestamp_style').notNull().default('segment'),
     source: audioSource('source').notNull(),
+    /** The API key that submitted it; null from the web app (or once the key is deleted). */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     audioUrl: text('audio_url'),
     fileName: text('file_name'),
     blobKey: text('blob_key'),
@@ -132,6 +134,9 @@ export const transcriptions = pgTable(
   },
   (t) => [
     index('transcriptions_user_created_idx').on(t.userId, t.createdAt),
+    index('transcriptions_api_key_completed_idx')
+      .on(t.apiKeyId, t.completedAt)
+      .where(sql`${t.apiKeyId} is not null`),
     index('transcriptions_queued_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'queued'`),

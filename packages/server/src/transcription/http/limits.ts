@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentApiKeyId } from '../../auth/guards.js';
 import { limitBy } from '../../http/rateLimit.js';
 
-const apiKey = (request: FastifyRequest) =>
-  request.auth?.kind === 'apiKey' ? request.auth.apiKeyId : undefined;
+const apiKey = (request: FastifyRequest) => currentApiKeyId(request) ?? undefined;
 /** The account, whichever of its keys (or its session, in the playground) made the request. */
 const account = (request: FastifyRequest) => request.user?.id;
 

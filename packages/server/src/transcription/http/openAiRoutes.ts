@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
+import { currentApiKeyId, currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
 import { transcriptPaths, defaultModelFor } from '@parlance/contract/endpoints';
 import { OpenAiError, TranscriptPrompt, type TranscriptionTask } from '@parlance/contract';
 import type { Database } from '../../db/index.js';
@@ -294,6 +294,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
             : field(form, 'language')?.trim().toLowerCase() || undefined;
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
+          apiKeyId: currentApiKeyId(request),
           model:
             requested === 'whisper-1'
               ? defaultModelFor(config.defaultModels, language, task)

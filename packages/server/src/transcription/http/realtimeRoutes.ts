@@ -2,6 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  currentApiKeyId,
   currentUser,
   requireApiKey,
   requireApiKeyOrSession,
@@ -171,6 +172,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
     }
     const query = parsed.data;
     let userId: string;
+    let apiKeyId: string | null = null;
     if (request.headers.authorization !== undefined) {
       try {
         await requireApiKey(request);
@@ -180,6 +182,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
         throw err;
       }
       userId = currentUser(request).id;
+      apiKeyId = currentApiKeyId(request);
     } else if (query.token !== undefined) {
       const owner = await spendRealtimeToken(db, query.token);
       if (!owner) {
@@ -203,6 +206,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
     return {
       models,
       userId,
+      apiKeyId,
       settings: { ...settings, keyterms: null },
       sampleRate: query.sample_rate,
       endOfTurnSilenceMs: query.end_of_turn_silence_ms,

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
+import { currentApiKeyId, currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
 import {
   IdParams,
   MessageResponse,
@@ -182,6 +182,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           );
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
+          apiKeyId: currentApiKeyId(request),
           model:
             fields.model ??
             defaultModelFor(runtime.config.defaultModels, fields.language, fields.task),

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createLedger, InsufficientCredit } from '../../billing/ledger.js';
 import { isModelName, priceForSeconds, secondsAffordable } from '@parlance/contract/money';
+import { formatUsd } from '../../billing/money.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult, TranscriptionRow } from '../../db/schema/transcription.js';
 import type { BlobStore } from '../blobs/blobStore.js';
-import { heldCredit } from '../credit.js';
+import { heldCredit, spendRoom, type SpendRoom } from '../credit.js';
 import {
   EngineRequestError,
   EngineUnavailableError,
@@ -13,7 +14,7 @@ import {
   type SpeechEngine,
 } from '../engine/types.js';
 import { formatClock, formatDuration } from '../formats.js';
-import { insufficientCreditsMessage } from '../pricing.js';
+import { insufficientCreditsMessage, spendLimitMessage } from '../pricing.js';
 import {
   claimTranscription,
   completeTranscription,
@@ -104,7 +105,9 @@ function truncationNotice(job: TranscriptionRow, cap: Cap, decoded: number): str
   const why =
     cap.reason === 'limit'
       ? `the audio is longer than the limit of ${formatDuration(cap.seconds)}`
-      : 'your balance covers no more';
+      : cap.reason === 'spend'
+        ? `the monthly spending limit of ${formatUsd(cap.room?.limitMicros ?? 0)} allows no more`
+        : 'your balance covers no more';
   return `Only the first ${formatDuration(decoded)} of the audio were transcribed and charged: ${why}${header}.`;
 }
 
@@ -128,17 +131,27 @@ export function untranscribedNotice(spans: { start: number; end: number }[]): st
 
 interface Cap {
   seconds: number;
-  reason: 'limit' | 'credit';
+  reason: 'limit' | 'credit' | 'spend';
+  /** The monthly spending limit that stands (with `spend`, the one that caps). */
+  room?: SpendRoom | null;
 }
 
-/** The most decoded audio this job may transcribe: the duration limit, or what the account can pay. */
+/**
+ * The most decoded audio this job may transcribe: the duration limit, what the account can pay,
+ * or what its monthly spending limit (the account's or its API key's) leaves.
+ */
 async function capFor(db: Database, job: TranscriptionRow, limits: JobLimits): Promise<Cap> {
   if (!isModelName(job.model)) return { seconds: limits.maxAudioSeconds, reason: 'limit' };
-  const { balance, reserved } = await heldCredit(db, job.userId, job.id);
-  const affordable = secondsAffordable(job.model, Math.max(0, balance - reserved));
-  return affordable < limits.maxAudioSeconds
-    ? { seconds: affordable, reason: 'credit' }
-    : { seconds: limits.maxAudioSeconds, reason: 'limit' };
+  const [{ balance, reserved }, room] = await Promise.all([
+    heldCredit(db, job.userId, job.id),
+    spendRoom(db, job.userId, job.apiKeyId, new Date(), job.id),
+  ]);
+  const credit = Math.max(0, balance - reserved);
+  const spend = room === null ? Infinity : room.roomMicros;
+  const affordable = secondsAffordable(job.model, Math.min(credit, spend));
+  if (affordable >= limits.maxAudioSeconds)
+    return { seconds: limits.maxAudioSeconds, reason: 'limit' };
+  return { seconds: affordable, reason: spend < credit ? 'spend' : 'credit', room };
 }
 
 /**
@@ -171,9 +184,11 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   if (cap.seconds <= 0 && isModelName(job.model)) {
     const { balance } = await heldCredit(db, job.userId, job.id);
     const needed = priceForSeconds(job.model, job.audioDurationSeconds ?? 1);
-    return finish(
-      await failTranscription(db, id, token, insufficientCreditsMessage(needed, balance)),
-    );
+    const why =
+      cap.reason === 'spend' && cap.room
+        ? spendLimitMessage(cap.room, needed)
+        : insufficientCreditsMessage(needed, balance);
+    return finish(await failTranscription(db, id, token, why));
   }
 
   const stop = new AbortController();

@@ -15,7 +15,7 @@ import type { TranscriptResult } from '../../db/schema/transcription.js';
 import { DomainError } from '../../domainErrors.js';
 import { API_ERRORS } from '@parlance/contract/endpoints';
 import type { TranscriptionConfig } from '../config.js';
-import { heldCredit } from '../credit.js';
+import { heldCredit, spendRoom, type SpendRoom } from '../credit.js';
 import type { FinalEvent, StreamEvent } from '../engine/protocol.js';
 import type { LiveChange, LiveEngine, LiveStream, LiveStreamOptions } from '../engine/types.js';
 import { formatClock, formatDuration } from '../formats.js';
@@ -29,7 +29,7 @@ import {
 } from '../jobs/repository.js';
 import { validationMessage } from '../../validationMessage.js';
 import { within } from '../../within.js';
-import { accountOnHoldMessage } from '../pricing.js';
+import { accountOnHoldMessage, spendLimitMessage } from '../pricing.js';
 import { PcmSamples } from './samples.js';
 
 export type CloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];
@@ -99,6 +99,8 @@ const shuttingDown = () =>
 /** What opening a stream settled: whose it is and how it is heard. */
 export interface Opening {
   userId: string;
+  /** The API key the stream was opened with (its monthly limit applies); null with a token. */
+  apiKeyId: string | null;
   settings: LiveStreamOptions;
   sampleRate: number;
   /** Silence after speech that ends a turn (`end_of_turn`), in ms. */
@@ -504,7 +506,9 @@ export class LiveSession {
   /** Seconds of audio this stream may send: what its row reserves. */
   private allowed = 0;
   /** Why `allowed` ends where it does: the audio limit, the balance, or only the reservation's reach. */
-  private allowedBy: 'limit' | 'credit' | 'reach' = 'reach';
+  private allowedBy: 'limit' | 'credit' | 'spend' | 'reach' = 'reach';
+  /** The monthly spending limit that stands, as last read (null: none). */
+  private room: SpendRoom | null = null;
   private finishing: Promise<void> | undefined;
   private cancelled = false;
   private engineFailure: Error | undefined;
@@ -559,6 +563,7 @@ export class LiveSession {
           );
         }
         const { balance, reserved, owed } = await heldCredit(tx, userId);
+        this.room = await spendRoom(tx, userId, this.opening.apiKeyId, new Date());
         if (owed > 0) {
           throw new StreamRefusal(
             REALTIME_CLOSE.insufficientCredits,
@@ -567,6 +572,16 @@ export class LiveSession {
           );
         }
         this.setAllowed(balance - reserved);
+        if (this.allowed < 1 && this.allowedBy === 'spend' && this.room) {
+          throw new StreamRefusal(
+            REALTIME_CLOSE.insufficientCredits,
+            'spend_limit_reached',
+            spendLimitMessage(
+              this.room,
+              isModelName(this.model) ? priceForSeconds(this.model, 1) : 0,
+            ),
+          );
+        }
         if (this.allowed < 1) {
           const held =
             reserved > 0 ? `, ${formatUsd(reserved)} of it held for jobs in progress` : '';
@@ -579,6 +594,7 @@ export class LiveSession {
         await insertTranscription(tx, {
           id: this.id,
           userId,
+          apiKeyId: this.opening.apiKeyId,
           status: 'processing',
           model: this.model,
           language: this.settings.language,
@@ -610,16 +626,25 @@ export class LiveSession {
 
   /**
    * `allowed` from what the account can spend on this stream (its balance less what its other
-   * unfinished jobs and streams hold): up to RESERVE_AHEAD_SECONDS past the audio received.
+   * unfinished jobs and streams hold, within what its monthly spending limit leaves, `room`): up
+   * to RESERVE_AHEAD_SECONDS past the audio received.
    */
-  private setAllowed(spendable: number): void {
+  private setAllowed(credit: number): void {
+    const room = this.room?.roomMicros ?? Infinity;
     const affordable = isModelName(this.model)
-      ? secondsAffordable(this.model, Math.max(0, spendable))
+      ? secondsAffordable(this.model, Math.max(0, Math.min(credit, room)))
       : Infinity;
     const limit = this.deps.config.maxAudioSeconds;
     const reach = this.samples.receivedSeconds + RESERVE_AHEAD_SECONDS;
     this.allowed = Math.min(affordable, limit, reach);
-    this.allowedBy = this.allowed === reach ? 'reach' : affordable < limit ? 'credit' : 'limit';
+    this.allowedBy =
+      this.allowed === reach
+        ? 'reach'
+        : affordable >= limit
+          ? 'limit'
+          : room < credit
+            ? 'spend'
+            : 'credit';
   }
 
   /**
@@ -632,6 +657,13 @@ export class LiveSession {
     return db.transaction(async (tx) => {
       await lockAccountJobs(tx, this.opening.userId);
       const { balance, reserved } = await heldCredit(tx, this.opening.userId, this.id);
+      this.room = await spendRoom(
+        tx,
+        this.opening.userId,
+        this.opening.apiKeyId,
+        new Date(),
+        this.id,
+      );
       this.setAllowed(balance - reserved);
       return updateLiveStream(tx, this.id, this.lease, {
         ...fields,
@@ -932,6 +964,12 @@ export class LiveSession {
 
   private overLimit(): StreamRefusal {
     const heard = formatDuration(this.allowed);
+    if (this.allowedBy === 'spend')
+      return new StreamRefusal(
+        REALTIME_CLOSE.insufficientCredits,
+        'spend_limit_reached',
+        `The monthly spending limit of ${formatUsd(this.room?.limitMicros ?? 0)} allows no more live audio; the first ${heard} were transcribed and charged.`,
+      );
     return this.allowedBy === 'credit'
       ? new StreamRefusal(
           REALTIME_CLOSE.insufficientCredits,
