@@ -7,14 +7,13 @@ import type {
   CreditHistory,
   ErrorResponse,
   MessageResponse,
-  MonthlyLimit,
   PaymentMethod,
   PaymentMethodList,
   PurchaseResponse,
 } from '@parlance/contract';
 import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
 import { MICROS_PER_USD, formatUsd } from '@parlance/contract/money';
-import { PurchaseCredits } from '@parlance/contract';
+import { MonthlyLimit, PurchaseCredits } from '@parlance/contract';
 import {
   billingInfoFixture,
   emptyBillingInfoFixture,
@@ -111,10 +110,20 @@ function handlersFor(
 ) {
   return [
     http.get(billingPaths.info, () => HttpResponse.json<BillingInfo>(info)),
-    http.put<never, MonthlyLimit, BillingInfo>(billingPaths.spendLimit, async ({ request }) => {
-      const { monthlyLimitMicros } = await request.json();
-      return HttpResponse.json<BillingInfo>({ ...info, monthlyLimitMicros });
-    }),
+    http.put<never, MonthlyLimit, BillingInfo | ErrorResponse>(
+      billingPaths.spendLimit,
+      async ({ request }) => {
+        // The server's rules (the contract's schema), refused as the server words it.
+        const checked = MonthlyLimit.safeParse(await request.json());
+        if (!checked.success) {
+          const message = checked.error.issues[0]?.message ?? 'is invalid';
+          return apiError('validation_failed', `monthlyLimitMicros: ${message}`, {
+            issues: [{ field: 'monthlyLimitMicros', message }],
+          });
+        }
+        return HttpResponse.json<BillingInfo>({ ...info, ...checked.data });
+      },
+    ),
     http.get(billingPaths.creditHistory, ({ request }) => {
       const limit = Number(
         new URL(request.url).searchParams.get('limit') ?? CREDIT_HISTORY_DEFAULT_LIMIT,

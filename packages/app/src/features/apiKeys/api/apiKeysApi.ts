@@ -30,6 +30,15 @@ export const apiKeysApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'ApiKey', id }],
     }),
+    /** Sets (null: removes) a key's monthly spending limit. */
+    limitApiKey: build.mutation<ApiKeyResponse, { id: string; monthlyLimitMicros: number | null }>({
+      query: ({ id, monthlyLimitMicros }) => ({
+        url: apiHref(apiKeyPaths.limit, { id }),
+        method: 'PUT',
+        body: { monthlyLimitMicros },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'ApiKey', id }],
+    }),
     /** Flips the key in the cached list at once; puts it back when the server refuses. */
     toggleApiKey: build.mutation<ApiKeyResponse, string>({
       query: (id) => ({ url: apiHref(apiKeyPaths.toggle, { id }), method: 'PATCH' }),
@@ -65,5 +74,6 @@ export const {
   useCreateApiKeyMutation,
   useRenameApiKeyMutation,
   useToggleApiKeyMutation,
+  useLimitApiKeyMutation,
   useDeleteApiKeyMutation,
 } = apiKeysApi;

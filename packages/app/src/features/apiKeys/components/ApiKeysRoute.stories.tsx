@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { http } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { apiKeyPaths } from '@parlance/contract/endpoints';
 import {
   accountHandlers,
   apiKeysHandlers,
@@ -70,6 +72,46 @@ export const Rename: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Rename Staging' }));
     const dialog = await within(document.body).findByRole('dialog', { name: 'Rename API key' });
     await expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Staging');
+  },
+};
+
+/** What the page sends when a key's monthly limit is saved. */
+const sentLimits = fn();
+const recordLimits = http.put(apiKeyPaths.limit, async ({ request }) => {
+  sentLimits(await request.clone().json());
+});
+
+/** Each key shows its monthly limit; setting one sends it in micro-dollars, an empty field none. */
+export const KeyLimit: Story = {
+  parameters: {
+    visual: false,
+    msw: { handlers: { apiKeys: [recordLimits, ...apiKeysHandlers.default] } },
+  },
+  play: async ({ canvas }) => {
+    sentLimits.mockClear();
+    await expect(await canvas.findByRole('cell', { name: '$50.00' })).toBeInTheDocument();
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Set the monthly limit of Production backend' }),
+    );
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Monthly spending limit',
+    });
+    const field = within(dialog).getByRole('spinbutton', { name: 'Limit (USD)' });
+    await expect(field).toHaveValue(50);
+    await userEvent.clear(field);
+    await userEvent.type(field, '20.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await expect(sentLimits).toHaveBeenCalledWith({ monthlyLimitMicros: 20_500_000 });
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Set the monthly limit of Staging' }));
+    const second = await within(document.body).findByRole('dialog', {
+      name: 'Monthly spending limit',
+    });
+    await expect(within(second).getByRole('spinbutton', { name: 'Limit (USD)' })).toHaveValue(null);
+    await userEvent.click(within(second).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(second).not.toBeInTheDocument());
+    await expect(sentLimits).toHaveBeenLastCalledWith({ monthlyLimitMicros: null });
   },
 };
 

@@ -7,6 +7,7 @@ import {
   useCreateApiKeyMutation,
   useDeleteApiKeyMutation,
   useListApiKeysQuery,
+  useLimitApiKeyMutation,
   useRenameApiKeyMutation,
   useToggleApiKeyMutation,
 } from '../api/apiKeysApi';
@@ -20,6 +21,7 @@ export function ApiKeysRoute() {
   const list = useListApiKeysQuery();
   const [create, createState] = useCreateApiKeyMutation();
   const [rename, renameState] = useRenameApiKeyMutation();
+  const [limit, limitState] = useLimitApiKeyMutation();
   const [toggle] = useToggleApiKeyMutation();
   const [remove, removeState] = useDeleteApiKeyMutation();
   const keys = toBlock(list, 'Failed to load API keys');
@@ -47,6 +49,14 @@ export function ApiKeysRoute() {
       renaming={renameState.isLoading}
       onRename={async (key, name) =>
         toOutcome(await rename({ id: key.id, name }), 'Could not rename the key', () => undefined)
+      }
+      limiting={limitState.isLoading}
+      onLimit={async (key, monthlyLimitMicros) =>
+        toOutcome(
+          await limit({ id: key.id, monthlyLimitMicros }),
+          'Could not save the limit',
+          () => undefined,
+        )
       }
       onToggle={onToggle}
       deleting={removeState.isLoading}

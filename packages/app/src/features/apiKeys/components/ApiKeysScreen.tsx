@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ApiKey } from '@parlance/contract';
+import { formatUsd } from '@parlance/contract/money';
 import {
   Button,
   Card,
@@ -17,6 +18,7 @@ import { Stack } from '../../../shared/PageHeader.styles';
 import { relativeDate } from '../../../shared/timeDisplay';
 import { useConfirmedAction } from '../../../shared/useConfirmedAction';
 import { CreateKeyModal } from './CreateKeyModal';
+import { LimitKeyModal } from './LimitKeyModal';
 import { RenameKeyModal } from './RenameKeyModal';
 import { WebhookSecretCard, type WebhookSecretCardProps } from './WebhookSecretCard';
 import { Prefix, RowActions } from './ApiKeysScreen.styles';
@@ -29,6 +31,8 @@ export interface ApiKeysScreenProps {
   onCreate: (name: string) => Promise<Outcome<string>>;
   renaming: boolean;
   onRename: (key: ApiKey, name: string) => Promise<Outcome>;
+  limiting: boolean;
+  onLimit: (key: ApiKey, monthlyLimitMicros: number | null) => Promise<Outcome>;
   onToggle: (key: ApiKey) => void;
   deleting: boolean;
   onDelete: (key: ApiKey) => Promise<Outcome>;
@@ -43,6 +47,7 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
   const { keys, now } = props;
   const [creatingOpen, setCreatingOpen] = useState(false);
   const [renamingKey, setRenamingKey] = useState<ApiKey | null>(null);
+  const [limitingKey, setLimitingKey] = useState<ApiKey | null>(null);
   const deletion = useConfirmedAction(props.onDelete);
 
   const columns: TableColumn<ApiKey>[] = [
@@ -53,6 +58,12 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
       key: 'lastUsed',
       header: 'Last used',
       render: (key) => (key.lastUsedAt ? relativeDate(key.lastUsedAt, now) : 'Never'),
+    },
+    {
+      key: 'limit',
+      header: 'Monthly limit',
+      render: (key) =>
+        key.monthlyLimitMicros === null ? 'None' : formatUsd(key.monthlyLimitMicros),
     },
     {
       key: 'enabled',
@@ -78,6 +89,14 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
             aria-label={`Rename ${key.name}`}
           >
             Rename
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setLimitingKey(key)}
+            aria-label={`Set the monthly limit of ${key.name}`}
+          >
+            Limit
           </Button>
           <Button
             variant="ghost"
@@ -135,6 +154,12 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
         renaming={props.renaming}
         onRename={props.onRename}
         onClose={() => setRenamingKey(null)}
+      />
+      <LimitKeyModal
+        apiKey={limitingKey}
+        saving={props.limiting}
+        onSave={props.onLimit}
+        onClose={() => setLimitingKey(null)}
       />
       <ConfirmDialog
         open={deletion.target !== null}

@@ -5,6 +5,7 @@ import type {
   CheckRecentResponse,
   CreditHistory,
   MessageResponse,
+  MonthlyLimit,
   PaymentMethodList,
   PurchaseResponse,
 } from '@parlance/contract';
@@ -64,6 +65,11 @@ export const billingApi = api.injectEndpoints({
       query: (card) => ({ url: billingPaths.addPaymentMethod, method: 'POST', body: card }),
       invalidatesTags: [PAYMENT_METHODS, 'Billing'],
     }),
+    /** Sets (null: removes) the account's monthly spending limit; answers the billing info. */
+    setSpendLimit: build.mutation<BillingInfo, MonthlyLimit>({
+      query: (limit) => ({ url: billingPaths.spendLimit, method: 'PUT', body: limit }),
+      invalidatesTags: ['Billing'],
+    }),
     /** Buys credits with the default payment method. */
     purchaseCredits: build.mutation<PurchaseResponse, Purchase>({
       query: ({ amount, idempotencyKey }) => ({
@@ -98,6 +104,7 @@ export const {
   useDeletePaymentMethodMutation,
   useSetDefaultPaymentMethodMutation,
   useAddPaymentMethodMutation,
+  useSetSpendLimitMutation,
   usePurchaseCreditsMutation,
   usePurchaseWithPaymentMethodMutation,
 } = billingApi;

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { http } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { billingPaths } from '@parlance/contract/endpoints';
 import { billingHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { busy, pageStates, serverError } from '../../../test/pageStates';
@@ -23,7 +25,9 @@ export const Populated: Story = page.populated(async (canvas) => {
 
 /** A new account: no balance, no cards, no history. */
 export const Empty: Story = page.empty(async (canvas) => {
-  await expect(await canvas.findByText('$0.00')).toBeInTheDocument();
+  // The balance, and this month's spending (with no limit set).
+  await expect(await canvas.findAllByText('$0.00')).toHaveLength(2);
+  await expect(canvas.getByText('None')).toBeInTheDocument();
   await expect(await canvas.findByRole('heading', { name: 'No saved cards' })).toBeInTheDocument();
   await expect(await canvas.findByText('No credit activity yet.')).toBeInTheDocument();
 });
@@ -85,6 +89,48 @@ export const CustomAmountRefused: Story = {
     await expect(within(document.body).queryByText(/amount: The minimum/)).toBeNull();
     await userEvent.type(field, '0');
     await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/** What the page sends when the monthly spending limit is saved. */
+const sentLimits = fn();
+const recordLimits = http.put(billingPaths.spendLimit, async ({ request }) => {
+  sentLimits(await request.clone().json());
+});
+
+/**
+ * This month's spending against the limit; a new limit is sent in micro-dollars, an empty field
+ * removes it, and the server's refusal (a negative limit) comes at the field.
+ */
+export const SpendLimit: Story = {
+  parameters: {
+    visual: false,
+    msw: { handlers: { billing: [recordLimits, ...billingHandlers.default] } },
+  },
+  play: async ({ canvas }) => {
+    sentLimits.mockClear();
+    const card = await canvas.findByRole('form', { name: 'Monthly spending limit' });
+    await expect(canvas.getByText('$7.39')).toBeInTheDocument();
+    const field = within(card).getByRole('spinbutton', { name: 'Limit (USD)' });
+    await expect(field).toHaveValue(100);
+    await userEvent.clear(field);
+    await userEvent.type(field, '50');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save limit' }));
+    await expect(await within(document.body).findByText('Monthly limit saved')).toBeInTheDocument();
+    await expect(sentLimits).toHaveBeenLastCalledWith({ monthlyLimitMicros: 50_000_000 });
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '-5');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    await expect(field).toHaveAccessibleDescription(/A limit cannot be negative/);
+
+    await userEvent.clear(field);
+    await userEvent.click(within(card).getByRole('button', { name: 'Save limit' }));
+    await expect(
+      await within(document.body).findByText('Monthly limit removed'),
+    ).toBeInTheDocument();
+    await expect(sentLimits).toHaveBeenLastCalledWith({ monthlyLimitMicros: null });
   },
 };
 

@@ -13,6 +13,7 @@ import {
   usePurchaseCreditsMutation,
   usePurchaseWithPaymentMethodMutation,
   useSetDefaultPaymentMethodMutation,
+  useSetSpendLimitMutation,
 } from '../api/billingApi';
 import { toBlock } from '../../../shared/block';
 import { LOAD_FALLBACKS } from '../../../shared/messages';
@@ -45,6 +46,7 @@ export function BillingRoute() {
   const [setDefault] = useSetDefaultPaymentMethodMutation();
   const [deleteCard] = useDeletePaymentMethodMutation();
   const [busyCardId, setBusyCardId] = useState<string | null>(null);
+  const [setSpendLimit, spendLimitState] = useSetSpendLimitMutation();
 
   const historyBlock = toBlock(history, LOAD_FALLBACKS.transactions);
   const loadingMore =
@@ -91,6 +93,19 @@ export function BillingRoute() {
       loadingMore={loadingMore}
       onShowMore={() => setLimit((current) => current + CREDIT_HISTORY_DEFAULT_LIMIT)}
       buying={purchaseState.isLoading || purchaseWithState.isLoading}
+      savingLimit={spendLimitState.isLoading}
+      onSaveLimit={async (monthlyLimitMicros) => {
+        const result = await setSpendLimit({ monthlyLimitMicros });
+        if (!result.error) {
+          toast.success(
+            monthlyLimitMicros === null ? 'Monthly limit removed' : 'Monthly limit saved',
+          );
+          return undefined;
+        }
+        const refused = fieldErrors(result.error)['monthlyLimitMicros'];
+        if (!refused) toast.destructive(errorMessage(result.error, 'Could not save the limit'));
+        return refused;
+      }}
       onBuy={onBuy}
       adding={addState.isLoading}
       onAddCard={async (card) => {

@@ -18,6 +18,7 @@ import { cardLabel } from '../utils/cardDisplay';
 import { CreditHistoryCard } from './CreditHistoryCard';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
 import { ReceiptModal } from './ReceiptModal';
+import { SpendLimitCard } from './SpendLimitCard';
 import { Columns } from './BillingScreen.styles';
 
 export interface BillingScreenProps {
@@ -30,6 +31,9 @@ export interface BillingScreenProps {
   buying: boolean;
   /** Buys; resolves with the server's message for the amount when it refused it. */
   onBuy: (amount: number, card: PaymentMethod) => Promise<string | undefined>;
+  savingLimit: boolean;
+  /** Saves the monthly spending limit (null: none); resolves with the server's refusal, if any. */
+  onSaveLimit: (monthlyLimitMicros: number | null) => Promise<string | undefined>;
   adding: boolean;
   onAddCard: (card: AddPaymentMethod) => Promise<Outcome>;
   /** The card whose action (set default, delete) is running. */
@@ -65,6 +69,11 @@ export function BillingScreen(props: BillingScreenProps) {
           onDelete={removal.ask}
         />
       </Columns>
+      <SpendLimitCard
+        info={props.info.data}
+        saving={props.savingLimit}
+        onSave={props.onSaveLimit}
+      />
       <CreditHistoryCard
         transactions={props.transactions}
         canShowMore={props.canShowMore}

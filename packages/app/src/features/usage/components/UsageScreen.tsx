@@ -8,7 +8,7 @@ import { SpendingChart } from './charts';
 import { PageHeader } from '../../../shared/PageHeader';
 import { Stack } from '../../../shared/PageHeader.styles';
 import { formatDuration, relativeDate } from '../../../shared/timeDisplay';
-import { Total, Totals } from './UsageScreen.styles';
+import { Figure, Figures } from '../../../shared/Figures.styles';
 
 type SpendingRow = Spending['transcriptions'][number];
 
@@ -60,20 +60,20 @@ export function UsageScreen({ range, onRangeChange, spending, now }: UsageScreen
         ) : (
           <>
             {data && (
-              <Totals>
-                <Total>
+              <Figures>
+                <Figure>
                   <dt>Spent</dt>
                   <dd>{data.totals.cost}</dd>
-                </Total>
-                <Total>
+                </Figure>
+                <Figure>
                   <dt>Audio</dt>
                   <dd>{data.totals.minutes} min</dd>
-                </Total>
-                <Total>
+                </Figure>
+                <Figure>
                   <dt>Files</dt>
                   <dd>{data.totals.files}</dd>
-                </Total>
-              </Totals>
+                </Figure>
+              </Figures>
             )}
             <SpendingChart
               data={data?.days ?? []}

@@ -1,13 +1,15 @@
 import styled from 'styled-components';
 
-export const Totals = styled.dl`
+/** A few headline figures side by side: each a term (what) above its value (how much). */
+export const Figures = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
   gap: ${({ theme }) => theme.space[4]};
   margin: 0 0 ${({ theme }) => theme.space[5]};
 `;
 
-export const Total = styled.div`
+/** One figure of `Figures`. */
+export const Figure = styled.div`
   dt {
     font-size: ${({ theme }) => theme.fontSize.sm};
     color: ${({ theme }) => theme.color.textMuted};

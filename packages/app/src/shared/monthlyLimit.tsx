@@ -1,0 +1,44 @@
+import { MICROS_PER_USD } from '@parlance/contract/money';
+import { TextField } from '@parlance/ui';
+
+/** A monthly spending limit as the dollars typed for it ('' for none). */
+export function limitDollars(micros: number | null): string {
+  return micros === null ? '' : String(micros / MICROS_PER_USD);
+}
+
+/**
+ * Dollars typed for a monthly spending limit, in whole cents as micro-dollars; null (no limit) for
+ * nothing typed. Anything else goes to the server as it is, which says what is wrong with it.
+ */
+export function limitMicros(dollars: string): number | null {
+  return dollars.trim() === '' ? null : Math.round(Number(dollars) * 100) * (MICROS_PER_USD / 100);
+}
+
+/** The field a monthly spending limit is typed in, in dollars. */
+export function MonthlyLimitField({
+  value,
+  onChange,
+  hint,
+  error,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (dollars: string) => void;
+  hint: string;
+  error?: string | undefined;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      label="Limit (USD)"
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      hint={hint}
+      error={error}
+      autoFocus={autoFocus}
+    />
+  );
+}
