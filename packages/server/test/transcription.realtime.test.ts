@@ -446,6 +446,14 @@ describe('live transcription: who, how and when it ends', () => {
     expect(refused).toMatchObject({
       message: expect.stringContaining("This API key's monthly spending limit of $0.00"),
     });
+    // A one-use token the key asks for carries its limit to the stream.
+    const token = await server.client().post('/v1/realtime/token', {}, { headers: limited.auth });
+    expect(token.status).toBe(200);
+    await refusedWith(
+      connect(server, `${ENGLISH}&token=${token.body.token}`),
+      REALTIME_CLOSE.insufficientCredits,
+      'spend_limit_reached',
+    );
     const other = await limited.api.post('/api/api-keys', { name: 'other' });
     const stream = connect(server, ENGLISH, { authorization: `Bearer ${other.body.secret}` });
     await stream.next('ready');

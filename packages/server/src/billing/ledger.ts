@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { billingAccounts, ledgerEntries, type LedgerEntry } from '../db/schema/billing.js';
 import { DomainError } from '../domainErrors.js';
 import { lockAccount } from './accounts.js';
@@ -45,6 +45,8 @@ export interface DebitBooking extends Booking {
   /** Usage rows: audio seconds charged and model, for usage statistics. */
   audioSeconds?: number;
   model?: string;
+  /** Usage rows: the API key that sent the job (null from the web app). */
+  apiKeyId?: string | null;
 }
 
 export interface BookingResult {
@@ -83,7 +85,7 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
     account: { balanceMicros: number; owedMicros: number },
     kind: LedgerEntry['kind'],
     signedMicros: number,
-    booking: Booking & { audioSeconds?: number; model?: string },
+    booking: Booking & Omit<DebitBooking, 'kind'>,
     owedChangeMicros = 0,
   ): Promise<LedgerEntry> {
     const now = clock.now();
@@ -100,6 +102,7 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
         description: booking.description,
         audioSeconds: booking.audioSeconds ?? null,
         model: booking.model ?? null,
+        apiKeyId: booking.apiKeyId ?? null,
         createdAt: now,
       })
       .returning();
@@ -128,7 +131,7 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
   async function book(
     kind: LedgerEntry['kind'],
     signedMicros: number,
-    booking: Booking & { audioSeconds?: number; model?: string },
+    booking: Booking & Omit<DebitBooking, 'kind'>,
   ): Promise<BookingResult> {
     checkAmount(booking.amountMicros);
     return db.transaction(async (tx) => {
@@ -214,6 +217,31 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
     balance: async (userId: string): Promise<number> => (await standing(userId)).balanceMicros,
 
     standing,
+
+    /**
+     * What the account's usage cost since `since`, all of it and what the API key `apiKeyId` sent
+     * (0 without one): the usage entries booked, which deleting a transcript does not remove.
+     */
+    async usageSince(
+      userId: string,
+      apiKeyId: string | null,
+      since: Date,
+    ): Promise<{ account: number; key: number }> {
+      const [row] = await db
+        .select({
+          account: sql<string>`coalesce(-sum(${ledgerEntries.amountMicros}), 0)::text`,
+          key: sql<string>`coalesce(-sum(${ledgerEntries.amountMicros}) filter (where ${ledgerEntries.apiKeyId} = ${apiKeyId}), 0)::text`,
+        })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.userId, userId),
+            eq(ledgerEntries.kind, 'usage'),
+            gte(ledgerEntries.createdAt, since),
+          ),
+        );
+      return { account: Number(row?.account ?? 0), key: Number(row?.key ?? 0) };
+    },
 
     /** Newest first. */
     history(userId: string, limit: number): Promise<LedgerEntry[]> {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { billingAccounts } from '../db/schema/billing.js';
 import { billingMonth } from '../transcription/credit.js';
-import { spentSince } from '../transcription/jobs/repository.js';
+import { createLedger } from './ledger.js';
 
 /** The account's monthly spending limit (null: none) and what its transcription cost this month. */
 export async function monthlySpending(
@@ -15,7 +15,7 @@ export async function monthlySpending(
       .select({ limit: billingAccounts.monthlyLimitMicros })
       .from(billingAccounts)
       .where(eq(billingAccounts.userId, userId)),
-    spentSince(db, userId, null, billingMonth(now).start),
+    createLedger(db).usageSince(userId, null, billingMonth(now).start),
   ]);
   return { limitMicros: account?.limit ?? null, spentMicros: spent.account };
 }

@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../db/index.js';
 import { and, eq } from 'drizzle-orm';
 import { apiKeys } from '../db/schema/auth.js';
 import { billingAccounts } from '../db/schema/billing.js';
-import { spentSince, unfinishedJobs } from './jobs/repository.js';
+import { unfinishedJobs } from './jobs/repository.js';
 
 /**
  * The account's balance, the part of it held for its unfinished jobs (their estimated
@@ -51,7 +51,7 @@ export interface SpendRoom {
 
 /**
  * How much more the account, and the API key `apiKeyId` (null: the web app), may spend this month
- * under their limits: the completed transcriptions' costs since the month began plus what
+ * under their limits: the usage booked since the month began plus what
  * unfinished jobs will cost (`excludingJobId` left out, as in heldCredit), against each limit; the
  * tighter one, or null when neither has a limit.
  */
@@ -79,7 +79,7 @@ export async function spendRoom(
   if (accountLimit === null && keyLimit === null) return null;
   const { start, end } = billingMonth(now);
   const [spent, unfinished] = await Promise.all([
-    spentSince(db, userId, apiKeyId, start),
+    createLedger(db).usageSince(userId, apiKeyId, start),
     unfinishedJobs(db, userId),
   ]);
   const held = unfinished.filter((job) => job.id !== excludingJobId);

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth.js';
+import { apiKeys, users } from './auth.js';
 
 export const ledgerKind = pgEnum('ledger_kind', [
   'purchase',
@@ -97,6 +97,8 @@ export const ledgerEntries = pgTable(
     /** Usage rows: seconds of audio charged and the model used. */
     audioSeconds: doublePrecision('audio_seconds'),
     model: text('model'),
+    /** Usage rows: the API key that sent the job (monthly limits count by it); null from the app. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

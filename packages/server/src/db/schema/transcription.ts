@@ -134,9 +134,6 @@ export const transcriptions = pgTable(
   },
   (t) => [
     index('transcriptions_user_created_idx').on(t.userId, t.createdAt),
-    index('transcriptions_api_key_completed_idx')
-      .on(t.apiKeyId, t.completedAt)
-      .where(sql`${t.apiKeyId} is not null`),
     index('transcriptions_queued_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'queued'`),
@@ -164,6 +161,8 @@ export const realtimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The API key that asked for it (its monthly limit applies to the stream); null: the app. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('realtime_tokens_expires_idx').on(t.expiresAt)],

@@ -131,7 +131,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
     description: `The token opens one stream (GET /v1/realtime?token=…) within ${REALTIME_TOKEN_TTL_SECONDS} s, for the token's account; it is used up by that.`,
   };
   const issue = async (request: FastifyRequest) => {
-    const { token, expiresAt } = await issueRealtimeToken(db, currentUser(request).id);
+    const { token, expiresAt } = await issueRealtimeToken(db, {
+      userId: currentUser(request).id,
+      apiKeyId: currentApiKeyId(request),
+    });
     return { token, expires_at: expiresAt.toISOString() };
   };
   app.post(
@@ -192,7 +195,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
           'This stream token is invalid, expired or already used; ask for a new one',
         );
       }
-      userId = owner;
+      ({ userId, apiKeyId } = owner);
     } else {
       throw new StreamRefusal(
         REALTIME_CLOSE.unauthorized,

@@ -282,6 +282,7 @@ async function complete(
         description: `Transcription of ${job.fileName ?? 'audio'} (${Math.ceil(result.duration)} s, ${job.model})`,
         audioSeconds: result.duration,
         model: job.model,
+        apiKeyId: job.apiKeyId,
       });
       return done;
     });

@@ -137,26 +137,6 @@ export function unfinishedJobs(
  * other account only as many earlier jobs as it has free running slots (the rest wait for
  * that account's own jobs, not in front of this one).
  */
-/**
- * What the account's transcriptions completed since `since` cost, all of them and those of the API
- * key `apiKeyId` (0 without one).
- */
-export async function spentSince(
-  db: Db,
-  userId: string,
-  apiKeyId: string | null,
-  since: Date,
-): Promise<{ account: number; key: number }> {
-  const [row] = await db
-    .select({
-      account: sql<string>`coalesce(sum(${transcriptions.costMicros}), 0)::text`,
-      key: sql<string>`coalesce(sum(${transcriptions.costMicros}) filter (where ${transcriptions.apiKeyId} = ${apiKeyId}), 0)::text`,
-    })
-    .from(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), gte(transcriptions.completedAt, since)));
-  return { account: Number(row?.account ?? 0), key: Number(row?.key ?? 0) };
-}
-
 export async function queuePosition(
   db: Db,
   row: TranscriptionRow,

@@ -99,7 +99,7 @@ const shuttingDown = () =>
 /** What opening a stream settled: whose it is and how it is heard. */
 export interface Opening {
   userId: string;
-  /** The API key the stream was opened with (its monthly limit applies); null with a token. */
+  /** The API key the stream was opened with, or that asked for its token (its monthly limit applies); null from the app. */
   apiKeyId: string | null;
   settings: LiveStreamOptions;
   sampleRate: number;
@@ -1158,6 +1158,7 @@ export class LiveSession {
             description: `Live transcription (${Math.ceil(seconds)} s, ${this.model})`,
             audioSeconds: seconds,
             model: this.model,
+            apiKeyId: this.opening.apiKeyId,
           });
           return row;
         });
