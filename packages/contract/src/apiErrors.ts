@@ -13,6 +13,11 @@ export const API_ERRORS = {
   },
   invalid_json: { status: 400, meaning: 'The body is not valid JSON' },
   bad_request: { status: 400, meaning: 'The request could not be read as HTTP' },
+  forbidden: { status: 403, meaning: 'A file of the web app that may not be read' },
+  precondition_failed: {
+    status: 412,
+    meaning: 'A conditional request (If-Match, If-Unmodified-Since) whose condition did not hold',
+  },
   invalid_idempotency_key: {
     status: 400,
     meaning: 'The Idempotency-Key header is not 1 to 255 printable ASCII characters',

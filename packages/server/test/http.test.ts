@@ -309,6 +309,19 @@ describe('HTTP behaviour', () => {
     expect((await api.get('/app.js')).headers.get('cache-control')).toBe('public, max-age=0');
   });
 
+  it("answers a static file's refused range and failed precondition with their own status", async () => {
+    const api = server.client();
+    const identity = { 'accept-encoding': 'identity' };
+    const past = await api.get('/assets/page-abc123.js', {
+      headers: { ...identity, range: 'bytes=999999-' },
+    });
+    expect([past.status, past.body.code]).toEqual([416, 'range_not_satisfiable']);
+    const stale = await api.get('/assets/page-abc123.js', {
+      headers: { ...identity, 'if-match': '"not-this-one"' },
+    });
+    expect([stale.status, stale.body.code]).toEqual([412, 'precondition_failed']);
+  });
+
   it('hides the details of unexpected errors', async () => {
     const res = await server.client().get('/api/test/boom');
     expect(res.status).toBe(500);

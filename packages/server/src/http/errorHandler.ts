@@ -17,6 +17,16 @@ const clientErrorCodes: Record<string, ApiErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
 };
 
+/** The code of a client error known only by its status (static files' errors). */
+const codeOfStatus: Record<number, ApiErrorCode> = {
+  403: 'forbidden',
+  404: 'not_found',
+  412: 'precondition_failed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+};
+
 type Issue = { instancePath: string; message?: string | undefined };
 
 /** "email: Enter a valid email address" — the field path without the leading slash, or the bare message. */
@@ -63,7 +73,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return send(reply, internalError());
     }
-    // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
-    return send(reply, new HttpError(clientErrorCodes[error.code] ?? 'bad_request', error.message));
+    // Fastify's and its plugins' own client errors: malformed JSON, body too large, unsupported
+    // media type, a static file's refused range or failed precondition...
+    const code = clientErrorCodes[error.code] ?? codeOfStatus[status] ?? 'bad_request';
+    return send(reply, new HttpError(code, error.message));
   });
 }
