@@ -6,6 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insufficientCreditsMessage,
+  isSpendLimitMessage,
+  spendLimitMessage,
+} from '../src/transcription/pricing.js';
 import type { TestServer } from './helpers.js';
 import {
   customer,
@@ -115,6 +120,19 @@ describe('monthly spending limits', () => {
 
     await who.api.put(`/api/api-keys/${key?.id}/limit`, { monthlyLimitMicros: null });
     expect((await transcribe(who)).status).toBe(202);
+  });
+
+  it('knows its own wording, so a job refused at a limit as it starts is answered 402', () => {
+    const room = (scope: 'account' | 'key') => ({
+      scope,
+      limitMicros: 1_000_000,
+      usedMicros: 1_000_000,
+      roomMicros: 0,
+      resetsAt: new Date('2026-12-01T00:00:00Z'),
+    });
+    for (const scope of ['account', 'key'] as const)
+      expect(isSpendLimitMessage(spendLimitMessage(room(scope), 367))).toBe(true);
+    expect(isSpendLimitMessage(insufficientCreditsMessage(367, 0))).toBe(false);
   });
 
   it('refuses a negative limit, and a key that is not yours', async () => {

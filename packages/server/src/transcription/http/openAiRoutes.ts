@@ -19,6 +19,7 @@ import { submitTranscription } from '../submit.js';
 import { apiLimits } from './limits.js';
 import { field, withMultipart } from './multipart.js';
 import { idempotencyKeyOf, type TranscriptRouteOptions } from './transcriptRoutes.js';
+import { isSpendLimitMessage } from '../pricing.js';
 
 const FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
 type Format = (typeof FORMATS)[number];
@@ -69,9 +70,12 @@ function failureOf(done: TranscriptionRow): HttpError {
     // Another caller's job this request joined: a new attempt starts a fresh one.
     return new HttpError('transcription_cancelled', done.errorMessage ?? CANCELLED);
   }
-  const code = done.errorMessage?.startsWith('Insufficient credits')
+  const message = done.errorMessage ?? '';
+  const code = message.startsWith('Insufficient credits')
     ? 'insufficient_credits'
-    : 'transcription_failed';
+    : isSpendLimitMessage(message)
+      ? 'spend_limit_reached'
+      : 'transcription_failed';
   return new HttpError(code, done.errorMessage ?? 'Transcription failed');
 }
 
