@@ -131,6 +131,15 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
     expect((await audio('bytes=0-1,5-9')).status).toBe(200);
     expect((await audio('bytes=9-1')).status).toBe(200);
 
+    // HEAD: the headers of the whole file, and no body.
+    const head = await fetch(`${server.url}/v1/transcript/${jfkId}/audio`, {
+      method: 'HEAD',
+      headers: alice.auth,
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(wav.length));
+    expect(head.headers.get('content-type')).toBe('audio/wav');
+
     const eve = await customer(server, 0);
     expect((await audio(undefined, eve.auth)).status).toBe(404);
     expect((await fetch(`${server.url}/v1/transcript/${jfkId}/audio`)).status).toBe(401);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -380,6 +381,12 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           ? Buffer.alloc(0)
           : await buffer(await runtime.blobs.read(key, 0, Math.min(size, 16) - 1));
       const { start, end } = range ?? { start: 0, end: size - 1 };
+      // Opened before any header is set, so a failure is answered without them. A HEAD request
+      // reads nothing (Fastify would read a stream to its end, and from S3 that is the whole file).
+      const body =
+        size === 0 || request.method === 'HEAD'
+          ? Readable.from([])
+          : await runtime.blobs.read(key, start, end);
       reply
         .type(audioType(head))
         .header('accept-ranges', 'bytes')
@@ -389,9 +396,8 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         // The bytes are the user's: never a document of this origin, whatever they hold.
         .header('content-security-policy', "default-src 'none'; sandbox");
       if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-      if (size === 0) return reply.send('');
       // `send` is typed by the response schemas (JSON); a stream goes out as it is.
-      return reply.send((await runtime.blobs.read(key, start, end)) as unknown as string);
+      return reply.send(body as unknown as string);
     },
   );
 
