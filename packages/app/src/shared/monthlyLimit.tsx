@@ -8,10 +8,15 @@ export function limitDollars(micros: number | null): string {
 
 /**
  * Dollars typed for a monthly spending limit, in whole cents as micro-dollars; null (no limit) for
- * nothing typed. Anything else goes to the server as it is, which says what is wrong with it.
+ * nothing typed. The field is a number field: the browser refuses to submit other text, and the
+ * server says what is wrong with a number it does not take (a negative one, one too large).
  */
 export function limitMicros(dollars: string): number | null {
-  return dollars.trim() === '' ? null : Math.round(Number(dollars) * 100) * (MICROS_PER_USD / 100);
+  if (dollars.trim() === '') return null;
+  const micros = Math.round(Number(dollars) * 100) * (MICROS_PER_USD / 100);
+  // JSON writes a number it cannot hold as null, which would remove the limit: send one the
+  // server refuses instead ("at most $1,000,000").
+  return Number.isFinite(micros) ? micros : Number.MAX_SAFE_INTEGER;
 }
 
 /** The field a monthly spending limit is typed in, in dollars. */

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Transcript as TranscriptData } from '@parlance/contract';
 import { Alert, Button, SpeakerChip, Transcript } from '@parlance/ui';
 import { TRANSCRIPT_EXPORT_FORMATS, transcriptExportHref } from '../api/transcriptRequest';
@@ -36,6 +36,7 @@ export function TranscriptResultView({
   const audio = useRef<HTMLAudioElement>(null);
   const [currentTime, setCurrentTime] = useState(0);
   const [unplayable, setUnplayable] = useState(false);
+  useEffect(() => setUnplayable(false), [audioSrc]);
   const result = transcript.result;
   if (!result) return null;
   const wordLevel = transcript.timestamp_style === 'word';
@@ -83,8 +84,8 @@ export function TranscriptResultView({
       )}
       {unplayable && (
         <Alert variant="info" title="This audio cannot be played here">
-          Your browser does not play this file&apos;s format. The transcript and its downloads are
-          not affected.
+          Your browser could not load or decode it (Chromium says the same of a format it does not
+          play and of a file it could not fetch). The transcript and its downloads are not affected.
         </Alert>
       )}
       <Toolbar aria-label="Transcript actions">
