@@ -6,7 +6,8 @@ import { renderWithProviders } from '../../../test/render';
 import { BalanceCard } from './BalanceCard';
 
 function renderCard() {
-  const onBuy = vi.fn();
+  // Resolves with no refusal, as for a purchase the server took.
+  const onBuy = vi.fn().mockResolvedValue(undefined);
   renderWithProviders(
     <BalanceCard
       info={{
