@@ -22,13 +22,14 @@ import {
   transactionsFixture,
 } from './fixtures/billing';
 import {
-  NOW,
   apiError,
+  type Endpoint,
   failAll,
+  fieldRefused,
+  NOW,
+  type Scenarios,
   slowAll,
   unauthorizedAll,
-  type Endpoint,
-  type Scenarios,
 } from './support';
 
 export const billingEndpoints = [
@@ -84,12 +85,7 @@ const newCard: PaymentMethod = {
 function purchased(amount: unknown, balanceMicros: number) {
   // The server's rules for the amount (the contract's schema), refused as the server words it.
   const checked = PurchaseCredits.shape.amount.safeParse(amount);
-  if (!checked.success) {
-    const message = checked.error.issues[0]?.message ?? 'is invalid';
-    return apiError('validation_failed', `amount: ${message}`, {
-      issues: [{ field: 'amount', message }],
-    });
-  }
+  if (!checked.success) return fieldRefused('amount', checked.error.issues);
   // Whole cents, as the server takes them.
   const amountMicros = Math.round(Number(amount) * 100) * (MICROS_PER_USD / 100);
   const total = balanceMicros + amountMicros;
@@ -115,12 +111,7 @@ function handlersFor(
       async ({ request }) => {
         // The server's rules (the contract's schema), refused as the server words it.
         const checked = MonthlyLimit.safeParse(await request.json());
-        if (!checked.success) {
-          const message = checked.error.issues[0]?.message ?? 'is invalid';
-          return apiError('validation_failed', `monthlyLimitMicros: ${message}`, {
-            issues: [{ field: 'monthlyLimitMicros', message }],
-          });
-        }
+        if (!checked.success) return fieldRefused('monthlyLimitMicros', checked.error.issues);
         return HttpResponse.json<BillingInfo>({ ...info, ...checked.data });
       },
     ),

@@ -53,6 +53,17 @@ export function apiError(code: ApiErrorCode, message: string, details?: unknown)
   );
 }
 
+/**
+ * The server's 400 for a field its schema refused: `field: message`, and the field in
+ * `details.issues` (the web app shows it at the field). `issues` is what the schema said.
+ */
+export function fieldRefused(field: string, issues: readonly { message: string }[]) {
+  const message = issues[0]?.message ?? 'is invalid';
+  return apiError('validation_failed', `${field}: ${message}`, {
+    issues: [{ field, message }],
+  });
+}
+
 /** Every endpoint never answers: loading states. */
 export const slowAll = (endpoints: readonly Endpoint[]) =>
   onEach(endpoints, async () => {
