@@ -104,6 +104,7 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/app/e2e/**/*.e2e.ts'],
           globalSetup: ['packages/app/e2e/global-setup.ts'],
+          setupFiles: ['packages/app/e2e/setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,

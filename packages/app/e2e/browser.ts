@@ -14,10 +14,15 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 export const phone = { width: 375, height: 667 };
 export const desktop = { width: 1280, height: 800 };
 
-export function newContext(
+/** Every action and navigation of a journey gives up after this long, naming what it waited for. */
+const ACTION_TIMEOUT_MS = 30_000;
+
+export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = desktop,
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL, viewport });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  return context;
 }

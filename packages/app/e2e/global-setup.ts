@@ -10,6 +10,7 @@ import { startProduct, type Backend, type Product } from './product';
 export interface ProductUnderTest {
   backend: Backend;
   url: string;
+  log: string;
 }
 
 declare module 'vitest' {
@@ -45,7 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   oidc.allow(products.map((product) => `${product.url}/api/auth/google/callback`));
   project.provide(
     'products',
-    products.map(({ backend, url }) => ({ backend, url })),
+    products.map(({ backend, url, log }) => ({ backend, url, log })),
   );
   return stop;
 }

@@ -3,6 +3,7 @@
  * @parlance/server after `npm run build`), on a free port, with its own storage.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,8 @@ export type Backend = 'pglite' | 'postgres';
 export interface Product {
   url: string;
   backend: Backend;
+  /** Where the server's log goes (each request, warnings, errors), for a failed journey to show. */
+  log: string;
   stop(): Promise<void>;
 }
 
@@ -70,6 +73,8 @@ export async function startProduct(
     storageEnv.DATABASE_URL = target.toString();
   }
   const logs: string[] = [];
+  const log = join(dataDir, 'server.log');
+  const logFile = createWriteStream(log);
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: join(repoRoot, 'packages/server'),
     env: {
@@ -78,13 +83,14 @@ export async function startProduct(
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_URL: url,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...storageEnv,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
     logs.push(chunk.toString());
     if (logs.length > 200) logs.shift();
   };
@@ -99,6 +105,7 @@ export async function startProduct(
   return {
     url,
     backend,
+    log,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -106,6 +113,7 @@ export async function startProduct(
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
+      logFile.end();
       await rm(dataDir, { recursive: true, force: true });
       if (backend === 'postgres') {
         const admin = new pg.Client({ connectionString: adminUrl });
