@@ -2,23 +2,38 @@
  * A loopback fake of the few Stripe API endpoints the billing module calls, speaking Stripe's
  * wire format (form-encoded requests, JSON objects and card errors, idempotent replays), plus
  * signed webhook deliveries made with the real SDK's test header helper.
+ *
+ * It is also the browser's half of Stripe for the journeys: it serves the Stripe.js stand-in
+ * (mocks/src/stripe/standIn.ts) at /v3/stripe.js, answers the calls that script makes with the
+ * publishable key (confirming SetupIntents and PaymentIntents with a card or a saved one, and the
+ * 3-D Secure challenge's answer), and, given a webhook URL, delivers the events Stripe would send.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import Stripe from 'stripe';
 
 export const FAKE_SECRET_KEY = 'sk_test_fake_parlance';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_parlance';
+export const FAKE_PUBLISHABLE_KEY = 'pk_test_fake_parlance';
 
 type Json = Record<string, unknown>;
 
+interface FakeCard {
+  /** The test card number Stripe documents for it, as typed into the card field. */
+  number: string;
+  last4: string;
+  decline?: { code: string; decline_code: string; message: string };
+  /** Asks for 3-D Secure on every payment and setup made with the customer present. */
+  authenticate?: boolean;
+}
+
 /** Card outcomes by PaymentMethod id prefix, like Stripe's test PaymentMethods (pm_card_visa_123…). */
-const CARDS: Record<
-  string,
-  { last4: string; decline?: { code: string; decline_code: string; message: string } }
-> = {
-  pm_card_visa: { last4: '4242' },
+const CARDS: Record<string, FakeCard> = {
+  pm_card_visa: { number: '4242424242424242', last4: '4242' },
   pm_card_chargeDeclined: {
+    number: '4000000000000002',
     last4: '0002',
     decline: {
       code: 'card_declined',
@@ -26,7 +41,37 @@ const CARDS: Record<
       message: 'Your card was declined.',
     },
   },
+  pm_card_authenticationRequired: {
+    number: '4000002760003184',
+    last4: '3184',
+    authenticate: true,
+  },
 };
+
+const AUTHENTICATION_FAILED = {
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+const standInEntry = fileURLToPath(
+  new URL('../../../mocks/src/stripe/standIn.ts', import.meta.url),
+);
+
+/** The Stripe.js stand-in as one classic script, installed with this fake as its API. */
+async function standInScript(apiBase: string): Promise<string> {
+  const bundle = await build({
+    stdin: {
+      contents: `import { installStripeStandIn } from ${JSON.stringify(standInEntry)};\ninstallStripeStandIn(${JSON.stringify(apiBase)});`,
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+  });
+  return bundle.outputFiles[0]?.text ?? '';
+}
 
 export interface RecordedRequest {
   method: string;
@@ -44,6 +89,8 @@ export interface StripeFake {
   deletedCustomers: Set<string>;
   /** While true, the API answers every request with a 500 (Stripe unreachable or failing). */
   failing: boolean;
+  /** Where events go as they happen, signed (null: only `signedEvent`, delivered by the test). */
+  webhookUrl: string | null;
   /** A webhook delivery as Stripe would send it: JSON payload and its Stripe-Signature header. */
   signedEvent(type: string, object: Json, secret?: string): { payload: string; signature: string };
   close(): Promise<void>;
@@ -57,6 +104,13 @@ const metadataOf = (params: URLSearchParams): Record<string, string> =>
     }),
   );
 
+type Answer = { status: number; body: Json };
+
+const cardError = (error: Json, intent: Json): Answer => ({
+  status: 402,
+  body: { error: { type: 'card_error', ...error, [`${String(intent['object'])}`]: intent } },
+});
+
 export async function startStripeFake(): Promise<StripeFake> {
   const requests: RecordedRequest[] = [];
   const paymentIntents = new Map<string, Json>();
@@ -67,6 +121,115 @@ export async function startStripeFake(): Promise<StripeFake> {
   const cardOf = (id: string | null | undefined) =>
     id ? Object.entries(CARDS).find(([prefix]) => id.startsWith(prefix))?.[1] : undefined;
   const nextId = (prefix: string) => `${prefix}_fake${++counter}`;
+  /** Events of the browser's calls, sent after the answer (as Stripe's arrive after it). */
+  const pending: { type: string; object: Json }[] = [];
+  const emit = (type: string, object: Json) => {
+    if (fake.webhookUrl) pending.push({ type, object: { ...object } });
+  };
+
+  /** The intent a publishable-key call names, when its client secret is its own. */
+  function intentOf(kind: string, id: string, params: URLSearchParams): Json | undefined {
+    const intent = (kind === 'setup_intents' ? setupIntents : paymentIntents).get(id);
+    return intent && intent['client_secret'] === params.get('client_secret') ? intent : undefined;
+  }
+
+  /** A PaymentMethod for the card typed into the stand-in's field, or the saved one named. */
+  function paymentMethodOf(params: URLSearchParams): string | Answer {
+    const saved = params.get('payment_method');
+    if (saved) return saved;
+    const number = (params.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
+    const entry = Object.entries(CARDS).find(([, card]) => card.number === number);
+    if (!entry) {
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'incorrect_number',
+            message: 'Your card number is incorrect.',
+          },
+        },
+      };
+    }
+    return nextId(entry[0]);
+  }
+
+  /** Confirms an intent with the customer present: succeeds, declines, or asks for 3-D Secure. */
+  function confirmIntent(kind: string, intent: Json, paymentMethod: string): Answer {
+    const setup = kind === 'setup_intents';
+    const card = cardOf(paymentMethod);
+    intent['payment_method'] = paymentMethod;
+    if (card?.decline) {
+      intent['status'] = 'requires_payment_method';
+      intent[setup ? 'last_setup_error' : 'last_payment_error'] = {
+        type: 'card_error',
+        ...card.decline,
+      };
+      if (!setup) emit('payment_intent.payment_failed', intent);
+      else emit('setup_intent.setup_failed', intent);
+      return cardError(card.decline, intent);
+    }
+    if (card?.authenticate) {
+      intent['status'] = 'requires_action';
+      intent['next_action'] = {
+        type: 'use_stripe_sdk',
+        use_stripe_sdk: { type: 'three_d_secure' },
+      };
+      return { status: 200, body: intent };
+    }
+    intent['status'] = 'succeeded';
+    emit(setup ? 'setup_intent.succeeded' : 'payment_intent.succeeded', intent);
+    return { status: 200, body: intent };
+  }
+
+  /** What the stand-in calls with the publishable key (CORS-simple form posts). */
+  function browserRoute(method: string, path: string, params: URLSearchParams): Answer {
+    const match =
+      /^\/v1\/(setup_intents|payment_intents)\/(\w+?)(?:\/(confirm|authenticate))?$/.exec(path);
+    const intent = match?.[1] && match[2] ? intentOf(match[1], match[2], params) : undefined;
+    if (!match?.[1] || !intent) {
+      return {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', message: `No such intent: ${path}` } },
+      };
+    }
+    const kind = match[1];
+    if (method === 'GET' && !match[3]) return { status: 200, body: intent };
+    if (method === 'POST' && match[3] === 'confirm') {
+      const paymentMethod = paymentMethodOf(params);
+      return typeof paymentMethod === 'string'
+        ? confirmIntent(kind, intent, paymentMethod)
+        : paymentMethod;
+    }
+    if (
+      method === 'POST' &&
+      match[3] === 'authenticate' &&
+      intent['status'] === 'requires_action'
+    ) {
+      intent['next_action'] = null;
+      const setup = kind === 'setup_intents';
+      if (params.get('result') === 'complete') {
+        intent['status'] = 'succeeded';
+        emit(setup ? 'setup_intent.succeeded' : 'payment_intent.succeeded', intent);
+      } else {
+        const code = setup
+          ? 'setup_intent_authentication_failure'
+          : 'payment_intent_authentication_failure';
+        intent['status'] = 'requires_payment_method';
+        intent[setup ? 'last_setup_error' : 'last_payment_error'] = {
+          type: 'invalid_request_error',
+          code,
+          ...AUTHENTICATION_FAILED,
+        };
+        emit(setup ? 'setup_intent.setup_failed' : 'payment_intent.payment_failed', intent);
+      }
+      return { status: 200, body: intent };
+    }
+    return {
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: `Cannot ${method} ${path} now` } },
+    };
+  }
 
   function route(
     method: string,
@@ -133,16 +296,20 @@ export async function startStripeFake(): Promise<StripeFake> {
         client_secret: `${id}_secret_fake`,
         metadata: metadataOf(params),
         last_payment_error: null,
-        status: confirm && card && !card.decline ? 'succeeded' : 'requires_payment_method',
+        status: 'requires_payment_method',
       };
       paymentIntents.set(id, intent);
-      if (confirm && card?.decline) {
-        intent.last_payment_error = { type: 'card_error', ...card.decline };
-        return {
-          status: 402,
-          body: { error: { type: 'card_error', ...card.decline, payment_intent: intent } },
+      if (confirm && params.get('off_session') === 'true' && card?.authenticate) {
+        // Nobody is there to answer 3-D Secure.
+        const error = {
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
         };
+        intent['last_payment_error'] = { type: 'card_error', ...error };
+        return cardError(error, intent);
       }
+      if (confirm && paymentMethod) return confirmIntent('payment_intents', intent, paymentMethod);
       return { status: 200, body: intent };
     }
     const methodMatch = /^\/v1\/payment_methods\/([\w]+)(\/detach)?$/.exec(path);
@@ -174,12 +341,19 @@ export async function startStripeFake(): Promise<StripeFake> {
     let raw = '';
     for await (const chunk of request) raw += chunk;
     const url = new URL(request.url ?? '/', 'http://fake');
+    if (request.method === 'GET' && url.pathname === '/v3/stripe.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      response.end(await standInScript(fake.url));
+      return;
+    }
     const params = new URLSearchParams(request.method === 'GET' ? url.search : raw);
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     requests.push({ method: request.method ?? '', path: url.pathname, params, idempotencyKey });
-    let answer: { status: number; body: Json };
+    let answer: Answer;
     if (fake.failing) {
       answer = { status: 500, body: { error: { type: 'api_error', message: 'Fake outage' } } };
+    } else if (params.get('key') === FAKE_PUBLISHABLE_KEY) {
+      answer = browserRoute(request.method ?? '', url.pathname, params);
     } else if (request.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
       answer = {
         status: 401,
@@ -194,8 +368,25 @@ export async function startStripeFake(): Promise<StripeFake> {
     response.writeHead(answer.status, {
       'content-type': 'application/json',
       'request-id': `req_${counter}`,
+      // The stand-in calls from the app's origin, as Stripe.js calls api.stripe.com.
+      'access-control-allow-origin': '*',
     });
     response.end(JSON.stringify(answer.body));
+    for (const event of pending.splice(0)) await deliver(event.type, event.object);
+  }
+
+  /** Posts a signed event to the webhook URL, retrying a few times as Stripe would. */
+  async function deliver(type: string, object: Json) {
+    const { payload, signature } = fake.signedEvent(type, object);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const res = await fetch(fake.webhookUrl ?? '', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      }).catch(() => null);
+      if (res?.ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+    }
   }
 
   const server = createServer((request, response) => {
@@ -214,6 +405,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     setupIntents,
     deletedCustomers,
     failing: false,
+    webhookUrl: null,
     signedEvent(type, object, secret = FAKE_WEBHOOK_SECRET) {
       const payload = JSON.stringify({
         id: nextId('evt'),
