@@ -49,6 +49,12 @@ export const BillingInfo = z
       .enum(['test', 'stripe'])
       .describe('test: cards are entered as test numbers; stripe: cards are added with Stripe.js'),
     stripePublishableKey: z.string().nullable(),
+    stripeJsUrl: z
+      .url()
+      .nullable()
+      .describe(
+        "Where the app loads Stripe.js from when not Stripe's own (a local stand-in in tests); null: https://js.stripe.com",
+      ),
     monthlyLimitMicros: Micros.nullable().describe(
       'What the account may spend on transcription per calendar month (UTC); null: no limit. Past it, requests get 402 spend_limit_reached',
     ),

@@ -80,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   try {
     registerErrorHandling(app);
     registerHostCheck(app, config);
-    registerSecurityHeaders(app, { https: config.secureCookies });
+    registerSecurityHeaders(app, { https: config.secureCookies, stripe: config.billing.stripe });
     await app.register(fastifyCookie);
     await registerRateLimitStore(app, config.redisUrl);
     registerCsrfCheck(app);

@@ -55,7 +55,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
   /** Card setup as the browser does it: SetupIntent secret, Stripe.js confirms, Stripe sends the webhook. */
   async function saveCard(
     api: ApiClient,
-    card: 'pm_card_visa' | 'pm_card_chargeDeclined',
+    card: 'pm_card_visa' | 'pm_card_chargeDeclined' | 'pm_card_authenticationRequired',
   ): Promise<string> {
     const paymentMethod = `${card}_${randomBytes(4).toString('hex')}`;
     const since = new Date(Date.now() - 1000).toISOString();
@@ -122,7 +122,7 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     const call = stripe.requests.findLast((r) => r.path === '/v1/payment_intents');
     expect(call?.idempotencyKey).toBe(`purchase-${bought.body.paymentId}`);
     expect(call?.params.get('amount')).toBe('2500'); // Stripe charges cents
-    expect(call?.params.get('off_session')).toBe('true');
+    expect(call?.params.get('off_session')).toBeNull(); // the buyer is there to answer 3-D Secure
 
     const intent = [...stripe.paymentIntents.values()].at(-1);
     expect(intent).toMatchObject({
@@ -133,6 +133,24 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     expect((await deliver(payload, signature)).status).toBe(200);
     expect(await balanceOf(api)).toBe(before + 25_000_000);
     expect(await purchaseEntries(user.id)).toHaveLength(1);
+  });
+
+  it('hands a payment the bank wants to confirm (3-D Secure) to the page, and credits it only once confirmed', async () => {
+    const { api, user } = await signUp(server);
+    await saveCard(api, 'pm_card_authenticationRequired');
+    const before = await balanceOf(api);
+    const bought = await api.post('/api/billing/credits/purchase', { amount: 20, currency: 'USD' });
+    expect(bought.status).toBe(200);
+    expect(bought.body).toMatchObject({ status: 'requires_action', paymentId: expect.any(String) });
+    const intentId = String(bought.body.clientSecret).split('_secret_')[0] ?? '';
+    expect(stripe.paymentIntents.get(intentId)).toMatchObject({ status: 'requires_action' });
+    expect(await balanceOf(api)).toBe(before);
+    expect(await purchaseEntries(user.id)).toHaveLength(0);
+
+    const intent = { ...stripe.paymentIntents.get(intentId), status: 'succeeded' };
+    const { payload, signature } = stripe.signedEvent('payment_intent.succeeded', intent);
+    expect((await deliver(payload, signature)).status).toBe(200);
+    expect(await balanceOf(api)).toBe(before + 20_000_000);
   });
 
   it('answers 402 with the decline reason and books nothing when Stripe declines', async () => {

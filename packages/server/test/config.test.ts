@@ -77,12 +77,17 @@ describe('configuration', () => {
     // Settings that only hold together name the one to add.
     const halfDone = () => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', BLOB_STORE: 's3' });
     expect(halfDone).toThrow(/STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required/);
+    expect(halfDone).toThrow(/STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY is required/);
     expect(halfDone).toThrow(/S3_BUCKET: S3_BUCKET is required when BLOB_STORE=s3/);
   });
 });
 
 describe('what a deployment refuses', () => {
-  const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  };
   const safe = {
     NODE_ENV: 'production',
     APP_URL: 'https://app.parlance.dev',
@@ -102,7 +107,11 @@ describe('what a deployment refuses', () => {
     ['the test payment provider', {}, false, 'STRIPE_SECRET_KEY is not set'],
     [
       'a Stripe test-mode key',
-      { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+      {
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      },
       false,
       'STRIPE_SECRET_KEY is a test-mode key',
     ],
@@ -131,6 +140,14 @@ describe('what a deployment refuses', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toContain(message);
   });
+
+  it.each(['STRIPE_API_BASE', 'STRIPE_JS_URL'])(
+    '%s (a stand-in for Stripe in tests), with no flag to accept it',
+    (name) => {
+      const found = problems({ ...safe, [name]: 'http://127.0.0.1:9/' });
+      expect(found).toEqual([expect.stringContaining(`${name} is http://127.0.0.1:9/`)]);
+    },
+  );
 
   it('each ALLOW_ flag accepts only its own risk, and the start-up log names what was accepted', () => {
     const everything = { NODE_ENV: 'production' };

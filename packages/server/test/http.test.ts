@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { contentSecurityPolicy } from '../src/http/securityHeaders.js';
 import {
   PAGES_FILE,
   PRERENDERED_HOME_FILE,
@@ -129,6 +130,41 @@ describe('HTTP behaviour', () => {
       // Served over plain HTTP here: no HSTS.
       expect(headers.get('strict-transport-security')).toBeNull();
     }
+  });
+
+  it("lets Stripe.js run only where payments go through Stripe, from Stripe's documented origins", () => {
+    const directives = (policy: string) =>
+      Object.fromEntries(
+        policy.split('; ').map((directive) => {
+          const [name = '', ...sources] = directive.split(' ');
+          return [name, sources];
+        }),
+      );
+    const stripe = { secretKey: 'sk_live_x', webhookSecret: 'whsec_x', publishableKey: 'pk_x' };
+    const without = directives(contentSecurityPolicy(null));
+    const withStripe = directives(contentSecurityPolicy(stripe));
+    expect(JSON.stringify(without)).not.toContain('stripe');
+    expect(withStripe['script-src']).toEqual([
+      ...(without['script-src'] ?? []),
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+    ]);
+    expect(withStripe['frame-src']).toEqual([
+      ...(without['frame-src'] ?? []),
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
+    expect(withStripe['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    // A test stand-in is allowed from its own origin instead, and nothing of Stripe's.
+    const standIn = directives(
+      contentSecurityPolicy({ ...stripe, jsUrl: new URL('http://127.0.0.1:4010/v3/stripe.js') }),
+    );
+    expect(standIn['script-src']).toEqual([
+      ...(without['script-src'] ?? []),
+      'http://127.0.0.1:4010',
+    ]);
+    expect(JSON.stringify(standIn)).not.toContain('stripe.com');
   });
 
   it('answers unknown API paths with a JSON 404 and serves the web app elsewhere', async () => {

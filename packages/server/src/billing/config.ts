@@ -9,8 +9,10 @@ export const billingEnv = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
-  /** Overrides https://api.stripe.com (a local fake in tests, or stripe-mock). */
+  /** Overrides https://api.stripe.com (a local fake in tests, or stripe-mock); never deployed. */
   STRIPE_API_BASE: optionalUrl,
+  /** Overrides Stripe.js from https://js.stripe.com (a local stand-in in tests); never deployed. */
+  STRIPE_JS_URL: optionalUrl,
 });
 
 /** Settings that only hold together: each names the variable to fix. */
@@ -20,6 +22,14 @@ export function checkBillingEnv(env: z.output<typeof billingEnv>, ctx: z.Refinem
       code: 'custom',
       message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
       path: ['STRIPE_WEBHOOK_SECRET'],
+    });
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set: the web app adds cards with Stripe.js',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
     });
   }
 }
@@ -36,8 +46,10 @@ export interface BillingConfig {
   stripe: {
     secretKey: string;
     webhookSecret: string;
-    publishableKey: string | null;
+    publishableKey: string;
     apiBase?: URL;
+    /** Where the web app loads Stripe.js from instead of Stripe (a test stand-in). */
+    jsUrl?: URL;
   } | null;
 }
 
@@ -48,14 +60,16 @@ export function billingConfigFrom(env: z.output<typeof billingEnv>): BillingConf
     STRIPE_WEBHOOK_SECRET,
     STRIPE_PUBLISHABLE_KEY,
     STRIPE_API_BASE,
+    STRIPE_JS_URL,
   } = env;
   const stripe =
-    STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET
+    STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET && STRIPE_PUBLISHABLE_KEY
       ? {
           secretKey: STRIPE_SECRET_KEY,
           webhookSecret: STRIPE_WEBHOOK_SECRET,
-          publishableKey: STRIPE_PUBLISHABLE_KEY ?? null,
+          publishableKey: STRIPE_PUBLISHABLE_KEY,
           ...(STRIPE_API_BASE ? { apiBase: new URL(STRIPE_API_BASE) } : {}),
+          ...(STRIPE_JS_URL ? { jsUrl: new URL(STRIPE_JS_URL) } : {}),
         }
       : null;
   return {

@@ -70,6 +70,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       defaultPaymentMethod: card ? toPaymentMethod(card) : null,
       paymentProvider: provider.kind,
       stripePublishableKey: billing.config.stripe?.publishableKey ?? null,
+      stripeJsUrl: billing.config.stripe?.jsUrl?.href ?? null,
       monthlyLimitMicros: spending.limitMicros,
       spentThisMonthMicros: spending.spentMicros,
       spentThisMonth: formatUsd(spending.spentMicros),

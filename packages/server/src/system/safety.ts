@@ -17,6 +17,16 @@ function risks(config: Config): Risk[] {
       problem: `${config.billing.stripe ? 'STRIPE_SECRET_KEY is a test-mode key: Stripe would take payments' : 'STRIPE_SECRET_KEY is not set: payments would go to the built-in test provider'}, where test card numbers buy real credit. Set STRIPE_SECRET_KEY (a live key) and STRIPE_WEBHOOK_SECRET, or ALLOW_TEST_PAYMENTS=true to run in test mode (the app then shows a test-mode banner).`,
       flag: { name: 'ALLOW_TEST_PAYMENTS', set: allow.testPayments },
     });
+  const { stripe } = config.billing;
+  for (const [name, url] of [
+    ['STRIPE_API_BASE', stripe?.apiBase],
+    ['STRIPE_JS_URL', stripe?.jsUrl],
+  ] as const) {
+    if (url)
+      found.push({
+        problem: `${name} is ${url.href}: card details and payments would go there instead of to Stripe. It exists for tests against a local stand-in; unset it.`,
+      });
+  }
   if (!config.mail.smtpUrl)
     found.push({
       problem:

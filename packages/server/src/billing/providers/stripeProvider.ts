@@ -81,7 +81,9 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
             currency: 'usd',
             customer: request.customer.customerRef ?? undefined,
             payment_method: card.providerRef,
-            off_session: true,
+            // The buyer is on the billing page: the bank may ask for 3-D Secure, which the
+            // app's Stripe.js runs (requires_action). Off-session, Stripe would refuse such a
+            // card with authentication_required instead.
             confirm: true,
             metadata: { paymentId: request.paymentId, userId: request.customer.userId },
           },

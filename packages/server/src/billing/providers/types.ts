@@ -60,7 +60,7 @@ export interface PaymentProvider {
   ensureCustomer(customer: ProviderCustomer): Promise<string | null>;
   addCard(customer: ProviderCustomer, input: CardInput | null, now: Date): Promise<AddCardResult>;
   removeCard(providerRef: string): Promise<void>;
-  /** Charges a saved card off-session. */
+  /** Charges a saved card with the buyer present (3-D Secure may be asked: requires_action). */
   charge(request: ChargeRequest, card: SavedCardRef): Promise<ChargeOutcome>;
   /** Starts a purchase without a saved card, confirmed by the client; null when unsupported. */
   startCheckout:
