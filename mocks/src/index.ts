@@ -59,3 +59,5 @@ export const endpointsByDomain: Record<keyof typeof scenariosByDomain, readonly 
 export const handlers: Record<string, AnyHandler[]> = Object.fromEntries(
   Object.entries(scenariosByDomain).map(([domain, scenarios]) => [domain, scenarios.default]),
 );
+export { STRIPE_STAND_IN_API, stripeHandlers } from './stripe/handlers';
+export { installStripeStandIn } from './stripe/standIn';

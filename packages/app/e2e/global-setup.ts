@@ -1,9 +1,18 @@
 /**
- * Starts what the journeys run against: the local OpenID provider standing in for Google, and the
- * built product twice, on embedded storage (PGlite) and on PostgreSQL. Tests read the URLs with
- * `inject('products')`; everything stops when the run ends.
+ * Starts what the journeys run against: the local OpenID provider standing in for Google, the
+ * built product twice, on embedded storage (PGlite) and on PostgreSQL, and once more taking
+ * payments through Stripe, with the Stripe fake and its Stripe.js stand-in in Stripe's place.
+ * Tests read the URLs with `inject('products')` and `inject('stripeProduct')`; everything stops
+ * when the run ends.
  */
 import type { TestProject } from 'vitest/node';
+import { billingPaths } from '@parlance/contract/endpoints';
+import {
+  FAKE_PUBLISHABLE_KEY,
+  FAKE_SECRET_KEY,
+  FAKE_WEBHOOK_SECRET,
+  startStripeFake,
+} from '../../server/test/billing-stripe-fake';
 import { googleClient, startOidcProvider } from './oidc';
 import { startProduct, type Backend, type Product } from './product';
 
@@ -16,6 +25,7 @@ export interface ProductUnderTest {
 declare module 'vitest' {
   export interface ProvidedContext {
     products: ProductUnderTest[];
+    stripeProduct: ProductUnderTest;
   }
 }
 
@@ -30,23 +40,44 @@ export default async function setup(project: TestProject): Promise<() => Promise
     GOOGLE_CLIENT_SECRET: googleClient.secret,
     GOOGLE_ISSUER: oidc.issuer,
   };
-  const started = await Promise.allSettled(backends.map((backend) => startProduct(backend, env)));
-  const products = started.flatMap((result) =>
+  const stripe = await startStripeFake();
+  const stripeEnv = {
+    ...env,
+    STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY,
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_JS_URL: `${stripe.url}/v3/stripe.js`,
+  };
+  const started = await Promise.allSettled([
+    ...backends.map((backend) => startProduct(backend, env)),
+    startProduct('pglite', stripeEnv),
+  ]);
+  const running = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],
   );
   const stop = async () => {
-    await Promise.all(products.map((product: Product) => product.stop()));
-    await oidc.stop();
+    await Promise.all(running.map((product: Product) => product.stop()));
+    await Promise.all([oidc.stop(), stripe.close()]);
   };
   const failure = started.find((result) => result.status === 'rejected');
   if (failure) {
     await stop();
     throw failure.reason;
   }
+  const products = running.slice(0, backends.length);
+  const stripeProduct = running[backends.length];
+  if (!stripeProduct) throw new Error('the product with Stripe did not start');
   oidc.allow(products.map((product) => `${product.url}/api/auth/google/callback`));
+  stripe.webhookUrl = `${stripeProduct.url}${billingPaths.stripeWebhook}`;
   project.provide(
     'products',
     products.map(({ backend, url, log }) => ({ backend, url, log })),
   );
+  project.provide('stripeProduct', {
+    backend: stripeProduct.backend,
+    url: stripeProduct.url,
+    log: stripeProduct.log,
+  });
   return stop;
 }

@@ -21,8 +21,10 @@ globalThis.fetch = async (input, init) => {
 
 afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail') return;
-  for (const { backend, log } of inject('products')) {
+  for (const { url, backend, log } of [...inject('products'), inject('stripeProduct')]) {
     const text = await readFile(log, 'utf8').catch(() => '(no log)');
-    console.error(`--- the ${backend} server's log, last part ---\n${text.slice(-LOG_TAIL_BYTES)}`);
+    console.error(
+      `--- the log of ${url} (${backend}), last part ---\n${text.slice(-LOG_TAIL_BYTES)}`,
+    );
   }
 });

@@ -23,6 +23,8 @@ interface Purchase {
 
 const PAYMENT_METHODS = { type: 'PaymentMethod', id: 'LIST' } as const;
 const TRANSACTIONS = { type: 'Transaction', id: 'LIST' } as const;
+/** What a change made outside these calls (Stripe's webhook) makes stale. */
+export { PAYMENT_METHODS as PAYMENT_METHODS_TAG, TRANSACTIONS as TRANSACTIONS_TAG };
 
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -98,6 +100,7 @@ export const billingApi = api.injectEndpoints({
 
 export const {
   useGetBillingInfoQuery,
+  useLazyGetBillingInfoQuery,
   useGetCreditHistoryQuery,
   useGetPaymentMethodsQuery,
   useLazyCheckRecentPaymentMethodQuery,

@@ -20,15 +20,21 @@ export interface BalanceCardProps {
   cards: readonly PaymentMethod[];
   buying: boolean;
   /** Buys; resolves with the server's message for the amount when it refused it (shown at the field). */
-  onBuy: (amount: number, card: PaymentMethod) => Promise<string | undefined>;
+  onBuy: (amount: number, card: PaymentMethod) => Promise<PurchaseRefusal | undefined>;
   onAddCard: () => void;
 }
 
 /** The credit balance and the buy-credits form: a preset or custom amount, paid with a saved card. */
+/** Why a purchase did not go through, said at the field it concerns. */
+export interface PurchaseRefusal {
+  field: 'amount' | 'card';
+  message: string;
+}
+
 export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCardProps) {
   const [choice, setChoice] = useState<string>('25');
   const [custom, setCustom] = useState('');
-  const [amountError, setAmountError] = useState<string | undefined>(undefined);
+  const [refusal, setRefusal] = useState<PurchaseRefusal | undefined>(undefined);
   const defaultCard = cards.find((card) => card.isDefault) ?? cards[0];
   const [cardId, setCardId] = useState<string | undefined>(undefined);
   const card = cards.find((candidate) => candidate.id === cardId) ?? defaultCard;
@@ -45,7 +51,7 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (card && validAmount) void onBuy(amount, card).then(setAmountError);
+    if (card && validAmount) void onBuy(amount, card).then(setRefusal);
   };
 
   return (
@@ -86,7 +92,7 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
             value={choice}
             onChange={(next) => {
               setChoice(next);
-              setAmountError(undefined);
+              setRefusal(undefined);
             }}
           />
         </Presets>
@@ -99,10 +105,10 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
             value={custom}
             onChange={(event) => {
               setCustom(event.target.value);
-              setAmountError(undefined);
+              setRefusal(undefined);
             }}
             hint={PURCHASE_RANGE}
-            error={amountError}
+            error={refusal?.field === 'amount' ? refusal.message : undefined}
           />
         )}
         {card ? (
@@ -114,7 +120,11 @@ export function BalanceCard({ info, cards, buying, onBuy, onAddCard }: BalanceCa
                 label: `${cardLabel(saved)}${saved.isDefault ? ' (default)' : ''}`,
               }))}
               value={card.id}
-              onChange={(event) => setCardId(event.target.value)}
+              onChange={(event) => {
+                setCardId(event.target.value);
+                setRefusal(undefined);
+              }}
+              error={refusal?.field === 'card' ? refusal.message : undefined}
             />
             <Button variant="secondary" onClick={onAddCard}>
               Add a card

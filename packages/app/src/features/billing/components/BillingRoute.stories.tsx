@@ -2,7 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { billingPaths } from '@parlance/contract/endpoints';
-import { billingHandlers } from '@parlance/mocks';
+import {
+  billingHandlers,
+  installStripeStandIn,
+  STRIPE_STAND_IN_API,
+  stripeHandlers,
+} from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { busy, pageStates, serverError } from '../../../test/pageStates';
 
@@ -183,5 +188,59 @@ export const ShowMoreHistory: Story = {
     const history = await canvas.findByRole('table', { name: 'Credit transactions' });
     await userEvent.click(await canvas.findByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(within(history).getAllByRole('row')).toHaveLength(20));
+  },
+};
+
+/** Payments through Stripe: Stripe.js (its stand-in here) takes the card; Stripe decides as named. */
+const withStripe = (outcome: keyof typeof stripeHandlers) => ({
+  parameters: { visual: false, msw: { handlers: { billing: stripeHandlers[outcome] } } },
+  beforeEach: () => installStripeStandIn(STRIPE_STAND_IN_API),
+});
+
+/** Types a card into Stripe's field in the card dialog and saves it; answers the dialog. */
+async function saveStripeCard(canvas: ReturnType<typeof within>) {
+  await canvas.findByText('Visa •••• 4242');
+  await userEvent.click(canvas.getAllByRole('button', { name: 'Add a card' })[0] as HTMLElement);
+  const dialog = await within(document.body).findByRole('dialog', { name: 'Add a card' });
+  await expect(within(dialog).getByText(/4000 0027 6000 3184/)).toBeInTheDocument();
+  await userEvent.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
+  await userEvent.type(within(dialog).getByLabelText('MM / YY'), '12 / 34');
+  await userEvent.type(within(dialog).getByLabelText('CVC'), '123');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save card' }));
+  return dialog;
+}
+
+/** With Stripe, the card goes from Stripe's field to Stripe; once Stripe told the server, it is saved. */
+export const StripeCardSaved: Story = {
+  ...withStripe('accepted'),
+  play: async ({ canvas }) => {
+    await saveStripeCard(canvas);
+    await expect(await within(document.body).findByText('Card saved')).toBeInTheDocument();
+  },
+};
+
+/** Stripe declines the card: its message, in the card dialog. */
+export const StripeCardDeclined: Story = {
+  ...withStripe('declined'),
+  play: async ({ canvas }) => {
+    const dialog = await saveStripeCard(canvas);
+    await expect(await within(dialog).findByText('Your card was declined.')).toBeInTheDocument();
+  },
+};
+
+/** The bank asks for 3-D Secure and the challenge fails: said at the card paid with. */
+export const StripeChallengeFailed: Story = {
+  ...withStripe('challengeFailed'),
+  play: async ({ canvas }) => {
+    await canvas.findByText('Visa •••• 4242');
+    await userEvent.click(canvas.getByRole('button', { name: 'Buy $25 of credits' }));
+    const challenge = await within(document.body).findByRole('dialog', {
+      name: '3D Secure test page',
+    });
+    await userEvent.click(within(challenge).getByRole('button', { name: 'Fail' }));
+    const form = canvas.getByRole('form', { name: 'Buy credits' });
+    await expect(
+      await within(form).findByText(/unable to authenticate your payment method/),
+    ).toBeInTheDocument();
   },
 };

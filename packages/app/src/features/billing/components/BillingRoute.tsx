@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import type { PaymentMethod, PurchaseResponse } from '@parlance/contract';
 import { CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
-import { formatUsd } from '@parlance/contract/money';
+import { formatUsd, MICROS_PER_USD } from '@parlance/contract/money';
 import { toast } from '@parlance/ui';
 import { errorMessage, fieldErrors } from '../../../store/errors';
 import {
+  billingApi,
+  PAYMENT_METHODS_TAG,
+  TRANSACTIONS_TAG,
   useAddPaymentMethodMutation,
   useDeletePaymentMethodMutation,
   useGetBillingInfoQuery,
   useGetCreditHistoryQuery,
   useGetPaymentMethodsQuery,
+  useLazyCheckRecentPaymentMethodQuery,
+  useLazyGetBillingInfoQuery,
   usePurchaseCreditsMutation,
   usePurchaseWithPaymentMethodMutation,
   useSetDefaultPaymentMethodMutation,
@@ -18,8 +23,25 @@ import {
 import { toBlock } from '../../../shared/block';
 import { LOAD_FALLBACKS } from '../../../shared/messages';
 import { useNow } from '../../../shared/now';
-import { toOutcome } from '../../../shared/outcome';
+import { toOutcome, type Outcome } from '../../../shared/outcome';
+import { useAppDispatch } from '../../../store/hooks';
+import { stripeFor } from '../stripe/loadStripeJs';
 import { BillingScreen } from './BillingScreen';
+import { stripeMessage } from './StripeCardModal';
+
+/** How long the page waits for Stripe's webhook to reach the server after Stripe.js confirmed. */
+const WEBHOOK_WAIT_MS = 30_000;
+const WEBHOOK_POLL_MS = 1_000;
+
+/** Asks `done` every second until it answers true or the wait is over; answers whether it did. */
+async function waitUntil(done: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + WEBHOOK_WAIT_MS;
+  for (;;) {
+    if (await done()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, WEBHOOK_POLL_MS));
+  }
+}
 
 /** The toast of a purchase: the server's outcome in words. */
 function announcePurchase(result: PurchaseResponse) {
@@ -47,21 +69,55 @@ export function BillingRoute() {
   const [deleteCard] = useDeletePaymentMethodMutation();
   const [busyCardId, setBusyCardId] = useState<string | null>(null);
   const [setSpendLimit, spendLimitState] = useSetSpendLimitMutation();
+  const [checkRecent] = useLazyCheckRecentPaymentMethodQuery();
+  const [fetchInfo] = useLazyGetBillingInfoQuery();
+  const dispatch = useAppDispatch();
+  const payments = info.data;
+  // The same promise on every render: Stripe.js loads once per publishable key.
+  const stripe = payments ? stripeFor(payments) : null;
 
   const historyBlock = toBlock(history, LOAD_FALLBACKS.transactions);
   const loadingMore =
     history.isFetching && history.currentData === undefined && history.data !== undefined;
   const shown = history.currentData?.transactions ?? history.data?.transactions;
 
+  /** A purchase the bank must confirm (3-D Secure), finished with Stripe.js on this page. */
+  const confirmWithStripe = async (clientSecret: string, amount: number) => {
+    const loaded = stripe ? await stripe.catch(() => null) : null;
+    if (!loaded)
+      return void announcePurchase({ status: 'requires_action', paymentId: '', clientSecret });
+    const before = payments?.balanceMicros ?? 0;
+    const { error } = await loaded.handleNextAction({ clientSecret });
+    if (error) return { field: 'card' as const, message: stripeMessage(error) };
+    const credited = await waitUntil(async () => {
+      const current = await fetchInfo()
+        .unwrap()
+        .catch(() => null);
+      return (current?.balanceMicros ?? before) > before;
+    });
+    dispatch(billingApi.util.invalidateTags(['Billing', TRANSACTIONS_TAG]));
+    if (credited)
+      toast.success(
+        `${formatUsd(Math.round(amount * 100) * (MICROS_PER_USD / 100))} added. The receipt is in your credit history.`,
+      );
+    else
+      toast.warning(
+        'Your bank confirmed the payment. The credit appears here as soon as Stripe tells us.',
+      );
+    return undefined;
+  };
+
   const onBuy = async (amount: number, card: PaymentMethod) => {
     const idempotencyKey = crypto.randomUUID();
     const result = card.isDefault
       ? await purchase({ amount, idempotencyKey })
       : await purchaseWith({ amount, paymentMethodId: card.id, idempotencyKey });
+    if (!result.error && result.data.status === 'requires_action')
+      return confirmWithStripe(result.data.clientSecret, amount);
     if (!result.error) return void announcePurchase(result.data);
     const amountRefused = fieldErrors(result.error)['amount'];
     if (!amountRefused) toast.destructive(errorMessage(result.error, 'The purchase failed'));
-    return amountRefused;
+    return amountRefused ? { field: 'amount' as const, message: amountRefused } : undefined;
   };
 
   const withBusyCard = async <T,>(card: PaymentMethod, action: () => Promise<T>) => {
@@ -107,6 +163,32 @@ export function BillingRoute() {
         return refused;
       }}
       onBuy={onBuy}
+      stripe={stripe}
+      onStartCardSetup={async (): Promise<Outcome<string>> => {
+        const result = await addCard({});
+        if (result.error)
+          return { ok: false, message: errorMessage(result.error, 'Could not add the card') };
+        return result.data.status === 'requires_action'
+          ? { ok: true, value: result.data.clientSecret }
+          : { ok: false, message: 'The server saved a card without Stripe.' };
+      }}
+      onCardConfirmed={async (since) => {
+        const saved = await waitUntil(async () => {
+          const recent = await checkRecent(since)
+            .unwrap()
+            .catch(() => null);
+          return recent?.hasRecent ?? false;
+        });
+        dispatch(billingApi.util.invalidateTags(['Billing', PAYMENT_METHODS_TAG]));
+        if (!saved)
+          return {
+            ok: false,
+            message:
+              'Stripe accepted the card, but this server has not heard from Stripe yet. The card appears here once it has.',
+          };
+        toast.success('Card saved');
+        return { ok: true, value: undefined };
+      }}
       adding={addState.isLoading}
       onAddCard={async (card) => {
         const outcome = toOutcome(await addCard(card), 'Could not add the card', () => undefined);

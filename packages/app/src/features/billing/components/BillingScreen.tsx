@@ -6,6 +6,7 @@ import type {
   PaymentMethod,
   Receipt,
 } from '@parlance/contract';
+import type { Stripe } from '@stripe/stripe-js';
 import { ConfirmDialog } from '@parlance/ui';
 import type { Block } from '../../../shared/block';
 import type { Outcome } from '../../../shared/outcome';
@@ -13,12 +14,13 @@ import { PageHeader } from '../../../shared/PageHeader';
 import { Stack } from '../../../shared/PageHeader.styles';
 import { useConfirmedAction } from '../../../shared/useConfirmedAction';
 import { AddCardModal } from './AddCardModal';
-import { BalanceCard } from './BalanceCard';
+import { BalanceCard, type BalanceCardProps } from './BalanceCard';
 import { cardLabel } from '../utils/cardDisplay';
 import { CreditHistoryCard } from './CreditHistoryCard';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
 import { ReceiptModal } from './ReceiptModal';
 import { SpendLimitCard } from './SpendLimitCard';
+import { StripeCardModal, type StripeCardModalProps } from './StripeCardModal';
 import { Columns } from './BillingScreen.styles';
 
 export interface BillingScreenProps {
@@ -29,13 +31,18 @@ export interface BillingScreenProps {
   loadingMore: boolean;
   onShowMore: () => void;
   buying: boolean;
-  /** Buys; resolves with the server's message for the amount when it refused it. */
-  onBuy: (amount: number, card: PaymentMethod) => Promise<string | undefined>;
+  /** Buys; resolves with why it did not, for the field concerned (the amount, or the card). */
+  onBuy: BalanceCardProps['onBuy'];
   savingLimit: boolean;
   /** Saves the monthly spending limit (null: none); resolves with the server's refusal, if any. */
   onSaveLimit: (monthlyLimitMicros: number | null) => Promise<string | undefined>;
   adding: boolean;
+  /** Adds a card with the test provider (card fields go to the server). */
   onAddCard: (card: AddPaymentMethod) => Promise<Outcome>;
+  /** Stripe.js, when payments go through Stripe: cards are added with it instead. */
+  stripe: Promise<Stripe | null> | null;
+  onStartCardSetup: StripeCardModalProps['onStartSetup'];
+  onCardConfirmed: StripeCardModalProps['onConfirmed'];
   /** The card whose action (set default, delete) is running. */
   busyCardId: string | null;
   onSetDefault: (card: PaymentMethod) => void;
@@ -82,13 +89,24 @@ export function BillingScreen(props: BillingScreenProps) {
         onShowReceipt={(transaction) => setReceipt(transaction.receipt)}
         now={props.now}
       />
-      <AddCardModal
-        open={addingCard}
-        testMode={props.info.data?.paymentProvider === 'test'}
-        adding={props.adding}
-        onAdd={props.onAddCard}
-        onClose={() => setAddingCard(false)}
-      />
+      {props.stripe ? (
+        <StripeCardModal
+          open={addingCard}
+          stripe={props.stripe}
+          testMode={props.info.data?.stripePublishableKey?.startsWith('pk_test_') ?? false}
+          onStartSetup={props.onStartCardSetup}
+          onConfirmed={props.onCardConfirmed}
+          onClose={() => setAddingCard(false)}
+        />
+      ) : (
+        <AddCardModal
+          open={addingCard}
+          testMode={props.info.data?.paymentProvider === 'test'}
+          adding={props.adding}
+          onAdd={props.onAddCard}
+          onClose={() => setAddingCard(false)}
+        />
+      )}
       <ConfirmDialog
         open={removal.target !== null}
         title="Remove this card?"
