@@ -78,6 +78,18 @@ describe('configuration', () => {
     const halfDone = () => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', BLOB_STORE: 's3' });
     expect(halfDone).toThrow(/STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required/);
     expect(halfDone).toThrow(/STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY is required/);
+    const stripe = { STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' };
+    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: .* both be live keys or both test keys/,
+    );
+    // A stand-in for Stripe never goes with a live key, deployed or not.
+    const live = { ...stripe, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
+    expect(() => loadConfig({ ...live, STRIPE_JS_URL: 'http://127.0.0.1:9/v3/stripe.js' })).toThrow(
+      /STRIPE_JS_URL: .* refused with a live key/,
+    );
+    expect(() => loadConfig({ ...live, STRIPE_API_BASE: 'http://127.0.0.1:9' })).toThrow(
+      /STRIPE_API_BASE: .* refused with a live key/,
+    );
     expect(halfDone).toThrow(/S3_BUCKET: S3_BUCKET is required when BLOB_STORE=s3/);
   });
 });
@@ -144,7 +156,14 @@ describe('what a deployment refuses', () => {
   it.each(['STRIPE_API_BASE', 'STRIPE_JS_URL'])(
     '%s (a stand-in for Stripe in tests), with no flag to accept it',
     (name) => {
-      const found = problems({ ...safe, [name]: 'http://127.0.0.1:9/' });
+      // With test keys (a live key refuses a stand-in outright), test payments accepted.
+      const test = {
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        ALLOW_TEST_PAYMENTS: 'true',
+      };
+      const found = problems({ ...safe, ...test, [name]: 'http://127.0.0.1:9/' }, false);
       expect(found).toEqual([expect.stringContaining(`${name} is http://127.0.0.1:9/`)]);
     },
   );

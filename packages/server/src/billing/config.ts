@@ -24,6 +24,28 @@ export function checkBillingEnv(env: z.output<typeof billingEnv>, ctx: z.Refinem
       path: ['STRIPE_WEBHOOK_SECRET'],
     });
   }
+  const live = (key: string | undefined) => (key ? /^(sk|rk|pk)_live_/.test(key) : false);
+  if (
+    env.STRIPE_SECRET_KEY &&
+    env.STRIPE_PUBLISHABLE_KEY &&
+    live(env.STRIPE_SECRET_KEY) !== live(env.STRIPE_PUBLISHABLE_KEY)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY must both be live keys or both test keys',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+    });
+  }
+  for (const name of ['STRIPE_API_BASE', 'STRIPE_JS_URL'] as const) {
+    if (env[name] && live(env.STRIPE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} points Stripe at a stand-in, which only tests use: it is refused with a live key`,
+        path: [name],
+      });
+    }
+  }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
     ctx.addIssue({
       code: 'custom',

@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { Alert, Modal } from '@parlance/ui';
 import type { Outcome } from '../../../shared/outcome';
+import { STRIPE_UNAVAILABLE } from '../stripe/loadStripeJs';
 import { Body } from '../../../shared/ModalForm.styles';
 import { ModalFormEnd } from '../../../shared/ModalFormEnd';
 import { CardField, CardLabel } from './StripeCardModal.styles';
 
 export interface StripeCardModalProps {
   open: boolean;
-  /** Stripe.js, loading; null when it could not load. */
+  /** Stripe.js, loading; it resolves null when it could not be loaded. */
   stripe: Promise<Stripe | null>;
   /** Stripe in test mode: say which test cards work. */
   testMode: boolean;
@@ -26,11 +27,23 @@ export interface StripeCardModalProps {
  * asks), and Stripe tells the server, which saves the card.
  */
 export function StripeCardModal({ open, stripe, ...props }: StripeCardModalProps) {
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void stripe.then((loaded) => current && setUnavailable(loaded === null));
+    return () => {
+      current = false;
+    };
+  }, [stripe]);
   return (
     <Modal open={open} onClose={props.onClose} title="Add a card">
-      <Elements stripe={stripe}>
-        <StripeCardForm {...props} />
-      </Elements>
+      {unavailable ? (
+        <Alert variant="danger">{STRIPE_UNAVAILABLE}</Alert>
+      ) : (
+        <Elements stripe={stripe}>
+          <StripeCardForm {...props} />
+        </Elements>
+      )}
     </Modal>
   );
 }

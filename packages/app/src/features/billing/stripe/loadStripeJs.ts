@@ -15,11 +15,16 @@ function addScript(src: string): Promise<void> {
   });
 }
 
+/** What the page says when Stripe.js could not be loaded. */
+export const STRIPE_UNAVAILABLE =
+  'Stripe.js could not be loaded, so cards cannot be entered or confirmed. Check that nothing blocks js.stripe.com, then reload the page.';
+
 /**
  * Stripe.js for the server's publishable key, loaded on first use (only the billing screens ask,
  * so no other page fetches it): from js.stripe.com, or from the stand-in the server names in
- * tests (`stripeJsUrl`), which loadStripe then finds as window.Stripe. Null when payments do not
- * go through Stripe.
+ * tests (`stripeJsUrl`), which loadStripe then finds as window.Stripe. Resolves null when it could
+ * not be loaded (blocked, offline): the page says so, and a reload tries again. Null (no promise)
+ * when payments do not go through Stripe.
  */
 export function stripeFor(
   info: Pick<BillingInfo, 'paymentProvider' | 'stripePublishableKey' | 'stripeJsUrl'>,
@@ -28,11 +33,9 @@ export function stripeFor(
   if (info.paymentProvider !== 'stripe' || !key) return null;
   const cached = loaded.get(key);
   if (cached) return cached;
-  const promise = (info.stripeJsUrl ? addScript(info.stripeJsUrl) : Promise.resolve()).then(() =>
-    loadStripe(key),
-  );
-  // A failed load (offline, blocked) is tried again the next time a screen asks.
-  promise.catch(() => loaded.delete(key));
+  const promise = (info.stripeJsUrl ? addScript(info.stripeJsUrl) : Promise.resolve())
+    .then(() => loadStripe(key))
+    .catch(() => null);
   loaded.set(key, promise);
   return promise;
 }
