@@ -13,11 +13,17 @@ import type {
 } from '@parlance/contract';
 import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
 import { MICROS_PER_USD, formatUsd } from '@parlance/contract/money';
-import { MonthlyLimit, PurchaseCredits } from '@parlance/contract';
+import {
+  AutoTopUpSetting,
+  LowBalanceAlert,
+  MonthlyLimit,
+  PurchaseCredits,
+} from '@parlance/contract';
 import {
   billingInfoFixture,
   emptyBillingInfoFixture,
   onHoldBillingInfoFixture,
+  autoTopUpFailedBillingInfoFixture,
   paymentMethodsFixture,
   transactionsFixture,
 } from './fixtures/billing';
@@ -38,6 +44,16 @@ export const billingEndpoints = [
     method: 'put',
     path: billingPaths.spendLimit,
     example: { body: { monthlyLimitMicros: 50_000_000 } },
+  },
+  {
+    method: 'put',
+    path: billingPaths.autoTopUp,
+    example: { body: { autoTopUp: { thresholdMicros: 10_000_000, amountMicros: 50_000_000 } } },
+  },
+  {
+    method: 'put',
+    path: billingPaths.lowBalanceAlert,
+    example: { body: { lowBalanceAlertMicros: 5_000_000 } },
   },
   { method: 'get', path: billingPaths.creditHistory },
   { method: 'get', path: billingPaths.paymentMethodList },
@@ -115,6 +131,29 @@ function handlersFor(
         return HttpResponse.json<BillingInfo>({ ...info, ...checked.data });
       },
     ),
+    http.put<never, AutoTopUpSetting, BillingInfo | ErrorResponse>(
+      billingPaths.autoTopUp,
+      async ({ request }) => {
+        const checked = AutoTopUpSetting.safeParse(await request.json());
+        if (!checked.success) {
+          const [issue] = checked.error.issues;
+          return fieldRefused(issue?.path.join('.') ?? 'autoTopUp', checked.error.issues);
+        }
+        return HttpResponse.json<BillingInfo>({
+          ...info,
+          autoTopUp: checked.data.autoTopUp,
+          autoTopUpFailure: null,
+        });
+      },
+    ),
+    http.put<never, LowBalanceAlert, BillingInfo | ErrorResponse>(
+      billingPaths.lowBalanceAlert,
+      async ({ request }) => {
+        const checked = LowBalanceAlert.safeParse(await request.json());
+        if (!checked.success) return fieldRefused('lowBalanceAlertMicros', checked.error.issues);
+        return HttpResponse.json<BillingInfo>({ ...info, ...checked.data });
+      },
+    ),
     http.get(billingPaths.creditHistory, ({ request }) => {
       const limit = Number(
         new URL(request.url).searchParams.get('limit') ?? CREDIT_HISTORY_DEFAULT_LIMIT,
@@ -175,6 +214,12 @@ export const billingHandlers = {
   default: populated,
   /** A new account: no balance, no cards, no history. */
   empty: handlersFor(emptyBillingInfoFixture, [], []),
+  /** Auto top-up's charge was declined: it turned itself off. */
+  autoTopUpFailed: handlersFor(
+    autoTopUpFailedBillingInfoFixture,
+    paymentMethodsFixture,
+    transactionsFixture,
+  ),
   /** A refund or dispute took back spent credit: the account owes $8.00 and is on hold. */
   onHold: handlersFor(onHoldBillingInfoFixture, paymentMethodsFixture, transactionsFixture),
   error: failAll(billingEndpoints),

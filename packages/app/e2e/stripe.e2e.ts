@@ -42,6 +42,12 @@ describe('paying through Stripe', () => {
   it('saves a card and buys $20 through 3-D Secure challenges; the balance and receipt follow', async () => {
     const { context } = await signedInContext(browser(), url, 'stripe');
     const page = await context.newPage();
+    // What the page sends this product (not Stripe): never a card's number.
+    const sentHere: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(url))
+        sentHere.push(`${request.url()} ${request.postData() ?? ''}`);
+    });
     const stripeScripts = () =>
       page.evaluate(
         () => [...document.scripts].filter((script) => script.src.endsWith('/stripe.js')).length,
@@ -72,6 +78,10 @@ describe('paying through Stripe', () => {
     const receipt = page.getByRole('dialog', { name: 'Receipt' });
     await expectText(definitionOf(receipt, 'Paid with'), /3184/);
     await expectText(definitionOf(receipt, 'Status'), 'Paid');
+    expect(sentHere.length).toBeGreaterThan(0);
+    expect(sentHere.filter((sent) => sent.replace(/\D/g, '').includes('4000002760003184'))).toEqual(
+      [],
+    );
     await context.close();
   });
 
@@ -114,6 +124,34 @@ describe('paying through Stripe', () => {
     const history = page.getByRole('table', { name: /credit/i });
     await expectText(history, /Welcome bonus/);
     expect(await history.getByText(/Purchased/).count()).toBe(0);
+    await context.close();
+  });
+
+  it('auto top-up charges the saved card off-session once the balance is below its threshold', async () => {
+    const { context } = await signedInContext(browser(), url, 'stripe-top-up');
+    const page = await context.newPage();
+    await page.goto('/dashboard/billing');
+    const balance = definitionOf(page, 'Current balance');
+    await expectText(balance, '$5.00');
+    const dialog = await typeCard(page, '4242 4242 4242 4242');
+    await dialog.waitFor({ state: 'detached' });
+
+    const form = page.getByRole('form', { name: 'Auto top-up' });
+    await form.getByLabel('When the balance falls below (USD)').fill('10');
+    await form.getByLabel('Charge my default card (USD)').fill('25');
+    await form.getByRole('button', { name: 'Turn on auto top-up' }).click();
+    await expectVisible(page.getByText('Auto top-up is on'));
+    // $5.00 is below $10.00: the server's sweep charges $25.00, and Stripe's webhook credits it.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return balance.innerText();
+        },
+        { timeout: 40_000, interval: 2_000 },
+      )
+      .toBe('$30.00');
+    await expectText(page.getByRole('table', { name: /credit/i }), /Purchased \$25\.00 of credit/);
     await context.close();
   });
 });

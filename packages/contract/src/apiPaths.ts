@@ -33,6 +33,8 @@ export const billingPaths = {
   rates: '/api/billing/rates',
   info: '/api/billing/info',
   spendLimit: '/api/billing/spend-limit',
+  autoTopUp: '/api/billing/auto-top-up',
+  lowBalanceAlert: '/api/billing/low-balance-alert',
   creditHistory: '/api/billing/credits/history',
   receipt: '/api/billing/receipts/:id',
   paymentMethodList: '/api/billing/payment-methods/list',

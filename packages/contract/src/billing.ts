@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Micros, Timestamp, UsdText } from './common.js';
 import { CREDIT_HISTORY_DEFAULT_LIMIT, MAX_LIST_LIMIT } from './listDefaults.js';
+import { MICROS_PER_USD } from './money.js';
 import { MAX_PURCHASE_DOLLARS, MIN_PURCHASE_DOLLARS } from './purchaseLimits.js';
 
 /** Money travels as micro-dollars next to the exact text (money.ts); currency is always USD. */
@@ -35,6 +36,54 @@ export const PaymentMethod = z
   .meta({ id: 'PaymentMethod' });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
+/** The most a monthly spending limit (or a low-balance alert) may be: $1,000,000. */
+export const MAX_MONTHLY_LIMIT_MICROS = 1_000_000 * 1_000_000;
+
+/** Whole cents, as micro-dollars. */
+const centsMicros = (what: string) =>
+  Micros.multipleOf(10_000, { error: `${what} is in whole cents` });
+
+/**
+ * Auto top-up: when the balance falls below `thresholdMicros`, the default card is charged
+ * `amountMicros` (at most once every AUTO_TOP_UP_INTERVAL_MINUTES; a failed charge turns it off).
+ */
+export const AutoTopUp = z
+  .object({
+    thresholdMicros: centsMicros('The threshold')
+      .min(MICROS_PER_USD, { error: 'The threshold is at least $1.00' })
+      .max(MAX_PURCHASE_DOLLARS * MICROS_PER_USD, { error: 'The threshold is at most $1,000.00' })
+      .describe('Top up when the balance falls below this, in US micro-dollars'),
+    amountMicros: centsMicros('The amount')
+      .min(MIN_PURCHASE_DOLLARS * MICROS_PER_USD, {
+        error: `The minimum purchase is $${MIN_PURCHASE_DOLLARS}.00`,
+      })
+      .max(MAX_PURCHASE_DOLLARS * MICROS_PER_USD, { error: 'The maximum purchase is $1,000.00' })
+      .describe('What the default card is charged each time, in US micro-dollars'),
+  })
+  .meta({ id: 'AutoTopUp' });
+export type AutoTopUp = z.infer<typeof AutoTopUp>;
+
+/** At most one auto top-up per account in this many minutes, however fast credit is spent. */
+export const AUTO_TOP_UP_INTERVAL_MINUTES = 10;
+
+/** `PUT /api/billing/low-balance-alert`: null removes the alert. */
+export const LowBalanceAlert = z
+  .object({
+    lowBalanceAlertMicros: centsMicros('The alert')
+      .min(0, { error: 'The alert cannot be negative' })
+      .max(MAX_MONTHLY_LIMIT_MICROS, { error: 'The alert is at most $1,000,000' })
+      .nullable()
+      .describe('In US micro-dollars; null removes the alert'),
+  })
+  .meta({ id: 'LowBalanceAlert' });
+export type LowBalanceAlert = z.infer<typeof LowBalanceAlert>;
+
+/** `PUT /api/billing/auto-top-up`: null turns it off. */
+export const AutoTopUpSetting = z
+  .object({ autoTopUp: AutoTopUp.nullable() })
+  .meta({ id: 'AutoTopUpSetting' });
+export type AutoTopUpSetting = z.infer<typeof AutoTopUpSetting>;
+
 export const BillingInfo = z
   .object({
     balanceMicros: Micros,
@@ -60,11 +109,18 @@ export const BillingInfo = z
     ),
     spentThisMonthMicros: Micros.describe('Transcription completed this calendar month (UTC)'),
     spentThisMonth: UsdText,
+    autoTopUp: AutoTopUp.nullable().describe('null: off (the default)'),
+    lowBalanceAlertMicros: Micros.nullable().describe(
+      'The owner is e-mailed when the balance falls below this (once, until it is above again); null: no alert',
+    ),
+    autoTopUpFailure: z
+      .string()
+      .nullable()
+      .describe(
+        'Why auto top-up turned itself off: its last charge failed (also e-mailed). Cleared when it is set again',
+      ),
   })
   .meta({ id: 'BillingInfo' });
-
-/** The most a monthly spending limit may be: $1,000,000. */
-export const MAX_MONTHLY_LIMIT_MICROS = 1_000_000 * 1_000_000;
 
 /** `PUT /api/billing/spend-limit` and `PUT /api/api-keys/{id}/limit`. */
 export const MonthlyLimit = z

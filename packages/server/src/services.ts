@@ -2,10 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiKey } from '@parlance/contract';
 import { SessionCache } from './auth/sessionCache.js';
 import { customerRefOf } from './billing/accounts.js';
+import { createAutoTopUps } from './billing/autoTopUp.js';
+import { createBalanceAlerts } from './billing/balanceAlerts.js';
 import { createBilling } from './billing/service.js';
 import { grantSignupBonus } from './billing/signupBonus.js';
 import type { Config } from './config.js';
 import type { Storage } from './db/index.js';
+import type { Mailer } from './mail/mailer.js';
 import { ReadCache } from './db/readCache.js';
 import { createErasures } from './system/erasures.js';
 import { createEvents } from './system/events.js';
@@ -35,7 +38,7 @@ export const API_KEY_LIST_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
  */
 export async function buildServices(
   config: Config,
-  { storage, logger }: { storage: Storage; logger: FastifyBaseLogger },
+  { storage, logger, mailer }: { storage: Storage; logger: FastifyBaseLogger; mailer: Mailer },
   { workers }: { workers: boolean },
 ) {
   const { db } = storage;
@@ -75,6 +78,24 @@ export async function buildServices(
 
   return {
     billing,
+    /** Charges an account's default card when its balance falls below its threshold. */
+    autoTopUps: createAutoTopUps({
+      db,
+      purchases: billing.purchases,
+      cards: billing.cards,
+      clock: billing.clock,
+      mailer,
+      appUrl: config.appUrl,
+      logger,
+    }),
+    /** E-mails an account's owner when its balance falls below the alert they set. */
+    balanceAlerts: createBalanceAlerts({
+      db,
+      clock: billing.clock,
+      mailer,
+      appUrl: config.appUrl,
+      logger,
+    }),
     transcription,
     /** The installed models the engine runs, as /v1/models and the price list show them. */
     models: createModelCatalog(transcription.probeEngine),

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { createLogger } from './logger.js';
+import { createMailer } from './mail/mailer.js';
 import { buildServices } from './services.js';
 
 /** `npm run worker`: a process that only runs transcription jobs (and webhook deliveries) from the queue. */
@@ -9,7 +10,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const storage = await openDatabase(config);
   const { transcription } = config;
-  const services = await buildServices(config, { storage, logger }, { workers: true });
+  const mailer = createMailer(config, storage.db, logger);
+  const services = await buildServices(config, { storage, logger, mailer }, { workers: true });
   logger.info(
     { storage: storage.kind, concurrency: transcription.workerConcurrency },
     'worker ready',
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'worker shutting down: finishing jobs in progress');
     try {
       await services.close();
+      mailer.close();
       await storage.close();
       process.exit(0);
     } catch (err) {

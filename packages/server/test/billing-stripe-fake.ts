@@ -299,6 +299,23 @@ export async function startStripeFake(): Promise<StripeFake> {
         status: 'requires_payment_method',
       };
       paymentIntents.set(id, intent);
+      if (
+        confirm &&
+        params.get('off_session') !== 'true' &&
+        !params.has('allowed_payment_method_types[0]')
+      ) {
+        // Stripe's answer: the Dashboard's payment methods include ones that redirect.
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message:
+                'A `return_url` must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.',
+            },
+          },
+        };
+      }
       if (confirm && params.get('off_session') === 'true' && card?.authenticate) {
         // Nobody is there to answer 3-D Secure.
         const error = {

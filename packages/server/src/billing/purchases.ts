@@ -24,6 +24,8 @@ export interface PurchaseRequest {
   idempotencyKey?: string | undefined;
   /** true: only charge a saved card (never answer with a next step). */
   savedCardOnly: boolean;
+  /** Nobody is there to answer 3-D Secure (auto top-up): a card that asks for it fails. */
+  offSession?: boolean;
 }
 
 export type PurchaseResult =
@@ -142,12 +144,14 @@ export function createPurchases(
   async function submit(
     payment: PaymentRow,
     card: PaymentMethodRow | null,
+    offSession: boolean,
   ): Promise<PurchaseResult> {
     const customer = await customerFor(db, provider, clock, payment.userId);
     const request = {
       customer,
       paymentId: payment.id,
       amountCents: microsToCents(payment.amountMicros),
+      offSession,
     };
     if (card) return applyOutcome(payment, await provider.charge(request, card));
     if (!provider.startCheckout) throw new DomainError('payment_method_required', ADD_CARD_FIRST);
@@ -174,7 +178,7 @@ export function createPurchases(
         const card = payment.paymentMethodId
           ? await cards.find(payment.userId, payment.paymentMethodId)
           : null;
-        return submit(payment, card);
+        return submit(payment, card, request.offSession ?? false);
       }
       case 'pending':
         throw new DomainError(
@@ -335,7 +339,7 @@ export function createPurchases(
         if (!winner) throw new Error('payment insert returned no row');
         return replay(winner, request);
       }
-      return submit(payment, card);
+      return submit(payment, card, request.offSession ?? false);
     },
 
     async receipt(userId: string, paymentId: string) {

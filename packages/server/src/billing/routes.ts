@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../auth/guards.js';
 import {
@@ -18,7 +19,11 @@ import {
   ReceiptResponse,
   MessageResponse,
   MonthlyLimit,
+  AutoTopUpSetting,
+  AUTO_TOP_UP_INTERVAL_MINUTES,
+  LowBalanceAlert,
 } from '@parlance/contract';
+import { BALANCE_SWEEP_MS } from './balanceSweep.js';
 import { billingPaths } from '@parlance/contract/endpoints';
 import { HttpError } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
@@ -55,11 +60,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, { billing }) => {
   const { cards, purchases, ledger, provider } = billing;
   app.addHook('preHandler', requireSession);
+  const { autoTopUps, balanceAlerts } = app.services;
   const billingInfo = async (userId: string): Promise<BillingInfo> => {
-    const [{ balanceMicros, owedMicros }, card, spending] = await Promise.all([
+    const [{ balanceMicros, owedMicros }, card, spending, topUp, alert] = await Promise.all([
       ledger.standing(userId),
       cards.defaultCard(userId),
       monthlySpending(app.deps.storage.db, userId, new Date()),
+      autoTopUps.get(userId),
+      balanceAlerts.get(userId),
     ]);
     return {
       balanceMicros,
@@ -74,6 +82,9 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       monthlyLimitMicros: spending.limitMicros,
       spentThisMonthMicros: spending.spentMicros,
       spentThisMonth: formatUsd(spending.spentMicros),
+      autoTopUp: topUp.autoTopUp,
+      lowBalanceAlertMicros: alert,
+      autoTopUpFailure: topUp.failure,
     };
   };
   const perUser = (name: string, max: number) =>
@@ -92,29 +103,60 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
     async (request) => billingInfo(currentUser(request).id),
   );
 
-  app.put(
+  /** A PUT of one of the account's billing settings, answered with the billing info. */
+  function setting<Body extends z.ZodType>(
+    path: string,
+    docs: { summary: string; description: string; body: Body },
+    apply: (userId: string, body: z.output<Body>) => Promise<void>,
+  ) {
+    app.put(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          ...docs,
+          response: { 200: BillingInfo, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => {
+        const userId = currentUser(request).id;
+        await apply(userId, request.body as z.output<Body>);
+        return billingInfo(userId);
+      },
+    );
+  }
+
+  setting(
     billingPaths.spendLimit,
     {
-      schema: {
-        tags,
-        security,
-        summary: "Set or remove the account's monthly spending limit",
-        description:
-          'Transcription past it this calendar month (UTC) is refused with 402 spend_limit_reached; a job already running stops where the limit is reached. Each API key may have a lower limit of its own (PUT /api/api-keys/{id}/limit).',
-        body: MonthlyLimit,
-        response: { 200: BillingInfo, ...errorResponses(400, 401) },
-      },
+      summary: "Set or remove the account's monthly spending limit",
+      description:
+        'Transcription past it this calendar month (UTC) is refused with 402 spend_limit_reached; a job already running stops where the limit is reached. Each API key may have a lower limit of its own (PUT /api/api-keys/{id}/limit).',
+      body: MonthlyLimit,
     },
-    async (request) => {
-      const userId = currentUser(request).id;
-      await setMonthlyLimit(
-        app.deps.storage.db,
-        userId,
-        request.body.monthlyLimitMicros,
-        new Date(),
-      );
-      return billingInfo(userId);
+    (userId, body) =>
+      setMonthlyLimit(app.deps.storage.db, userId, body.monthlyLimitMicros, new Date()),
+  );
+
+  setting(
+    billingPaths.autoTopUp,
+    {
+      summary: 'Turn auto top-up on (threshold and amount) or off',
+      description: `When the balance falls below the threshold, the default card is charged the amount, at most once every ${AUTO_TOP_UP_INTERVAL_MINUTES} minutes (within ${BALANCE_SWEEP_MS / 1000} s of the balance falling). A charge that fails turns auto top-up off and e-mails the owner. Needs a saved card.`,
+      body: AutoTopUpSetting,
     },
+    (userId, body) => autoTopUps.set(userId, body.autoTopUp),
+  );
+
+  setting(
+    billingPaths.lowBalanceAlert,
+    {
+      summary: 'Set or remove the low-balance e-mail',
+      description: `The owner is e-mailed once when the balance falls below the alert (within ${BALANCE_SWEEP_MS / 1000} s), and again only after it has stood at or above it.`,
+      body: LowBalanceAlert,
+    },
+    (userId, body) => balanceAlerts.set(userId, body.lowBalanceAlertMicros),
   );
 
   app.get(

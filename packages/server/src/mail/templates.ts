@@ -32,3 +32,27 @@ export const contactMail = (
   subject: `Contact form: ${from.name}`,
   text: `From: ${from.name} <${from.email}>\n\n${message}`,
 });
+
+/** Auto top-up charged nothing and turned itself off; says why and where to look. */
+export const autoTopUpFailedMail = (
+  to: string,
+  amount: string,
+  reason: string,
+  billingLink: string,
+): MailMessage => ({
+  to,
+  subject: 'Parlance auto top-up failed and is now off',
+  text: `Your Parlance balance fell below your auto top-up threshold, and charging ${amount} to your default card failed:\n\n${reason}\n\nAuto top-up is now off, so no other charge will be tried. Transcription stops when your balance runs out. Check your card and buy credit or turn auto top-up on again here:\n${billingLink}`,
+});
+
+/** The balance fell below the owner's alert. */
+export const lowBalanceMail = (
+  to: string,
+  balance: string,
+  alert: string,
+  billingLink: string,
+): MailMessage => ({
+  to,
+  subject: `Your Parlance balance is ${balance}`,
+  text: `Your Parlance balance is ${balance}, below the ${alert} you asked to be told about. Transcription stops when it runs out.\n\nBuy credit, or turn on auto top-up, here:\n${billingLink}\n\nYou get this e-mail once each time the balance falls below ${alert}; change or remove the alert on the same page.`,
+});

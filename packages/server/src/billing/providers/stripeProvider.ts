@@ -81,9 +81,12 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
             currency: 'usd',
             customer: request.customer.customerRef ?? undefined,
             payment_method: card.providerRef,
-            // The buyer is on the billing page: the bank may ask for 3-D Secure, which the
-            // app's Stripe.js runs (requires_action). Off-session, Stripe would refuse such a
-            // card with authentication_required instead.
+            // With the buyer on the billing page, the bank may ask for 3-D Secure, which the
+            // app's Stripe.js runs (requires_action). Off-session (auto top-up), Stripe refuses
+            // such a card with authentication_required instead.
+            ...(request.offSession ? { off_session: true } : {}),
+            // Cards only: a confirmation that might need a redirect would need a return_url.
+            allowed_payment_method_types: ['card'],
             confirm: true,
             metadata: { paymentId: request.paymentId, userId: request.customer.userId },
           },

@@ -46,6 +46,8 @@ export interface ChargeRequest {
   paymentId: string;
   /** Cards are charged whole cents: the one place money is not micro-dollars (billing/money.ts). */
   amountCents: number;
+  /** The cardholder is not there (auto top-up): the bank cannot ask for 3-D Secure. */
+  offSession: boolean;
 }
 
 /** How a saved card is named to its provider (last4 lets the test provider pick its outcome). */
@@ -60,7 +62,10 @@ export interface PaymentProvider {
   ensureCustomer(customer: ProviderCustomer): Promise<string | null>;
   addCard(customer: ProviderCustomer, input: CardInput | null, now: Date): Promise<AddCardResult>;
   removeCard(providerRef: string): Promise<void>;
-  /** Charges a saved card with the buyer present (3-D Secure may be asked: requires_action). */
+  /**
+   * Charges a saved card: with the buyer present, 3-D Secure may be asked (requires_action);
+   * off-session, a card that needs it fails.
+   */
   charge(request: ChargeRequest, card: SavedCardRef): Promise<ChargeOutcome>;
   /** Starts a purchase without a saved card, confirmed by the client; null when unsupported. */
   startCheckout:

@@ -58,11 +58,29 @@ export const billingAccounts = pgTable(
     stripeCustomerId: text('stripe_customer_id').unique(),
     /** What the account may spend on transcription per calendar month (UTC); null: no limit. */
     monthlyLimitMicros: micros('monthly_limit_micros'),
+    /** Auto top-up (both set, or both null: off): below the threshold, the default card pays the amount. */
+    autoTopUpThresholdMicros: micros('auto_top_up_threshold_micros'),
+    autoTopUpAmountMicros: micros('auto_top_up_amount_micros'),
+    /** The last auto top-up charge started (one at a time, at most one per interval). */
+    autoTopUpAttemptedAt: timestamp('auto_top_up_attempted_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    /** Why auto top-up turned itself off (its charge failed); null once set again. */
+    autoTopUpFailure: text('auto_top_up_failure'),
+    /** E-mail the owner when the balance falls below this; null: no alert. */
+    lowBalanceAlertMicros: micros('low_balance_alert_micros'),
+    /** The alert was sent since the balance last stood at or above it. */
+    lowBalanceAlerted: boolean('low_balance_alerted').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
     check('billing_accounts_balance_not_negative', sql`${t.balanceMicros} >= 0`),
     check('billing_accounts_owed_not_negative', sql`${t.owedMicros} >= 0`),
+    check(
+      'billing_accounts_auto_top_up_whole',
+      sql`(${t.autoTopUpThresholdMicros} IS NULL) = (${t.autoTopUpAmountMicros} IS NULL)`,
+    ),
   ],
 );
 

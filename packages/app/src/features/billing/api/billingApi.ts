@@ -1,5 +1,7 @@
 import type {
+  AutoTopUpSetting,
   AddPaymentMethod,
+  LowBalanceAlert,
   AddPaymentMethodResponse,
   BillingInfo,
   CheckRecentResponse,
@@ -8,8 +10,9 @@ import type {
   MonthlyLimit,
   PaymentMethodList,
   PurchaseResponse,
+  ReceiptResponse,
 } from '@parlance/contract';
-import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
+import { apiHref, billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 
@@ -49,6 +52,10 @@ export const billingApi = api.injectEndpoints({
       ],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
+    /** One purchase's receipt, with how its payment stands. */
+    getReceipt: build.query<ReceiptResponse, string>({
+      query: (paymentId) => apiHref(billingPaths.receipt, { id: paymentId }),
+    }),
     checkRecentPaymentMethod: build.query<CheckRecentResponse, string | void>({
       query: (since) => ({
         url: billingPaths.checkRecentPaymentMethod,
@@ -70,6 +77,16 @@ export const billingApi = api.injectEndpoints({
     /** Sets (null: removes) the account's monthly spending limit; answers the billing info. */
     setSpendLimit: build.mutation<BillingInfo, MonthlyLimit>({
       query: (limit) => ({ url: billingPaths.spendLimit, method: 'PUT', body: limit }),
+      invalidatesTags: ['Billing'],
+    }),
+    /** Turns auto top-up on (threshold and amount) or off (null); answers the billing info. */
+    setAutoTopUp: build.mutation<BillingInfo, AutoTopUpSetting>({
+      query: (setting) => ({ url: billingPaths.autoTopUp, method: 'PUT', body: setting }),
+      invalidatesTags: ['Billing'],
+    }),
+    /** Sets (null: removes) the low-balance e-mail's threshold; answers the billing info. */
+    setLowBalanceAlert: build.mutation<BillingInfo, LowBalanceAlert>({
+      query: (alert) => ({ url: billingPaths.lowBalanceAlert, method: 'PUT', body: alert }),
       invalidatesTags: ['Billing'],
     }),
     /** Buys credits with the default payment method. */
@@ -100,7 +117,7 @@ export const billingApi = api.injectEndpoints({
 
 export const {
   useGetBillingInfoQuery,
-  useLazyGetBillingInfoQuery,
+  useLazyGetReceiptQuery,
   useGetCreditHistoryQuery,
   useGetPaymentMethodsQuery,
   useLazyCheckRecentPaymentMethodQuery,
@@ -108,6 +125,8 @@ export const {
   useSetDefaultPaymentMethodMutation,
   useAddPaymentMethodMutation,
   useSetSpendLimitMutation,
+  useSetAutoTopUpMutation,
+  useSetLowBalanceAlertMutation,
   usePurchaseCreditsMutation,
   usePurchaseWithPaymentMethodMutation,
 } = billingApi;

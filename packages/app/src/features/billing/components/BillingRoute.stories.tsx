@@ -45,6 +45,18 @@ export const OnHold: Story = page.scenario('onHold')(async (canvas) => {
   await expect(canvas.getByText('$0.00')).toBeInTheDocument();
 });
 
+/** Auto top-up's last charge was declined: it turned itself off, and says why. */
+export const AutoTopUpFailed: Story = page.scenario('autoTopUpFailed')(async (canvas) => {
+  const card = await canvas.findByRole('form', { name: 'Auto top-up' });
+  await expect(await canvas.findByText('Auto top-up turned itself off')).toBeInTheDocument();
+  await expect(
+    canvas.getByText(/Its last charge failed: Your card was declined\./),
+  ).toBeInTheDocument();
+  await expect(
+    within(card).getByRole('button', { name: 'Turn on auto top-up' }),
+  ).toBeInTheDocument();
+});
+
 export const Loading: Story = page.loading(busy('table', 'Credit transactions'));
 
 export const Failure: Story = page.error(serverError(3));
@@ -242,5 +254,46 @@ export const StripeChallengeFailed: Story = {
     await expect(
       await within(form).findByText(/unable to authenticate your payment method/),
     ).toBeInTheDocument();
+  },
+};
+
+/**
+ * Auto top-up: what is set; the server's refusal of a threshold comes at its field; turning it
+ * off says so.
+ */
+export const AutoTopUp: Story = {
+  parameters: { visual: false },
+  play: async ({ canvas }) => {
+    const card = await canvas.findByRole('form', { name: 'Auto top-up' });
+    await expect(canvas.getByText('$50.00 when below $10.00')).toBeInTheDocument();
+    const threshold = within(card).getByRole('spinbutton', {
+      name: 'When the balance falls below (USD)',
+    });
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '0.5');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save auto top-up' }));
+    await waitFor(() => expect(threshold).toHaveAttribute('aria-invalid', 'true'));
+    await expect(threshold).toHaveAccessibleDescription(/The threshold is at least \$1\.00/);
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn off' }));
+    await expect(await within(document.body).findByText('Auto top-up is off')).toBeInTheDocument();
+  },
+};
+
+/** The low-balance e-mail: the server's refusal comes at the field; a new amount is saved. */
+export const LowBalanceAlert: Story = {
+  parameters: { visual: false },
+  play: async ({ canvas }) => {
+    const card = await canvas.findByRole('form', { name: 'Low-balance e-mail' });
+    await expect(canvas.getByText(/falls below \$5\.00, once each time/)).toBeInTheDocument();
+    const field = within(card).getByRole('spinbutton', { name: 'E-mail me below (USD)' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '-1');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save alert' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    await expect(field).toHaveAccessibleDescription(/The alert cannot be negative/);
+    await userEvent.clear(field);
+    await userEvent.type(field, '3');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save alert' }));
+    await expect(await within(document.body).findByText('Alert saved')).toBeInTheDocument();
   },
 };

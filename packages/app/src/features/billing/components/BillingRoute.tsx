@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { PaymentMethod, PurchaseResponse } from '@parlance/contract';
+import type { PaymentMethod, PurchaseResponse, Receipt } from '@parlance/contract';
 import { CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
-import { formatUsd, MICROS_PER_USD } from '@parlance/contract/money';
+import { formatUsd } from '@parlance/contract/money';
 import { toast } from '@parlance/ui';
 import { errorMessage, fieldErrors } from '../../../store/errors';
 import {
@@ -14,18 +14,21 @@ import {
   useGetCreditHistoryQuery,
   useGetPaymentMethodsQuery,
   useLazyCheckRecentPaymentMethodQuery,
-  useLazyGetBillingInfoQuery,
+  useLazyGetReceiptQuery,
   usePurchaseCreditsMutation,
   usePurchaseWithPaymentMethodMutation,
   useSetDefaultPaymentMethodMutation,
   useSetSpendLimitMutation,
+  useSetAutoTopUpMutation,
+  useSetLowBalanceAlertMutation,
 } from '../api/billingApi';
 import { toBlock } from '../../../shared/block';
 import { LOAD_FALLBACKS } from '../../../shared/messages';
 import { useNow } from '../../../shared/now';
 import { toOutcome, type Outcome } from '../../../shared/outcome';
 import { useAppDispatch } from '../../../store/hooks';
-import { stripeFor } from '../stripe/loadStripeJs';
+import { STRIPE_UNAVAILABLE, stripeFor } from '../stripe/loadStripeJs';
+import type { PurchaseRefusal } from './BalanceCard';
 import { BillingScreen } from './BillingScreen';
 import { stripeMessage } from './StripeCardModal';
 
@@ -69,8 +72,12 @@ export function BillingRoute() {
   const [deleteCard] = useDeletePaymentMethodMutation();
   const [busyCardId, setBusyCardId] = useState<string | null>(null);
   const [setSpendLimit, spendLimitState] = useSetSpendLimitMutation();
+  const [setAutoTopUp, autoTopUpState] = useSetAutoTopUpMutation();
+  const [setAlert, alertState] = useSetLowBalanceAlertMutation();
   const [checkRecent] = useLazyCheckRecentPaymentMethodQuery();
-  const [fetchInfo] = useLazyGetBillingInfoQuery();
+  const [fetchReceipt] = useLazyGetReceiptQuery();
+  // A purchase stays under way while the bank's challenge runs and Stripe's answer is awaited.
+  const [confirming, setConfirming] = useState(false);
   const dispatch = useAppDispatch();
   const payments = info.data;
   // The same promise on every render: Stripe.js loads once per publishable key.
@@ -81,25 +88,34 @@ export function BillingRoute() {
     history.isFetching && history.currentData === undefined && history.data !== undefined;
   const shown = history.currentData?.transactions ?? history.data?.transactions;
 
-  /** A purchase the bank must confirm (3-D Secure), finished with Stripe.js on this page. */
-  const confirmWithStripe = async (clientSecret: string, amount: number) => {
-    const loaded = stripe ? await stripe.catch(() => null) : null;
-    if (!loaded)
-      return void announcePurchase({ status: 'requires_action', paymentId: '', clientSecret });
-    const before = payments?.balanceMicros ?? 0;
+  /**
+   * A purchase the bank must confirm (3-D Secure), finished with Stripe.js on this page; then the
+   * payment itself is watched until Stripe has told the server how it ended.
+   */
+  const confirmWithStripe = async ({
+    paymentId,
+    clientSecret,
+  }: {
+    paymentId: string;
+    clientSecret: string;
+  }): Promise<PurchaseRefusal | undefined> => {
+    const loaded = stripe ? await stripe : null;
+    if (!loaded) return { field: 'card', message: STRIPE_UNAVAILABLE };
     const { error } = await loaded.handleNextAction({ clientSecret });
-    if (error) return { field: 'card' as const, message: stripeMessage(error) };
-    const credited = await waitUntil(async () => {
-      const current = await fetchInfo()
-        .unwrap()
-        .catch(() => null);
-      return (current?.balanceMicros ?? before) > before;
+    if (error) return { field: 'card', message: stripeMessage(error) };
+    let receipt: Receipt | undefined;
+    await waitUntil(async () => {
+      receipt = (
+        await fetchReceipt(paymentId)
+          .unwrap()
+          .catch(() => null)
+      )?.receipt;
+      return receipt?.status === 'succeeded' || receipt?.status === 'failed';
     });
     dispatch(billingApi.util.invalidateTags(['Billing', TRANSACTIONS_TAG]));
-    if (credited)
-      toast.success(
-        `${formatUsd(Math.round(amount * 100) * (MICROS_PER_USD / 100))} added. The receipt is in your credit history.`,
-      );
+    if (receipt?.status === 'failed') return { field: 'card', message: 'The payment failed.' };
+    if (receipt?.status === 'succeeded')
+      toast.success(`${receipt.amount} added. The receipt is in your credit history.`);
     else
       toast.warning(
         'Your bank confirmed the payment. The credit appears here as soon as Stripe tells us.',
@@ -112,8 +128,14 @@ export function BillingRoute() {
     const result = card.isDefault
       ? await purchase({ amount, idempotencyKey })
       : await purchaseWith({ amount, paymentMethodId: card.id, idempotencyKey });
-    if (!result.error && result.data.status === 'requires_action')
-      return confirmWithStripe(result.data.clientSecret, amount);
+    if (!result.error && result.data.status === 'requires_action') {
+      setConfirming(true);
+      try {
+        return await confirmWithStripe(result.data);
+      } finally {
+        setConfirming(false);
+      }
+    }
     if (!result.error) return void announcePurchase(result.data);
     const amountRefused = fieldErrors(result.error)['amount'];
     if (!amountRefused) toast.destructive(errorMessage(result.error, 'The purchase failed'));
@@ -148,7 +170,32 @@ export function BillingRoute() {
       canShowMore={loadingMore || (shown?.length ?? 0) >= limit}
       loadingMore={loadingMore}
       onShowMore={() => setLimit((current) => current + CREDIT_HISTORY_DEFAULT_LIMIT)}
-      buying={purchaseState.isLoading || purchaseWithState.isLoading}
+      buying={purchaseState.isLoading || purchaseWithState.isLoading || confirming}
+      savingAlert={alertState.isLoading}
+      onSaveAlert={async (lowBalanceAlertMicros) => {
+        const result = await setAlert({ lowBalanceAlertMicros });
+        if (!result.error) {
+          toast.success(lowBalanceAlertMicros === null ? 'Alert removed' : 'Alert saved');
+          return undefined;
+        }
+        const refused = fieldErrors(result.error)['lowBalanceAlertMicros'];
+        if (!refused) toast.destructive(errorMessage(result.error, 'Could not save the alert'));
+        return refused;
+      }}
+      savingAutoTopUp={autoTopUpState.isLoading}
+      onSaveAutoTopUp={async (autoTopUp) => {
+        const result = await setAutoTopUp({ autoTopUp });
+        if (!result.error) {
+          toast.success(autoTopUp ? 'Auto top-up is on' : 'Auto top-up is off');
+          return undefined;
+        }
+        const refused = fieldErrors(result.error);
+        const threshold = refused['autoTopUp.thresholdMicros'];
+        const amount = refused['autoTopUp.amountMicros'];
+        if (threshold) return { field: 'threshold', message: threshold };
+        if (amount) return { field: 'amount', message: amount };
+        return { field: 'form', message: errorMessage(result.error, 'Could not save auto top-up') };
+      }}
       savingLimit={spendLimitState.isLoading}
       onSaveLimit={async (monthlyLimitMicros) => {
         const result = await setSpendLimit({ monthlyLimitMicros });

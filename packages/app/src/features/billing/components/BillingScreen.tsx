@@ -20,6 +20,8 @@ import { CreditHistoryCard } from './CreditHistoryCard';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
 import { ReceiptModal } from './ReceiptModal';
 import { SpendLimitCard } from './SpendLimitCard';
+import { AutoTopUpCard, type AutoTopUpCardProps } from './AutoTopUpCard';
+import { LowBalanceAlertCard, type LowBalanceAlertCardProps } from './LowBalanceAlertCard';
 import { StripeCardModal, type StripeCardModalProps } from './StripeCardModal';
 import { Columns } from './BillingScreen.styles';
 
@@ -33,6 +35,10 @@ export interface BillingScreenProps {
   buying: boolean;
   /** Buys; resolves with why it did not, for the field concerned (the amount, or the card). */
   onBuy: BalanceCardProps['onBuy'];
+  savingAlert: boolean;
+  onSaveAlert: LowBalanceAlertCardProps['onSave'];
+  savingAutoTopUp: boolean;
+  onSaveAutoTopUp: AutoTopUpCardProps['onSave'];
   savingLimit: boolean;
   /** Saves the monthly spending limit (null: none); resolves with the server's refusal, if any. */
   onSaveLimit: (monthlyLimitMicros: number | null) => Promise<string | undefined>;
@@ -74,6 +80,18 @@ export function BillingScreen(props: BillingScreenProps) {
           onAddCard={() => setAddingCard(true)}
           onSetDefault={props.onSetDefault}
           onDelete={removal.ask}
+        />
+      </Columns>
+      <Columns>
+        <AutoTopUpCard
+          info={props.info.data}
+          saving={props.savingAutoTopUp}
+          onSave={props.onSaveAutoTopUp}
+        />
+        <LowBalanceAlertCard
+          info={props.info.data}
+          saving={props.savingAlert}
+          onSave={props.onSaveAlert}
         />
       </Columns>
       <SpendLimitCard

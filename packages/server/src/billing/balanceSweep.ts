@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** How often an API process looks for auto top-ups and low-balance alerts that are due. */
+export const BALANCE_SWEEP_MS = 15_000;
+
+/**
+ * Every API process charges the auto top-ups that are due every BALANCE_SWEEP_MS (so within
+ * that long of a balance falling below its threshold), then sends the low-balance alerts that are
+ * (after the top-ups, so a balance just refilled raises none); the claims in autoTopUp.ts and
+ * balanceAlerts.ts make processes sweeping at once charge an account, or mail it, once.
+ */
+export const balanceSweep: FastifyPluginAsync = async (app) => {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(async () => {
+      try {
+        const done = await app.services.autoTopUps.runDue();
+        const alerts = await app.services.balanceAlerts.runDue();
+        if (done.charged + done.turnedOff + alerts > 0)
+          app.log.info({ ...done, alerts }, 'auto top-ups and balance alerts done');
+      } catch (err) {
+        app.log.error({ err }, 'auto top-up and balance alert sweep failed');
+      }
+    });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, BALANCE_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+};
