@@ -61,6 +61,12 @@ export async function customerFor(
   return { ...customer, customerRef };
 }
 
+/** Where the account's owner is e-mailed; null once the account is gone. */
+export async function ownerEmail(db: BillingDb, userId: string): Promise<string | null> {
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return owner?.email ?? null;
+}
+
 /** The user owning a Stripe customer, for webhooks. */
 export async function userOfCustomer(db: BillingDb, customerRef: string): Promise<string | null> {
   const [row] = await db

@@ -5,7 +5,7 @@ import { billingAccounts } from '../db/schema/billing.js';
 import { DomainError } from '../domainErrors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { autoTopUpFailedMail } from '../mail/templates.js';
-import { users } from '../db/schema/auth.js';
+import { ownerEmail } from './accounts.js';
 import type { Cards } from './cards.js';
 import type { BillingDb, Clock } from './deps.js';
 import { formatUsd } from './money.js';
@@ -15,7 +15,7 @@ import type { Purchases } from './purchases.js';
 const INTERVAL_MS = AUTO_TOP_UP_INTERVAL_MINUTES * 60_000;
 
 /** What one account's auto top-up did. */
-export type TopUpOutcome = 'not_due' | 'charged' | 'turned_off';
+type TopUpOutcome = 'not_due' | 'charged' | 'turned_off';
 
 /** Why an off-session charge that did not go through failed, for the owner to read. */
 const CONFIRMATION_ASKED =
@@ -40,6 +40,17 @@ export function createAutoTopUps(deps: {
 }) {
   const { db, purchases, cards, clock } = deps;
 
+  /** Accounts whose top-up is due at `now`: on, below the threshold, no attempt in the interval. */
+  const dueAt = (now: Date) =>
+    and(
+      isNotNull(billingAccounts.autoTopUpAmountMicros),
+      lt(billingAccounts.balanceMicros, billingAccounts.autoTopUpThresholdMicros),
+      or(
+        isNull(billingAccounts.autoTopUpAttemptedAt),
+        lt(billingAccounts.autoTopUpAttemptedAt, new Date(now.getTime() - INTERVAL_MS)),
+      ),
+    );
+
   async function turnOff(userId: string, amountMicros: number, reason: string) {
     await db
       .update(billingAccounts)
@@ -49,11 +60,11 @@ export function createAutoTopUps(deps: {
         autoTopUpFailure: reason,
       })
       .where(eq(billingAccounts.userId, userId));
-    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (owner) {
+    const email = await ownerEmail(db, userId);
+    if (email) {
       await deps.mailer.send(
         autoTopUpFailedMail(
-          owner.email,
+          email,
           formatUsd(amountMicros),
           reason,
           `${deps.appUrl}/dashboard/billing`,
@@ -68,17 +79,7 @@ export function createAutoTopUps(deps: {
     const [claimed] = await db
       .update(billingAccounts)
       .set({ autoTopUpAttemptedAt: now })
-      .where(
-        and(
-          eq(billingAccounts.userId, userId),
-          isNotNull(billingAccounts.autoTopUpAmountMicros),
-          lt(billingAccounts.balanceMicros, billingAccounts.autoTopUpThresholdMicros),
-          or(
-            isNull(billingAccounts.autoTopUpAttemptedAt),
-            lt(billingAccounts.autoTopUpAttemptedAt, new Date(now.getTime() - INTERVAL_MS)),
-          ),
-        ),
-      )
+      .where(and(eq(billingAccounts.userId, userId), dueAt(now)))
       .returning({ amountMicros: billingAccounts.autoTopUpAmountMicros });
     const amountMicros = claimed?.amountMicros;
     if (!amountMicros) return 'not_due';
@@ -104,26 +105,12 @@ export function createAutoTopUps(deps: {
   }
 
   return {
-    topUp,
-
     /** Every account whose top-up is due, charged one after another (the sweep). */
     async runDue(): Promise<{ charged: number; turnedOff: number }> {
       const due = await db
         .select({ userId: billingAccounts.userId })
         .from(billingAccounts)
-        .where(
-          and(
-            isNotNull(billingAccounts.autoTopUpAmountMicros),
-            lt(billingAccounts.balanceMicros, billingAccounts.autoTopUpThresholdMicros),
-            or(
-              isNull(billingAccounts.autoTopUpAttemptedAt),
-              lt(
-                billingAccounts.autoTopUpAttemptedAt,
-                new Date(clock.now().getTime() - INTERVAL_MS),
-              ),
-            ),
-          ),
-        );
+        .where(dueAt(clock.now()));
       let charged = 0;
       let turnedOff = 0;
       for (const { userId } of due) {

@@ -1,9 +1,9 @@
 import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { users } from '../db/schema/auth.js';
 import { billingAccounts } from '../db/schema/billing.js';
 import type { Mailer } from '../mail/mailer.js';
 import { lowBalanceMail } from '../mail/templates.js';
+import { ownerEmail } from './accounts.js';
 import type { BillingDb, Clock } from './deps.js';
 import { formatUsd } from './money.js';
 
@@ -49,15 +49,12 @@ export function createBalanceAlerts(deps: {
         });
       let sent = 0;
       for (const account of due) {
-        const [owner] = await db
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, account.userId));
-        if (!owner) continue;
+        const email = await ownerEmail(db, account.userId);
+        if (!email) continue;
         try {
           await deps.mailer.send(
             lowBalanceMail(
-              owner.email,
+              email,
               formatUsd(account.balanceMicros),
               formatUsd(account.alertMicros ?? 0),
               `${deps.appUrl}/dashboard/billing`,

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { AUTO_TOP_UP_INTERVAL_MINUTES, type AutoTopUp, type BillingInfo } from '@parlance/contract';
-import { formatUsd, MICROS_PER_USD } from '@parlance/contract/money';
+import { formatUsd } from '@parlance/contract/money';
 import { Alert, Button, Card, TextField } from '@parlance/ui';
 import { Figure, Figures } from '../../../shared/Figures.styles';
+import { limitDollars, limitMicros } from '../../../shared/monthlyLimit';
 import { Form } from './BalanceCard.styles';
 import { Buttons, Fields } from './AutoTopUpCard.styles';
 
@@ -17,10 +18,8 @@ export interface AutoTopUpCardProps {
   onSave: (setting: AutoTopUp | null) => Promise<AutoTopUpRefusal | undefined>;
 }
 
-const dollarsOf = (micros: number | undefined) =>
-  micros === undefined ? '' : String(micros / MICROS_PER_USD);
-/** Dollars typed, in whole cents as micro-dollars (the server says what it does not take). */
-const microsOf = (dollars: string) => Math.round(Number(dollars) * 100) * (MICROS_PER_USD / 100);
+/** Dollars typed, in whole cents as micro-dollars; nothing typed is $0 (which the server refuses). */
+const microsOf = (dollars: string) => limitMicros(dollars) ?? 0;
 
 /**
  * Auto top-up: when the balance falls below a threshold, the default card is charged an amount.
@@ -28,13 +27,13 @@ const microsOf = (dollars: string) => Math.round(Number(dollars) * 100) * (MICRO
  */
 export function AutoTopUpCard({ info, saving, onSave }: AutoTopUpCardProps) {
   const saved = info?.autoTopUp ?? null;
-  const [threshold, setThreshold] = useState(dollarsOf(saved?.thresholdMicros ?? 10_000_000));
-  const [amount, setAmount] = useState(dollarsOf(saved?.amountMicros ?? 50_000_000));
+  const [threshold, setThreshold] = useState(limitDollars(saved?.thresholdMicros ?? 10_000_000));
+  const [amount, setAmount] = useState(limitDollars(saved?.amountMicros ?? 50_000_000));
   const [refusal, setRefusal] = useState<AutoTopUpRefusal | undefined>(undefined);
   useEffect(() => {
     if (!saved) return;
-    setThreshold(dollarsOf(saved.thresholdMicros));
-    setAmount(dollarsOf(saved.amountMicros));
+    setThreshold(limitDollars(saved.thresholdMicros));
+    setAmount(limitDollars(saved.amountMicros));
   }, [saved]);
 
   const submit = (event: FormEvent) => {
