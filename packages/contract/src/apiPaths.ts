@@ -36,6 +36,7 @@ export const billingPaths = {
   autoTopUp: '/api/billing/auto-top-up',
   lowBalanceAlert: '/api/billing/low-balance-alert',
   creditHistory: '/api/billing/credits/history',
+  creditHistoryCsv: '/api/billing/credits/history.csv',
   receipt: '/api/billing/receipts/:id',
   paymentMethodList: '/api/billing/payment-methods/list',
   checkRecentPaymentMethod: '/api/billing/payment-methods/check-recent',
@@ -51,6 +52,7 @@ export const usagePaths = {
   overview: '/api/usage/overview',
   chart: '/api/usage/chart',
   spending: '/api/usage/spending',
+  spendingCsv: '/api/usage/spending.csv',
 } as const;
 
 export const transcriptPaths = {

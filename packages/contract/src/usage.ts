@@ -91,8 +91,30 @@ export const SpendingDay = z.object({
   minutes: z.number(),
 });
 
+/** Who sent a charged job: one of the account's API keys, or the web app (the playground). */
+const SentBy = {
+  apiKeyId: z
+    .string()
+    .nullable()
+    .describe('The API key that sent it; null from the web app or once the key is deleted'),
+  sender: z
+    .string()
+    .describe('The key\'s name (a deleted key\'s marked "(deleted key)"), or "Playground"'),
+  live: z.boolean().describe('A live stream (/v1/realtime) rather than a file or URL'),
+};
+
+export const SpendingSource = z.object({
+  ...SentBy,
+  files: z.number().int(),
+  minutes: z.number(),
+  costMicros: Micros,
+  cost: UsdText,
+});
+export type SpendingSource = z.infer<typeof SpendingSource>;
+
 export const SpendingTranscription = z.object({
   id: z.string().describe('Transcription id'),
+  ...SentBy,
   fileName: z.string().nullable(),
   model: z.string().nullable(),
   audioSeconds: z.number().nullable(),
@@ -100,6 +122,7 @@ export const SpendingTranscription = z.object({
   cost: UsdText,
   createdAt: Timestamp,
 });
+export type SpendingTranscription = z.infer<typeof SpendingTranscription>;
 
 export const Spending = z
   .object({
@@ -112,6 +135,11 @@ export const Spending = z
       minutes: z.number(),
       files: z.number().int(),
     }),
+    sources: z
+      .array(SpendingSource)
+      .describe(
+        "The range's usage by sender (each API key, the playground) and live or not, costliest first",
+      ),
     transcriptions: z
       .array(SpendingTranscription)
       .describe('Charged jobs in the range, newest first (at most 100)'),

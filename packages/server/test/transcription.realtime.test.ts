@@ -155,7 +155,15 @@ describe.each(backends)('live transcription over a WebSocket (%s)', (backend) =>
     expect(normalised(saved.body.result.text)).toBe(said.replace(/ +/g, ' ').trim());
     expect(saved.body.result.words.length).toBeGreaterThan(10);
     expect(await createLedger(server.storage.db).balance(who.userId)).toBe(before - cost);
-    expect(await usageEntries(server, done.id)).toHaveLength(1);
+    // Booked as a live stream sent with the customer's key ('tests'), and so shown in usage.
+    expect(await usageEntries(server, done.id)).toMatchObject([
+      { audioSource: 'live', apiKeyName: 'tests' },
+    ]);
+    const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+    const usage = await who.api.get(`/api/usage/spending?from=${day(86_400_000)}&to=${day(0)}`);
+    expect(usage.body.sources).toContainEqual(
+      expect.objectContaining({ sender: 'tests', live: true, costMicros: cost }),
+    );
     const history = await who.api.get('/api/transcript/user');
     expect(history.body.transcriptions.map((t: { id: string }) => t.id)).toContain(done.id);
   });

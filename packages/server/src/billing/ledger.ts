@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { apiKeys } from '../db/schema/auth.js';
 import { billingAccounts, ledgerEntries, type LedgerEntry } from '../db/schema/billing.js';
+import type { TranscriptionSource } from '../db/schema/transcription.js';
 import { DomainError } from '../domainErrors.js';
 import { lockAccount } from './accounts.js';
 import type { BillingDb, Clock } from './deps.js';
@@ -47,6 +49,19 @@ export interface DebitBooking extends Booking {
   model?: string;
   /** Usage rows: the API key that sent the job (null from the web app). */
   apiKeyId?: string | null;
+  /** Usage rows: where the job's audio came from. */
+  audioSource?: TranscriptionSource;
+}
+
+/**
+ * The key that sent a usage row and its name at booking, read in the booking's statement: a key
+ * deleted while its job ran leaves no reference and an empty name (sent with a key, name unknown).
+ */
+function sentWith(apiKeyId: string | null) {
+  if (apiKeyId === null) return { apiKeyId: null, apiKeyName: null };
+  const key = (column: typeof apiKeys.id | typeof apiKeys.name) =>
+    sql`(select ${column} from ${apiKeys} where ${apiKeys.id} = ${apiKeyId})`;
+  return { apiKeyId: key(apiKeys.id), apiKeyName: sql`coalesce(${key(apiKeys.name)}, '')` };
 }
 
 export interface BookingResult {
@@ -102,7 +117,8 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
         description: booking.description,
         audioSeconds: booking.audioSeconds ?? null,
         model: booking.model ?? null,
-        apiKeyId: booking.apiKeyId ?? null,
+        ...sentWith(booking.apiKeyId ?? null),
+        audioSource: booking.audioSource ?? null,
         createdAt: now,
       })
       .returning();
@@ -243,14 +259,14 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
       return { account: Number(row?.account ?? 0), key: Number(row?.key ?? 0) };
     },
 
-    /** Newest first. */
-    history(userId: string, limit: number): Promise<LedgerEntry[]> {
-      return db
+    /** Newest first; all of them without a limit. */
+    async history(userId: string, limit?: number): Promise<LedgerEntry[]> {
+      const query = db
         .select()
         .from(ledgerEntries)
         .where(eq(ledgerEntries.userId, userId))
-        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.seq))
-        .limit(limit);
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.seq));
+      return limit === undefined ? query : query.limit(limit);
     },
   };
 }

@@ -3,9 +3,13 @@
  * Whole cents exist only where cards are charged: a person types dollars and cents, and Stripe
  * and the test provider charge cents. These are the conversions at that boundary.
  */
-import { MICROS_PER_USD } from '@parlance/contract/money';
+import { formatUsd, MICROS_PER_USD } from '@parlance/contract/money';
 
-export { formatUsd } from '@parlance/contract/money';
+export { formatUsd };
+
+/** Micro-dollars as a plain decimal for spreadsheets: -711 → "-0.000711", 12.5 USD → "12.50". */
+export const usdDecimal = (micros: number) =>
+  formatUsd(micros).replace('$', '').replaceAll(',', '');
 
 const MICROS_PER_CENT = MICROS_PER_USD / 100;
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../auth/guards.js';
 import {
@@ -28,7 +28,9 @@ import { billingPaths } from '@parlance/contract/endpoints';
 import { HttpError } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
-import { dollarsToMicros, formatUsd } from './money.js';
+import { CSV_TYPE, fileNamed, toCsv } from '../http/download.js';
+import { dollarsToMicros, formatUsd, usdDecimal } from './money.js';
+import { describeCard } from './purchases.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
 import type { Billing } from './service.js';
 import { monthlySpending, setMonthlyLimit } from './spendLimits.js';
@@ -176,6 +178,58 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       return {
         transactions: entries.map((entry) => toTransaction(entry, paid.get(entry.reference ?? ''))),
       };
+    },
+  );
+
+  app.get(
+    billingPaths.creditHistoryCsv,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every credit transaction as CSV, newest first',
+        description:
+          'One row per transaction: when (UTC), its id, kind, description, signed amount and the balance after it in USD, its reference (payment or transcription id), the card of a purchase, and the audio seconds and model of a usage row.',
+        response: { 200: z.string(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const entries = await ledger.history(currentUser(request).id);
+      const paid = await purchases.paymentsFor(entries);
+      return reply
+        .type(CSV_TYPE)
+        .header('content-disposition', fileNamed('attachment', 'parlance-transactions.csv'))
+        .send(
+          toCsv(
+            [
+              'created_at',
+              'transaction_id',
+              'kind',
+              'description',
+              'amount_usd',
+              'balance_after_usd',
+              'reference',
+              'card',
+              'audio_seconds',
+              'model',
+            ],
+            entries.map((entry) => {
+              const payment = paid.get(entry.reference ?? '');
+              return [
+                entry.createdAt.toISOString(),
+                entry.id,
+                entry.kind,
+                entry.description,
+                usdDecimal(entry.amountMicros),
+                usdDecimal(entry.balanceAfterMicros),
+                entry.reference,
+                payment ? describeCard(payment.methodBrand, payment.methodLast4) : null,
+                entry.audioSeconds,
+                entry.model,
+              ];
+            }),
+          ),
+        );
     },
   );
 

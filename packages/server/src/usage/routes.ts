@@ -9,7 +9,10 @@ import {
   UsageOverviewQuery,
 } from '@parlance/contract';
 import { usagePaths } from '@parlance/contract/endpoints';
+import { z } from 'zod';
 import { errorResponses } from '../http/schemas.js';
+import { CSV_TYPE, fileNamed, toCsv } from '../http/download.js';
+import { usdDecimal } from '../billing/money.js';
 import { createUsage } from './service.js';
 
 const tags = ['usage'];
@@ -72,5 +75,56 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.to,
         request.query.tz,
       ),
+  );
+
+  app.get(
+    usagePaths.spendingCsv,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every charged job between two dates (inclusive, in tz) as CSV, newest first',
+        description:
+          'One row per job: when it was charged (UTC), its id, who sent it (API key or playground), whether it was a live stream, file, model, audio seconds and cost.',
+        querystring: SpendingQuery,
+        response: { 200: z.string(), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { from, to, tz } = request.query;
+      const jobs = await usage.jobs(currentUser(request).id, from, to, tz);
+      return reply
+        .type(CSV_TYPE)
+        .header(
+          'content-disposition',
+          fileNamed('attachment', `parlance-usage-${from}-to-${to}.csv`),
+        )
+        .send(
+          toCsv(
+            [
+              'charged_at',
+              'transcription_id',
+              'sent_by',
+              'api_key_id',
+              'live',
+              'file',
+              'model',
+              'audio_seconds',
+              'cost_usd',
+            ],
+            jobs.map((job) => [
+              job.createdAt,
+              job.id,
+              job.sender,
+              job.apiKeyId,
+              job.live,
+              job.fileName,
+              job.model,
+              job.audioSeconds,
+              usdDecimal(job.costMicros),
+            ]),
+          ),
+        );
+    },
   );
 };

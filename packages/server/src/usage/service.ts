@@ -1,6 +1,13 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays, calendarDay } from '@parlance/contract/calendar';
-import type { Spending, UsageChart, UsageOverview } from '@parlance/contract';
+import type {
+  Spending,
+  SpendingSource,
+  SpendingTranscription,
+  UsageChart,
+  UsageOverview,
+} from '@parlance/contract';
+import { apiKeys } from '../db/schema/auth.js';
 import { ledgerEntries } from '../db/schema/billing.js';
 import { transcriptions } from '../db/schema/transcription.js';
 import type { BillingDb, Clock } from '../billing/deps.js';
@@ -46,6 +53,38 @@ export function changeText(current: number, previous: number): string {
 const fileNameOf = (fileName: string | null, audioUrl: string | null) =>
   fileName ?? audioUrl?.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? null;
 
+/** The web app's jobs (playground, live playground) in usage by source. */
+export const PLAYGROUND = 'Playground';
+
+/**
+ * Who sent a usage row, as shown: the key's name today, or its name when the job was booked if the
+ * key is gone; the web app's rows have no key name.
+ */
+function senderName(keyName: string | null, bookedName: string | null) {
+  if (keyName !== null) return keyName;
+  if (bookedName === null) return PLAYGROUND;
+  return bookedName === '' ? 'Deleted key' : `${bookedName} (deleted key)`;
+}
+
+/** A usage row's sender: its key while the key exists; a deleted key's rows group by its name. */
+const sender = {
+  apiKeyId: ledgerEntries.apiKeyId,
+  keyName: apiKeys.name,
+  bookedName: ledgerEntries.apiKeyName,
+  live: sql<boolean>`coalesce(${ledgerEntries.audioSource} = 'live', false)`,
+};
+
+const sentBy = (row: {
+  apiKeyId: string | null;
+  keyName: string | null;
+  bookedName: string | null;
+  live: boolean;
+}) => ({
+  apiKeyId: row.apiKeyId,
+  sender: senderName(row.keyName, row.bookedName),
+  live: row.live,
+});
+
 export function createUsage(db: BillingDb, clock: Clock) {
   /** Usage entries from the start of day `from` up to the start of day `until` in `tz`. */
   const usageIn = (userId: string, from: string, until: string, tz: string) =>
@@ -82,6 +121,58 @@ export function createUsage(db: BillingDb, clock: Clock) {
       // repeated with new parameter numbers for a different expression than the one selected.
       .groupBy(sql`1`);
     return new Map(rows.map(({ key, ...totals }) => [key, totals]));
+  }
+
+  /** The range's charged jobs, newest first, with who sent each (at most `limit`). */
+  async function charged(where: SQL | undefined, limit?: number): Promise<SpendingTranscription[]> {
+    const query = db
+      .select({
+        entry: ledgerEntries,
+        fileName: transcriptions.fileName,
+        audioUrl: transcriptions.audioUrl,
+        ...sender,
+      })
+      .from(ledgerEntries)
+      .leftJoin(transcriptions, sql`${transcriptions.id}::text = ${ledgerEntries.reference}`)
+      .leftJoin(apiKeys, eq(apiKeys.id, ledgerEntries.apiKeyId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.seq));
+    const rows = await (limit === undefined ? query : query.limit(limit));
+    return rows.map(({ entry, fileName, audioUrl, ...who }) => ({
+      id: entry.reference ?? entry.id,
+      ...sentBy(who),
+      fileName: fileNameOf(fileName, audioUrl),
+      model: entry.model,
+      audioSeconds: entry.audioSeconds,
+      costMicros: -entry.amountMicros,
+      cost: formatUsd(-entry.amountMicros),
+      createdAt: entry.createdAt.toISOString(),
+    }));
+  }
+
+  /** The range's usage by sender and live or not, costliest first. */
+  async function bySource(where: SQL | undefined): Promise<SpendingSource[]> {
+    const rows = await db
+      .select({
+        ...sender,
+        seconds: sql<number>`coalesce(sum(${ledgerEntries.audioSeconds}), 0)`.mapWith(Number),
+        costMicros: sql<number>`coalesce(-sum(${ledgerEntries.amountMicros}), 0)`.mapWith(Number),
+        files: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(ledgerEntries)
+      .leftJoin(apiKeys, eq(apiKeys.id, ledgerEntries.apiKeyId))
+      .where(where)
+      // Deleted keys' rows have no key id: they group by the name they were booked under.
+      .groupBy(sql`1, 2, 3, 4`);
+    return rows
+      .map(({ seconds, costMicros, files, ...who }) => ({
+        ...sentBy(who),
+        files,
+        minutes: minutes(seconds),
+        costMicros,
+        cost: formatUsd(costMicros),
+      }))
+      .sort((a, b) => b.costMicros - a.costMicros || a.sender.localeCompare(b.sender));
   }
 
   return {
@@ -149,17 +240,7 @@ export function createUsage(db: BillingDb, clock: Clock) {
         }),
         EMPTY,
       );
-      const jobs = await db
-        .select({
-          entry: ledgerEntries,
-          fileName: transcriptions.fileName,
-          audioUrl: transcriptions.audioUrl,
-        })
-        .from(ledgerEntries)
-        .leftJoin(transcriptions, sql`${transcriptions.id}::text = ${ledgerEntries.reference}`)
-        .where(usageIn(userId, from, until, tz))
-        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.seq))
-        .limit(SPENDING_TRANSCRIPTIONS);
+      const inRange = usageIn(userId, from, until, tz);
       return {
         from,
         to,
@@ -170,17 +251,14 @@ export function createUsage(db: BillingDb, clock: Clock) {
           minutes: minutes(totals.seconds),
           files: totals.files,
         },
-        transcriptions: jobs.map(({ entry, fileName, audioUrl }) => ({
-          id: entry.reference ?? entry.id,
-          fileName: fileNameOf(fileName, audioUrl),
-          model: entry.model,
-          audioSeconds: entry.audioSeconds,
-          costMicros: -entry.amountMicros,
-          cost: formatUsd(-entry.amountMicros),
-          createdAt: entry.createdAt.toISOString(),
-        })),
+        sources: await bySource(inRange),
+        transcriptions: await charged(inRange, SPENDING_TRANSCRIPTIONS),
       };
     },
+
+    /** Every charged job from `from` to `to` (calendar days in `tz`), newest first: the CSV export. */
+    jobs: (userId: string, from: string, to: string, tz: string) =>
+      charged(usageIn(userId, from, addDays(to, 1), tz)),
   };
 }
 

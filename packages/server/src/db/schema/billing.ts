@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { apiKeys, users } from './auth.js';
+import { audioSource } from './transcription.js';
 
 export const ledgerKind = pgEnum('ledger_kind', [
   'purchase',
@@ -117,6 +118,10 @@ export const ledgerEntries = pgTable(
     model: text('model'),
     /** Usage rows: the API key that sent the job (monthly limits count by it); null from the app. */
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    /** Usage rows: the key's name when booked, so usage by key outlives the key; null from the app. */
+    apiKeyName: text('api_key_name'),
+    /** Usage rows: where the job's audio came from (a live stream is its own source). */
+    audioSource: audioSource('audio_source'),
     createdAt: createdAt(),
   },
   (t) => [

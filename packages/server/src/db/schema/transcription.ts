@@ -29,6 +29,7 @@ export const transcriptionTask = pgEnum('transcription_task', ['transcribe', 'tr
 
 /** Where a transcript's audio came from: a URL, an upload, or a live stream (`/v1/realtime`). */
 export const audioSource = pgEnum('audio_source', ['url', 'upload', 'live']);
+export type TranscriptionSource = (typeof audioSource.enumValues)[number];
 
 export interface TranscriptSegment {
   start: number;

@@ -21,6 +21,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { toSubtitles, toText } from '../formats.js';
 import { byteRange } from '../../http/byteRange.js';
+import { fileNamed } from '../../http/download.js';
 import { audioType } from '../audioType.js';
 import {
   deleteTranscription,
@@ -44,7 +45,6 @@ const security: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const transcriptNotFound = () => notFound('Transcript not found');
 /** A Content-Disposition showing a download inline under a name made safe for the header. */
-const inlineAs = (name: string) => `inline; filename="${name.replace(/[^\w.-]+/g, '_')}"`;
 
 /** GETs that may wait (`?wait=`) at once per account and process; more answer without waiting. */
 const MAX_WAITS_PER_ACCOUNT = 20;
@@ -321,7 +321,10 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           `Transcript is ${row.status}; exports are available once it is completed`,
         );
       }
-      reply.header('content-disposition', inlineAs(`${row.fileName ?? row.id}.${format}`));
+      reply.header(
+        'content-disposition',
+        fileNamed('inline', `${row.fileName ?? row.id}.${format}`),
+      );
       if (format === 'json') {
         reply.type('application/json; charset=utf-8');
         return JSON.stringify(
@@ -391,7 +394,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         .type(audioType(head))
         .header('accept-ranges', 'bytes')
         .header('content-length', String(end - start + 1))
-        .header('content-disposition', inlineAs(row.fileName ?? `${row.id}.audio`))
+        .header('content-disposition', fileNamed('inline', row.fileName ?? `${row.id}.audio`))
         .header('cache-control', 'private, max-age=3600')
         // The bytes are the user's: never a document of this origin, whatever they hold.
         .header('content-security-policy', "default-src 'none'; sandbox");

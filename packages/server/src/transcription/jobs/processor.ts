@@ -283,6 +283,7 @@ async function complete(
         audioSeconds: result.duration,
         model: job.model,
         apiKeyId: job.apiKeyId,
+        audioSource: job.source,
       });
       return done;
     });

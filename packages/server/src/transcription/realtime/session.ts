@@ -1159,6 +1159,7 @@ export class LiveSession {
             audioSeconds: seconds,
             model: this.model,
             apiKeyId: this.opening.apiKeyId,
+            audioSource: 'live',
           });
           return row;
         });

@@ -26,6 +26,9 @@ export const Populated: Story = page.populated(async (canvas) => {
   // Usage is debited exactly: 1,206 s of base is $0.0603, not 6 ¢.
   await expect(within(history).getByText('-$0.0603')).toBeInTheDocument();
   await expect(canvas.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
+  const exported = canvas.getByRole('link', { name: 'Export CSV of every transaction' });
+  await expect(exported).toHaveAttribute('href', billingPaths.creditHistoryCsv);
+  await expect(exported).toHaveAttribute('download');
 });
 
 /** A new account: no balance, no cards, no history. */

@@ -1,6 +1,8 @@
 import type { CreditTransaction } from '@parlance/contract';
+import { billingPaths } from '@parlance/contract/endpoints';
 import { Badge, Button, Card, Table, type BadgeTone, type TableColumn } from '@parlance/ui';
 import type { Block } from '../../../shared/block';
+import { Download } from '../../../shared/Download.styles';
 import { relativeDate } from '../../../shared/timeDisplay';
 import { More } from './CreditHistoryCard.styles';
 
@@ -69,7 +71,18 @@ export function CreditHistoryCard({
   now,
 }: CreditHistoryCardProps) {
   return (
-    <Card title="Credit history">
+    <Card
+      title="Credit history"
+      actions={
+        <Download
+          href={billingPaths.creditHistoryCsv}
+          download
+          aria-label="Export CSV of every transaction"
+        >
+          Export CSV
+        </Download>
+      }
+    >
       <Table
         caption="Credit transactions"
         hideCaption

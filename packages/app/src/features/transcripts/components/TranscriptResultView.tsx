@@ -7,7 +7,8 @@ import { transcriptSegments } from '../../../shared/transcriptSegments';
 import { speakerName } from '@parlance/contract/endpoints';
 import { speakerLabels } from '../utils/speakers';
 import { SpeakerLegend } from './SpeakerLegend';
-import { Download, Layout, Player, Toolbar } from './TranscriptResultView.styles';
+import { Download } from '../../../shared/Download.styles';
+import { Layout, Player, Toolbar } from './TranscriptResultView.styles';
 
 export interface TranscriptResultViewProps {
   transcript: TranscriptData;

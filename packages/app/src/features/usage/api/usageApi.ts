@@ -30,3 +30,7 @@ export const usageApi = api.injectEndpoints({
 });
 
 export const { useGetUsageOverviewQuery, useGetUsageChartQuery, useGetSpendingQuery } = usageApi;
+
+/** The CSV of every charged job in the range (a download the browser fetches with the session). */
+export const spendingCsvHref = ({ from, to, tz }: SpendingQuery) =>
+  `${usagePaths.spendingCsv}?${new URLSearchParams({ from, to, tz: tz ?? 'UTC' }).toString()}`;

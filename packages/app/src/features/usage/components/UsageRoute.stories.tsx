@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { usageHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates } from '../../../test/pageStates';
@@ -18,6 +18,24 @@ export const Populated: Story = page.populated(async (canvas) => {
   await expect(
     await canvas.findByRole('table', { name: 'Transcriptions charged in this range' }),
   ).toBeInTheDocument();
+  // Usage by source: each key (its live streams apart) and the playground.
+  const sources = await canvas.findByRole('table', { name: 'Usage by source in this range' });
+  await within(sources).findByText('Staging');
+  const rows = within(sources).getAllByRole('row').slice(1);
+  await expect(rows.map((row) => row.textContent)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^Production backendFile/),
+      expect.stringMatching(/^Production backendLive/),
+      expect.stringMatching(/^PlaygroundFile/),
+      expect.stringMatching(/^StagingFile/),
+    ]),
+  );
+  await expect(rows).toHaveLength(4);
+  const exported = canvas.getByRole('link', { name: "Export CSV of this range's charged jobs" });
+  await expect(exported.getAttribute('href')).toMatch(
+    /^\/api\/usage\/spending\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&tz=/,
+  );
+  await expect(exported).toHaveAttribute('download');
 });
 
 export const SevenDays: Story = {

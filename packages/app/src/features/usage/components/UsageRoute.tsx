@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { useGetSpendingQuery } from '../api/usageApi';
+import { spendingCsvHref, useGetSpendingQuery } from '../api/usageApi';
 import {
   DEFAULT_SPENDING_RANGE,
   SPENDING_RANGES,
@@ -20,7 +20,8 @@ export function UsageRoute() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('range');
   const range = isRange(requested) ? requested : DEFAULT_SPENDING_RANGE;
-  const spending = useGetSpendingQuery(spendingRange(range, now));
+  const query = spendingRange(range, now);
+  const spending = useGetSpendingQuery(query);
   return (
     <UsageScreen
       now={now}
@@ -29,6 +30,7 @@ export function UsageRoute() {
         setParams(next === DEFAULT_SPENDING_RANGE ? {} : { range: next }, { replace: true })
       }
       spending={toBlock(spending, LOAD_FALLBACKS.spending)}
+      exportHref={spendingCsvHref(query)}
     />
   );
 }

@@ -1,6 +1,6 @@
-import type { Spending } from '@parlance/contract';
+import type { Spending, SpendingSource } from '@parlance/contract';
 import { formatUsd } from '@parlance/contract/money';
-import { Card, SegmentedControl, Table, type TableColumn } from '@parlance/ui';
+import { Badge, Card, SegmentedControl, Table, type TableColumn } from '@parlance/ui';
 import { SPENDING_RANGES, type SpendingRange } from '../api/spendingRange';
 import type { Block } from '../../../shared/block';
 import { BlockError } from '../../../shared/BlockError';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../../shared/PageHeader';
 import { Stack } from '../../../shared/PageHeader.styles';
 import { formatDuration, relativeDate } from '../../../shared/timeDisplay';
 import { Figure, Figures } from '../../../shared/Figures.styles';
+import { Download } from '../../../shared/Download.styles';
 
 type SpendingRow = Spending['transcriptions'][number];
 
@@ -16,6 +17,8 @@ export interface UsageScreenProps {
   range: SpendingRange;
   onRangeChange: (range: SpendingRange) => void;
   spending: Block<Spending>;
+  /** The range's charged jobs as CSV. */
+  exportHref: string;
   now: Date;
 }
 
@@ -25,9 +28,22 @@ const RANGE_LABELS: Record<SpendingRange, string> = {
   '90d': '90 days',
 };
 
+/** Files and URLs, or a live stream: who sent it is the other half of a source. */
+const kind = (row: { live: boolean }) =>
+  row.live ? <Badge tone="info">Live</Badge> : <Badge tone="neutral">File</Badge>;
+
+const SOURCE_COLUMNS: TableColumn<SpendingSource>[] = [
+  { key: 'sender', header: 'Sent by' },
+  { key: 'kind', header: 'Type', render: kind },
+  { key: 'files', header: 'Jobs', align: 'end' },
+  { key: 'minutes', header: 'Audio', align: 'end', render: (row) => `${row.minutes} min` },
+  { key: 'cost', header: 'Cost', align: 'end' },
+];
+
 function columns(now: Date): TableColumn<SpendingRow>[] {
   return [
     { key: 'file', header: 'File', render: (row) => row.fileName ?? 'Unknown File' },
+    { key: 'sender', header: 'Sent by' },
     { key: 'model', header: 'Model', render: (row) => row.model ?? '—' },
     {
       key: 'duration',
@@ -41,7 +57,7 @@ function columns(now: Date): TableColumn<SpendingRow>[] {
 }
 
 /** Spending over 7, 30 or 90 days: totals, a daily chart and the charged transcriptions. */
-export function UsageScreen({ range, onRangeChange, spending, now }: UsageScreenProps) {
+export function UsageScreen({ range, onRangeChange, spending, exportHref, now }: UsageScreenProps) {
   const data = spending.data;
   const rangeControl = (
     <SegmentedControl
@@ -83,7 +99,30 @@ export function UsageScreen({ range, onRangeChange, spending, now }: UsageScreen
           </>
         )}
       </Card>
-      <Card title="Charged transcriptions">
+      <Card
+        title="By source"
+        description="Each API key, and the playground, with live streams apart from files."
+      >
+        <Table
+          caption="Usage by source in this range"
+          hideCaption
+          columns={SOURCE_COLUMNS}
+          rows={data?.sources ?? []}
+          getRowKey={(row) => `${row.apiKeyId ?? row.sender}:${row.live}`}
+          loading={spending.loading}
+          error={spending.error ?? undefined}
+          onRetry={spending.onRetry}
+          emptyMessage="No key or playground usage in this range."
+        />
+      </Card>
+      <Card
+        title="Charged transcriptions"
+        actions={
+          <Download href={exportHref} download aria-label="Export CSV of this range's charged jobs">
+            Export CSV
+          </Download>
+        }
+      >
         <Table
           caption="Transcriptions charged in this range"
           hideCaption
