@@ -10,11 +10,13 @@ import type {
   PaymentMethod,
   PaymentMethodList,
   PurchaseResponse,
+  ReceiptResponse,
 } from '@parlance/contract';
 import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
 import { MICROS_PER_USD, formatUsd } from '@parlance/contract/money';
 import {
   AutoTopUpSetting,
+  BillingName,
   LowBalanceAlert,
   MonthlyLimit,
   PurchaseCredits,
@@ -27,6 +29,7 @@ import {
   paymentMethodsFixture,
   transactionsFixture,
 } from './fixtures/billing';
+import { userFixture } from './fixtures/auth';
 import {
   apiError,
   type Endpoint,
@@ -55,7 +58,17 @@ export const billingEndpoints = [
     path: billingPaths.lowBalanceAlert,
     example: { body: { lowBalanceAlertMicros: 5_000_000 } },
   },
+  {
+    method: 'put',
+    path: billingPaths.billingName,
+    example: { body: { billingName: 'Analytical Engines Ltd' } },
+  },
   { method: 'get', path: billingPaths.creditHistory },
+  {
+    method: 'get',
+    path: billingPaths.receipt,
+    example: { url: '/api/billing/receipts/pay_test_1' },
+  },
   { method: 'get', path: billingPaths.paymentMethodList },
   { method: 'get', path: billingPaths.checkRecentPaymentMethod },
   {
@@ -152,6 +165,26 @@ function handlersFor(
         const checked = LowBalanceAlert.safeParse(await request.json());
         if (!checked.success) return fieldRefused('lowBalanceAlertMicros', checked.error.issues);
         return HttpResponse.json<BillingInfo>({ ...info, ...checked.data });
+      },
+    ),
+    http.put<never, BillingName, BillingInfo | ErrorResponse>(
+      billingPaths.billingName,
+      async ({ request }) => {
+        const checked = BillingName.safeParse(await request.json());
+        if (!checked.success) return fieldRefused('billingName', checked.error.issues);
+        return HttpResponse.json<BillingInfo>({
+          ...info,
+          billingName: checked.data.billingName ?? userFixture.name,
+        });
+      },
+    ),
+    http.get<{ id: string }, never, ReceiptResponse | ErrorResponse>(
+      billingPaths.receipt,
+      ({ params }) => {
+        const receipt = transactions.find((t) => t.receipt?.id === params.id)?.receipt;
+        return receipt
+          ? HttpResponse.json<ReceiptResponse>({ receipt })
+          : apiError('not_found', 'Receipt not found');
       },
     ),
     http.get(billingPaths.creditHistory, ({ request }) => {

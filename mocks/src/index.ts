@@ -19,6 +19,7 @@ export { healthHandlers } from './health';
 export { pricingHandlers } from './pricing';
 export { usageHandlers } from './usage';
 export { billingHandlers } from './billing';
+export { emptyBillingInfoFixture, transactionsFixture } from './fixtures/billing';
 export { LIVE_CUT_SECONDS, transcriptsHandlers } from './transcripts';
 export { apiKeysHandlers } from './apiKeys';
 export { accountHandlers, rotatedWebhookSecretFixture, webhookSecretFixture } from './account';

@@ -3,6 +3,7 @@
  * Stripe's API and Stripe.js are the local fake and its stand-in (Stripe is unreachable here),
  * which deliver signed webhooks to the product as Stripe would.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { definitionOf, expectText, expectVisible, launchedPerFile } from './journey';
@@ -74,10 +75,18 @@ describe('paying through Stripe', () => {
     await expectText(balance, '$25.00');
     const history = page.getByRole('table', { name: /credit/i });
     await expectText(history, /Purchased \$20\.00 of credit/);
-    await history.getByRole('button', { name: /View receipt for \+?\$20\.00/ }).click();
-    const receipt = page.getByRole('dialog', { name: 'Receipt' });
-    await expectText(definitionOf(receipt, 'Paid with'), /3184/);
-    await expectText(definitionOf(receipt, 'Status'), 'Paid');
+    await history.getByRole('link', { name: /View receipt for \+?\$20\.00/ }).click();
+    // The receipt page.
+    await expectText(definitionOf(page, 'Paid with'), /3184/);
+    await expectText(definitionOf(page, 'Status'), 'Paid');
+    await expectText(definitionOf(page, 'Amount'), '$20.00 USD');
+    // The PDF downloads as a file, and is one.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^parlance-receipt-pay_\w+\.pdf$/);
+    expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
     expect(sentHere.length).toBeGreaterThan(0);
     expect(sentHere.filter((sent) => sent.replace(/\D/g, '').includes('4000002760003184'))).toEqual(
       [],

@@ -124,6 +124,7 @@ describe(`a walk of every page on ${product.backend}`, () => {
   let token = '';
   let emptyToken = '';
   let transcriptId = '';
+  let paymentId = '';
   beforeAll(async () => {
     const used = await signedInContext(browser(), url, 'walk');
     token = used.token;
@@ -137,6 +138,21 @@ describe(`a walk of every page on ${product.backend}`, () => {
       const res = await fetch(`${url}/v1/transcript/${transcriptId}`, { headers });
       return ((await res.json()) as { status: string }).status === 'completed' || undefined;
     });
+    // A purchase with the test provider's card, so its receipt page has one to show.
+    const json = { ...headers, 'content-type': 'application/json' };
+    const card = await fetch(`${url}/api/billing/payment-methods`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' }),
+    });
+    expect(card.status).toBe(201);
+    const bought = await fetch(`${url}/api/billing/credits/purchase`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ amount: 5, currency: 'USD' }),
+    });
+    expect(bought.status).toBe(200);
+    paymentId = ((await bought.json()) as { paymentId: string }).paymentId;
     const empty = await signedInContext(browser(), url, 'walk-empty');
     emptyToken = empty.token;
     await empty.context.close();
@@ -145,6 +161,7 @@ describe(`a walk of every page on ${product.backend}`, () => {
   const fill = (path: string) =>
     path
       .replace(':token?', 'some-token')
+      .replace('receipts/:id', `receipts/${paymentId}`)
       .replace(':id', transcriptId)
       .replace(/\/:\w+\??/, '');
 

@@ -29,6 +29,11 @@ export const paths = {
     overview: fixed('/dashboard/overview'),
     usage: fixed('/dashboard/usage'),
     billing: fixed('/dashboard/billing'),
+    receipt: {
+      path: '/dashboard/billing/receipts/:id',
+      getHref: (paymentId: string) =>
+        `/dashboard/billing/receipts/${encodeURIComponent(paymentId)}`,
+    },
     history: fixed('/dashboard/history'),
     transcript: {
       path: '/dashboard/history/:id',

@@ -159,6 +159,11 @@ export const API_ERRORS = {
     status: 409,
     meaning: 'The transcript has not completed (exports, speaker names)',
   },
+  receipt_not_paid: {
+    status: 409,
+    meaning:
+      'The purchase has not been paid (pending, awaiting 3-D Secure, or failed): no receipt PDF',
+  },
   stream_running: {
     status: 409,
     meaning: 'The transcript is a live stream still running: end it first',

@@ -38,6 +38,8 @@ export const billingPaths = {
   creditHistory: '/api/billing/credits/history',
   creditHistoryCsv: '/api/billing/credits/history.csv',
   receipt: '/api/billing/receipts/:id',
+  receiptPdf: '/api/billing/receipts/:id/pdf',
+  billingName: '/api/billing/billing-name',
   paymentMethodList: '/api/billing/payment-methods/list',
   checkRecentPaymentMethod: '/api/billing/payment-methods/check-recent',
   addPaymentMethod: '/api/billing/payment-methods',

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { Micros, Timestamp, UsdText } from './common.js';
 import { CREDIT_HISTORY_DEFAULT_LIMIT, MAX_LIST_LIMIT } from './listDefaults.js';
 import { MICROS_PER_USD } from './money.js';
-import { MAX_PURCHASE_DOLLARS, MIN_PURCHASE_DOLLARS } from './purchaseLimits.js';
+import {
+  MAX_BILLING_NAME_LENGTH,
+  MAX_PURCHASE_DOLLARS,
+  MIN_PURCHASE_DOLLARS,
+} from './purchaseLimits.js';
 
 /** Money travels as micro-dollars next to the exact text (money.ts); currency is always USD. */
 
@@ -119,8 +123,27 @@ export const BillingInfo = z
       .describe(
         'Why auto top-up turned itself off: its last charge failed (also e-mailed). Cleared when it is set again',
       ),
+    billingName: z
+      .string()
+      .describe("Receipts are made out to this name: the one set, else the account's name"),
   })
   .meta({ id: 'BillingInfo' });
+
+/** `PUT /api/billing/billing-name`: null (or blank) makes receipts out to the account's name. */
+export const BillingName = z
+  .object({
+    billingName: z
+      .string()
+      .trim()
+      .max(MAX_BILLING_NAME_LENGTH, {
+        error: `The billing name is at most ${MAX_BILLING_NAME_LENGTH} characters`,
+      })
+      .nullable()
+      .transform((name) => (name === '' ? null : name))
+      .describe("A person's or a company's name for receipts; null or blank: the account's name"),
+  })
+  .meta({ id: 'BillingName' });
+export type BillingName = z.input<typeof BillingName>;
 
 /** `PUT /api/billing/spend-limit` and `PUT /api/api-keys/{id}/limit`. */
 export const MonthlyLimit = z
@@ -142,6 +165,9 @@ export const Receipt = z
     amount: UsdText,
     currency: z.literal('USD'),
     method: z.string().nullable().describe('e.g. "Visa •••• 4242"'),
+    billedTo: z
+      .object({ name: z.string(), email: z.string() })
+      .describe('The billing name and e-mail when the purchase began'),
     date: Timestamp,
     status: z.enum(['pending', 'requires_action', 'succeeded', 'failed']),
   })

@@ -3,9 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { User } from '@parlance/contract';
-import { billingHandlers, transcriptsHandlers, usageHandlers, userFixture } from '@parlance/mocks';
+import {
+  billingHandlers,
+  emptyBillingInfoFixture,
+  transcriptsHandlers,
+  usageHandlers,
+  userFixture,
+} from '@parlance/mocks';
 import { toast } from '@parlance/ui';
-import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
+import { billingPaths, SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import { makeStore, type AppStore } from '../store/store';
 import { server } from '../test/server';
 import { renderDashboard } from '../test/renderDashboard';
@@ -22,6 +28,14 @@ const accountB: User = {
   name: 'Grace Hopper',
   email: 'grace@example.com',
 };
+
+/** B's billing: a new account's, its receipts made out to B. */
+const billingOfB = [
+  http.get(billingPaths.info, () =>
+    HttpResponse.json({ ...emptyBillingInfoFixture, billingName: accountB.name }),
+  ),
+  ...billingHandlers.empty,
+];
 
 const unauthorized = () =>
   HttpResponse.json({ message: 'Sign in to continue', code: 'unauthenticated' }, { status: 401 });
@@ -96,7 +110,7 @@ async function signInAsB(router: Router) {
     http.post('/api/auth/login', () => HttpResponse.json({ user: accountB })),
     ...usageHandlers.empty,
     ...transcriptsHandlers.empty,
-    ...billingHandlers.empty,
+    ...billingOfB,
   );
   const user = userEvent.setup({ delay: null });
   await user.type(within(form).getByLabelText('Email'), accountB.email);
@@ -208,7 +222,7 @@ describe("this tab follows the browser's session, which other tabs share", () =>
       http.get('/api/auth/me', () => HttpResponse.json({ user: accountB })),
       ...usageHandlers.empty,
       ...transcriptsHandlers.empty,
-      ...billingHandlers.empty,
+      ...billingOfB,
     );
     // Whatever renders, B's name never shares the page with anything of A's.
     const mixed: string[] = [];

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { billingAccounts } from '../db/schema/billing.js';
 import { users } from '../db/schema/auth.js';
 import type { BillingDb, Clock } from './deps.js';
@@ -65,6 +65,37 @@ export async function customerFor(
 export async function ownerEmail(db: BillingDb, userId: string): Promise<string | null> {
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return owner?.email ?? null;
+}
+
+/** Who receipts are made out to: the billing name (the account's name unless one is set), e-mail. */
+export async function billedTo(
+  db: BillingDb,
+  userId: string,
+): Promise<{ name: string; email: string }> {
+  const [row] = await db
+    .select({
+      name: sql<string>`coalesce(${billingAccounts.billingName}, ${users.name})`,
+      email: users.email,
+    })
+    .from(users)
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`user ${userId} not found`);
+  return row;
+}
+
+/** Sets the name receipts are made out to; null: the account's name again. */
+export async function setBillingName(
+  db: BillingDb,
+  clock: Clock,
+  userId: string,
+  billingName: string | null,
+): Promise<void> {
+  await ensureAccount(db, userId, clock.now());
+  await db
+    .update(billingAccounts)
+    .set({ billingName, updatedAt: clock.now() })
+    .where(eq(billingAccounts.userId, userId));
 }
 
 /** The user owning a Stripe customer, for webhooks. */

@@ -27,6 +27,7 @@ export const toReceipt = (payment: PaymentRow, transactionId: string | null): Re
   amount: formatUsd(payment.amountMicros),
   currency: 'USD',
   method: describeCard(payment.methodBrand, payment.methodLast4),
+  billedTo: { name: payment.billedToName, email: payment.billedToEmail },
   date: payment.updatedAt.toISOString(),
   status: payment.status,
 });

@@ -9,7 +9,7 @@ import {
   type PaymentRow,
 } from '../db/schema/billing.js';
 import { DomainError } from '../domainErrors.js';
-import { customerFor } from './accounts.js';
+import { billedTo, customerFor } from './accounts.js';
 import type { Cards } from './cards.js';
 import type { BillingDb, Clock } from './deps.js';
 import { createLedger, type ReversalKind } from './ledger.js';
@@ -315,6 +315,7 @@ export function createPurchases(
         return { status: 'requires_payment_method', message: ADD_CARD_FIRST };
       }
       const now = clock.now();
+      const billed = await billedTo(db, userId);
       const [payment] = await db
         .insert(payments)
         .values({
@@ -327,6 +328,8 @@ export function createPurchases(
           paymentMethodId: card?.id ?? null,
           methodBrand: card?.brand ?? null,
           methodLast4: card?.last4 ?? null,
+          billedToName: billed.name,
+          billedToEmail: billed.email,
           idempotencyKey: idempotencyKey ?? null,
           createdAt: now,
           updatedAt: now,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../auth/guards.js';
 import {
@@ -22,12 +22,13 @@ import {
   AutoTopUpSetting,
   AUTO_TOP_UP_INTERVAL_MINUTES,
   LowBalanceAlert,
+  BillingName,
 } from '@parlance/contract';
 import { BALANCE_SWEEP_MS } from './balanceSweep.js';
 import { billingPaths } from '@parlance/contract/endpoints';
 import { HttpError } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, fileResponse } from '../http/schemas.js';
 import { CSV_TYPE, fileNamed, toCsv } from '../http/download.js';
 import { dollarsToMicros, formatUsd, usdDecimal } from './money.js';
 import { describeCard } from './purchases.js';
@@ -35,6 +36,8 @@ import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from '.
 import type { Billing } from './service.js';
 import { monthlySpending, setMonthlyLimit } from './spendLimits.js';
 import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
+import { billedTo, setBillingName } from './accounts.js';
+import { receiptPdf } from './receiptPdf.js';
 
 const tags = ['billing'];
 const security = [{ session: [] }];
@@ -64,13 +67,16 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   app.addHook('preHandler', requireSession);
   const { autoTopUps, balanceAlerts } = app.services;
   const billingInfo = async (userId: string): Promise<BillingInfo> => {
-    const [{ balanceMicros, owedMicros }, card, spending, topUp, alert] = await Promise.all([
-      ledger.standing(userId),
-      cards.defaultCard(userId),
-      monthlySpending(app.deps.storage.db, userId, new Date()),
-      autoTopUps.get(userId),
-      balanceAlerts.get(userId),
-    ]);
+    const [{ balanceMicros, owedMicros }, card, spending, topUp, alert, billed] = await Promise.all(
+      [
+        ledger.standing(userId),
+        cards.defaultCard(userId),
+        monthlySpending(app.deps.storage.db, userId, new Date()),
+        autoTopUps.get(userId),
+        balanceAlerts.get(userId),
+        billedTo(app.deps.storage.db, userId),
+      ],
+    );
     return {
       balanceMicros,
       balance: formatUsd(balanceMicros),
@@ -87,6 +93,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       autoTopUp: topUp.autoTopUp,
       lowBalanceAlertMicros: alert,
       autoTopUpFailure: topUp.failure,
+      billingName: billed.name,
     };
   };
   const perUser = (name: string, max: number) =>
@@ -190,7 +197,10 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         summary: 'Every credit transaction as CSV, newest first',
         description:
           'One row per transaction: when (UTC), its id, kind, description, signed amount and the balance after it in USD, its reference (payment or transcription id), the card of a purchase, and the audio seconds and model of a usage row.',
-        response: { 200: z.string(), ...errorResponses(401) },
+        response: {
+          200: fileResponse('The transactions, one per row', 'text/csv'),
+          ...errorResponses(401),
+        },
       },
     },
     async (request, reply) => {
@@ -251,6 +261,57 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       );
       return { receipt: toReceipt(payment, transactionId) };
     },
+  );
+
+  app.get(
+    billingPaths.receiptPdf,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Receipt of a paid purchase as a PDF',
+        description:
+          'The amount and currency, the card (brand and last four), the date paid and who it was billed to (the billing name and e-mail when the purchase began). A purchase not paid (pending, awaiting 3-D Secure, failed) answers 409 `receipt_not_paid`.',
+        params: ReceiptParams,
+        response: {
+          200: fileResponse('The receipt', 'application/pdf'),
+          ...errorResponses(401, 404, 409, 429),
+        },
+      },
+      // Each PDF costs tens of milliseconds of CPU: a person downloads a few, a loop is stopped.
+      preHandler: perUser('billing:receipt-pdf', 60),
+    },
+    async (request, reply) => {
+      const { payment, transactionId } = await purchases.receipt(
+        currentUser(request).id,
+        request.params.id,
+      );
+      if (payment.status !== 'succeeded') {
+        throw new HttpError(
+          'receipt_not_paid',
+          'This purchase has not been paid: it has no receipt',
+        );
+      }
+      const pdf = await receiptPdf(toReceipt(payment, transactionId), app.config.appUrl);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          fileNamed('attachment', `parlance-receipt-${payment.id}.pdf`),
+        )
+        .send(pdf as unknown as string); // `send` is typed by the JSON schemas; bytes go out as they are
+    },
+  );
+
+  setting(
+    billingPaths.billingName,
+    {
+      summary: 'Set the name receipts are made out to',
+      description:
+        "A person's or a company's name, printed on receipts of purchases made from now on; null or blank: the account's name.",
+      body: BillingName,
+    },
+    (userId, body) => setBillingName(app.deps.storage.db, billing.clock, userId, body.billingName),
   );
 
   app.get(

@@ -9,8 +9,7 @@ import {
   UsageOverviewQuery,
 } from '@parlance/contract';
 import { usagePaths } from '@parlance/contract/endpoints';
-import { z } from 'zod';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, fileResponse } from '../http/schemas.js';
 import { CSV_TYPE, fileNamed, toCsv } from '../http/download.js';
 import { usdDecimal } from '../billing/money.js';
 import { createUsage } from './service.js';
@@ -87,7 +86,10 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'One row per job: when it was charged (UTC), its id, who sent it (API key or playground), whether it was a live stream, file, model, audio seconds and cost.',
         querystring: SpendingQuery,
-        response: { 200: z.string(), ...errorResponses(400, 401) },
+        response: {
+          200: fileResponse('The jobs, one per row', 'text/csv'),
+          ...errorResponses(400, 401),
+        },
       },
     },
     async (request, reply) => {

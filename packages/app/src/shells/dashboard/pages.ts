@@ -28,7 +28,7 @@ const dashboard = paths.dashboard;
 
 /**
  * Every dashboard page, in the sidebar's order (the spec's). Settings is reached from the user
- * menu and a transcript from History: neither is in the sidebar.
+ * menu, a receipt from Billing and a transcript from History: none is in the sidebar.
  */
 export const dashboardPages: readonly DashboardPage[] = [
   {
@@ -48,6 +48,11 @@ export const dashboardPages: readonly DashboardPage[] = [
     title: 'Billing',
     lazy: () => import('../../features/billing/components/BillingRoute'),
     sidebar: { group: 'product', Icon: CreditCardIcon },
+  },
+  {
+    path: dashboard.receipt.path,
+    title: 'Receipt',
+    lazy: () => import('../../features/billing/components/ReceiptRoute'),
   },
   {
     path: dashboard.history.path,

@@ -69,6 +69,8 @@ export const billingAccounts = pgTable(
     }),
     /** Why auto top-up turned itself off (its charge failed); null once set again. */
     autoTopUpFailure: text('auto_top_up_failure'),
+    /** The name receipts are made out to; null: the account's name. */
+    billingName: text('billing_name'),
     /** E-mail the owner when the balance falls below this; null: no alert. */
     lowBalanceAlertMicros: micros('low_balance_alert_micros'),
     /** The alert was sent since the balance last stood at or above it. */
@@ -176,6 +178,9 @@ export const payments = pgTable(
     paymentMethodId: text('payment_method_id'),
     methodBrand: text('method_brand'),
     methodLast4: text('method_last4'),
+    /** Who the receipt is made out to, as the account stood when the purchase began. */
+    billedToName: text('billed_to_name').notNull(),
+    billedToEmail: text('billed_to_email').notNull(),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),

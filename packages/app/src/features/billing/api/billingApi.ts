@@ -4,6 +4,7 @@ import type {
   LowBalanceAlert,
   AddPaymentMethodResponse,
   BillingInfo,
+  BillingName,
   CheckRecentResponse,
   CreditHistory,
   MessageResponse,
@@ -55,6 +56,11 @@ export const billingApi = api.injectEndpoints({
     /** One purchase's receipt, with how its payment stands. */
     getReceipt: build.query<ReceiptResponse, string>({
       query: (paymentId) => apiHref(billingPaths.receipt, { id: paymentId }),
+    }),
+    /** Sets the name receipts are made out to (null: the account's); answers the billing info. */
+    setBillingName: build.mutation<BillingInfo, BillingName>({
+      query: (body) => ({ url: billingPaths.billingName, method: 'PUT', body }),
+      invalidatesTags: ['Billing'],
     }),
     checkRecentPaymentMethod: build.query<CheckRecentResponse, string | void>({
       query: (since) => ({
@@ -117,7 +123,9 @@ export const billingApi = api.injectEndpoints({
 
 export const {
   useGetBillingInfoQuery,
+  useGetReceiptQuery,
   useLazyGetReceiptQuery,
+  useSetBillingNameMutation,
   useGetCreditHistoryQuery,
   useGetPaymentMethodsQuery,
   useLazyCheckRecentPaymentMethodQuery,
@@ -130,3 +138,7 @@ export const {
   usePurchaseCreditsMutation,
   usePurchaseWithPaymentMethodMutation,
 } = billingApi;
+
+/** A paid purchase's receipt as a PDF (a download the browser fetches with the session). */
+export const receiptPdfHref = (paymentId: string) =>
+  apiHref(billingPaths.receiptPdf, { id: paymentId });

@@ -300,3 +300,33 @@ export const LowBalanceAlert: Story = {
     await expect(await within(document.body).findByText('Alert saved')).toBeInTheDocument();
   },
 };
+
+/** What the page sends when the name on receipts is saved. */
+const sentNames = fn();
+const recordNames = http.put(billingPaths.billingName, async ({ request }) => {
+  sentNames(await request.clone().json());
+});
+
+/** The name on receipts: a new name is sent as typed; an empty field sends none (the account's). */
+export const NameOnReceipts: Story = {
+  parameters: {
+    visual: false,
+    msw: { handlers: { billing: [recordNames, ...billingHandlers.default] } },
+  },
+  play: async ({ canvas }) => {
+    sentNames.mockClear();
+    const card = await canvas.findByRole('form', { name: 'Name on receipts' });
+    const field = within(card).getByRole('textbox', { name: 'Name on receipts' });
+    await expect(field).toHaveValue('Analytical Engines Ltd');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Difference Engines plc');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save name' }));
+    await expect(
+      await within(document.body).findByText('Name on receipts saved'),
+    ).toBeInTheDocument();
+    await expect(sentNames).toHaveBeenCalledWith({ billingName: 'Difference Engines plc' });
+    await userEvent.clear(field);
+    await userEvent.click(within(card).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(sentNames).toHaveBeenLastCalledWith({ billingName: null }));
+  },
+};

@@ -3,6 +3,8 @@ import type { PaymentMethod, PurchaseResponse, Receipt } from '@parlance/contrac
 import { CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
 import { formatUsd } from '@parlance/contract/money';
 import { toast } from '@parlance/ui';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage, fieldErrors } from '../../../store/errors';
 import {
   billingApi,
@@ -21,6 +23,7 @@ import {
   useSetSpendLimitMutation,
   useSetAutoTopUpMutation,
   useSetLowBalanceAlertMutation,
+  useSetBillingNameMutation,
 } from '../api/billingApi';
 import { toBlock } from '../../../shared/block';
 import { LOAD_FALLBACKS } from '../../../shared/messages';
@@ -59,6 +62,25 @@ function announcePurchase(result: PurchaseResponse) {
     );
 }
 
+/**
+ * A billing setting's save, answered: a toast when saved; the server's refusal of the setting's
+ * field goes back to be said at the field, any other failure to a toast.
+ */
+function savedOrRefused(
+  result: { error?: FetchBaseQueryError | SerializedError },
+  field: string,
+  saved: string,
+  failed: string,
+): string | undefined {
+  if (!result.error) {
+    toast.success(saved);
+    return undefined;
+  }
+  const refused = fieldErrors(result.error)[field];
+  if (!refused) toast.destructive(errorMessage(result.error, failed));
+  return refused;
+}
+
 export function BillingRoute() {
   const now = useNow();
   const [limit, setLimit] = useState(CREDIT_HISTORY_DEFAULT_LIMIT);
@@ -74,6 +96,7 @@ export function BillingRoute() {
   const [setSpendLimit, spendLimitState] = useSetSpendLimitMutation();
   const [setAutoTopUp, autoTopUpState] = useSetAutoTopUpMutation();
   const [setAlert, alertState] = useSetLowBalanceAlertMutation();
+  const [setBillingName, billingNameState] = useSetBillingNameMutation();
   const [checkRecent] = useLazyCheckRecentPaymentMethodQuery();
   const [fetchReceipt] = useLazyGetReceiptQuery();
   // A purchase stays under way while the bank's challenge runs and Stripe's answer is awaited.
@@ -123,7 +146,10 @@ export function BillingRoute() {
     return undefined;
   };
 
-  const onBuy = async (amount: number, card: PaymentMethod) => {
+  const onBuy = async (
+    amount: number,
+    card: PaymentMethod,
+  ): Promise<PurchaseRefusal | undefined> => {
     const idempotencyKey = crypto.randomUUID();
     const result = card.isDefault
       ? await purchase({ amount, idempotencyKey })
@@ -172,16 +198,14 @@ export function BillingRoute() {
       onShowMore={() => setLimit((current) => current + CREDIT_HISTORY_DEFAULT_LIMIT)}
       buying={purchaseState.isLoading || purchaseWithState.isLoading || confirming}
       savingAlert={alertState.isLoading}
-      onSaveAlert={async (lowBalanceAlertMicros) => {
-        const result = await setAlert({ lowBalanceAlertMicros });
-        if (!result.error) {
-          toast.success(lowBalanceAlertMicros === null ? 'Alert removed' : 'Alert saved');
-          return undefined;
-        }
-        const refused = fieldErrors(result.error)['lowBalanceAlertMicros'];
-        if (!refused) toast.destructive(errorMessage(result.error, 'Could not save the alert'));
-        return refused;
-      }}
+      onSaveAlert={async (lowBalanceAlertMicros) =>
+        savedOrRefused(
+          await setAlert({ lowBalanceAlertMicros }),
+          'lowBalanceAlertMicros',
+          lowBalanceAlertMicros === null ? 'Alert removed' : 'Alert saved',
+          'Could not save the alert',
+        )
+      }
       savingAutoTopUp={autoTopUpState.isLoading}
       onSaveAutoTopUp={async (autoTopUp) => {
         const result = await setAutoTopUp({ autoTopUp });
@@ -197,18 +221,23 @@ export function BillingRoute() {
         return { field: 'form', message: errorMessage(result.error, 'Could not save auto top-up') };
       }}
       savingLimit={spendLimitState.isLoading}
-      onSaveLimit={async (monthlyLimitMicros) => {
-        const result = await setSpendLimit({ monthlyLimitMicros });
-        if (!result.error) {
-          toast.success(
-            monthlyLimitMicros === null ? 'Monthly limit removed' : 'Monthly limit saved',
-          );
-          return undefined;
-        }
-        const refused = fieldErrors(result.error)['monthlyLimitMicros'];
-        if (!refused) toast.destructive(errorMessage(result.error, 'Could not save the limit'));
-        return refused;
-      }}
+      onSaveLimit={async (monthlyLimitMicros) =>
+        savedOrRefused(
+          await setSpendLimit({ monthlyLimitMicros }),
+          'monthlyLimitMicros',
+          monthlyLimitMicros === null ? 'Monthly limit removed' : 'Monthly limit saved',
+          'Could not save the limit',
+        )
+      }
+      savingBillingName={billingNameState.isLoading}
+      onSaveBillingName={async (billingName) =>
+        savedOrRefused(
+          await setBillingName({ billingName }),
+          'billingName',
+          'Name on receipts saved',
+          'Could not save the name',
+        )
+      }
       onBuy={onBuy}
       stripe={stripe}
       onStartCardSetup={async (): Promise<Outcome<string>> => {

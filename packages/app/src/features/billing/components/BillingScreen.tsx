@@ -4,7 +4,6 @@ import type {
   BillingInfo,
   CreditTransaction,
   PaymentMethod,
-  Receipt,
 } from '@parlance/contract';
 import type { Stripe } from '@stripe/stripe-js';
 import { ConfirmDialog } from '@parlance/ui';
@@ -18,8 +17,8 @@ import { BalanceCard, type BalanceCardProps } from './BalanceCard';
 import { cardLabel } from '../utils/cardDisplay';
 import { CreditHistoryCard } from './CreditHistoryCard';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
-import { ReceiptModal } from './ReceiptModal';
 import { SpendLimitCard } from './SpendLimitCard';
+import { BillingNameCard, type BillingNameCardProps } from './BillingNameCard';
 import { AutoTopUpCard, type AutoTopUpCardProps } from './AutoTopUpCard';
 import { LowBalanceAlertCard, type LowBalanceAlertCardProps } from './LowBalanceAlertCard';
 import { StripeCardModal, type StripeCardModalProps } from './StripeCardModal';
@@ -42,6 +41,8 @@ export interface BillingScreenProps {
   savingLimit: boolean;
   /** Saves the monthly spending limit (null: none); resolves with the server's refusal, if any. */
   onSaveLimit: (monthlyLimitMicros: number | null) => Promise<string | undefined>;
+  savingBillingName: boolean;
+  onSaveBillingName: BillingNameCardProps['onSave'];
   adding: boolean;
   /** Adds a card with the test provider (card fields go to the server). */
   onAddCard: (card: AddPaymentMethod) => Promise<Outcome>;
@@ -60,7 +61,6 @@ export interface BillingScreenProps {
 export function BillingScreen(props: BillingScreenProps) {
   const [addingCard, setAddingCard] = useState(false);
   const removal = useConfirmedAction(props.onDeleteCard);
-  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const cards = props.methods.data ?? [];
 
   return (
@@ -94,17 +94,23 @@ export function BillingScreen(props: BillingScreenProps) {
           onSave={props.onSaveAlert}
         />
       </Columns>
-      <SpendLimitCard
-        info={props.info.data}
-        saving={props.savingLimit}
-        onSave={props.onSaveLimit}
-      />
+      <Columns>
+        <SpendLimitCard
+          info={props.info.data}
+          saving={props.savingLimit}
+          onSave={props.onSaveLimit}
+        />
+        <BillingNameCard
+          info={props.info.data}
+          saving={props.savingBillingName}
+          onSave={props.onSaveBillingName}
+        />
+      </Columns>
       <CreditHistoryCard
         transactions={props.transactions}
         canShowMore={props.canShowMore}
         loadingMore={props.loadingMore}
         onShowMore={props.onShowMore}
-        onShowReceipt={(transaction) => setReceipt(transaction.receipt)}
         now={props.now}
       />
       {props.stripe ? (
@@ -138,7 +144,6 @@ export function BillingScreen(props: BillingScreenProps) {
         onConfirm={() => void removal.confirm()}
         onCancel={removal.cancel}
       />
-      <ReceiptModal receipt={receipt} onClose={() => setReceipt(null)} />
     </Stack>
   );
 }

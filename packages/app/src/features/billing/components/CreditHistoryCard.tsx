@@ -1,6 +1,8 @@
 import type { CreditTransaction } from '@parlance/contract';
 import { billingPaths } from '@parlance/contract/endpoints';
-import { Badge, Button, Card, Table, type BadgeTone, type TableColumn } from '@parlance/ui';
+import { Badge, Button, Card, Link, Table, type BadgeTone, type TableColumn } from '@parlance/ui';
+import { paths } from '../../../paths';
+import { RouterLink } from '../../../shared/RouterLink';
 import type { Block } from '../../../shared/block';
 import { Download } from '../../../shared/Download.styles';
 import { relativeDate } from '../../../shared/timeDisplay';
@@ -12,7 +14,6 @@ export interface CreditHistoryCardProps {
   canShowMore: boolean;
   loadingMore: boolean;
   onShowMore: () => void;
-  onShowReceipt: (transaction: CreditTransaction) => void;
   now: Date;
 }
 
@@ -25,10 +26,7 @@ const KIND: Record<CreditTransaction['kind'], { label: string; tone: BadgeTone }
   signup_bonus: { label: 'Bonus', tone: 'primary' },
 };
 
-function columns(
-  now: Date,
-  onShowReceipt: (transaction: CreditTransaction) => void,
-): TableColumn<CreditTransaction>[] {
+function columns(now: Date): TableColumn<CreditTransaction>[] {
   return [
     { key: 'date', header: 'Date', render: (row) => relativeDate(row.createdAt, now) },
     {
@@ -48,14 +46,14 @@ function columns(
       header: 'Receipt',
       render: (row) =>
         row.receipt ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onShowReceipt(row)}
+          <Link
+            href={paths.dashboard.receipt.getHref(row.receipt.id)}
+            linkComponent={RouterLink}
+            variant="standalone"
             aria-label={`View receipt for ${row.amount}, ${relativeDate(row.createdAt, now)}`}
           >
             View
-          </Button>
+          </Link>
         ) : null,
     },
   ];
@@ -67,7 +65,6 @@ export function CreditHistoryCard({
   canShowMore,
   loadingMore,
   onShowMore,
-  onShowReceipt,
   now,
 }: CreditHistoryCardProps) {
   return (
@@ -86,7 +83,7 @@ export function CreditHistoryCard({
       <Table
         caption="Credit transactions"
         hideCaption
-        columns={columns(now, onShowReceipt)}
+        columns={columns(now)}
         rows={transactions.data ?? []}
         getRowKey={(row) => row.id}
         loading={transactions.loading}

@@ -1,10 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import type { BillingInfo } from '@parlance/contract';
 import { formatUsd } from '@parlance/contract/money';
-import { Button, Card } from '@parlance/ui';
+import { Card } from '@parlance/ui';
 import { limitDollars, limitMicros, MonthlyLimitField } from '../../../shared/monthlyLimit';
-import { Form } from './BalanceCard.styles';
 import { Figure, Figures } from '../../../shared/Figures.styles';
+import { SettingForm } from './SettingForm';
 
 export interface SpendLimitCardProps {
   /** The billing info, once loaded (its loading and error are the balance card's). */
@@ -19,17 +18,8 @@ export interface SpendLimitCardProps {
  * nothing until the billing info has loaded.
  */
 export function SpendLimitCard({ info, saving, onSave }: SpendLimitCardProps) {
-  const saved = info?.monthlyLimitMicros ?? null;
-  const [dollars, setDollars] = useState(limitDollars(saved));
-  const [error, setError] = useState<string | undefined>(undefined);
-  useEffect(() => setDollars(limitDollars(saved)), [saved]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void onSave(limitMicros(dollars)).then(setError);
-  };
-
   if (!info) return null;
+  const saved = info.monthlyLimitMicros;
   return (
     <Card
       title="Monthly spending limit"
@@ -45,22 +35,21 @@ export function SpendLimitCard({ info, saving, onSave }: SpendLimitCardProps) {
           <dd>{saved === null ? 'None' : formatUsd(saved)}</dd>
         </Figure>
       </Figures>
-      <Form onSubmit={submit} aria-label="Monthly spending limit">
-        <MonthlyLimitField
-          value={dollars}
-          onChange={(value) => {
-            setDollars(value);
-            setError(undefined);
-          }}
-          hint="Leave empty for no limit. It starts again on the 1st of each month."
-          error={error}
-        />
-        <div>
-          <Button type="submit" variant="secondary" loading={saving}>
-            Save limit
-          </Button>
-        </div>
-      </Form>
+      <SettingForm
+        label="Monthly spending limit"
+        saved={limitDollars(saved)}
+        saving={saving}
+        submitLabel="Save limit"
+        onSave={(dollars) => onSave(limitMicros(dollars))}
+        field={({ value, onChange, error }) => (
+          <MonthlyLimitField
+            value={value}
+            onChange={onChange}
+            hint="Leave empty for no limit. It starts again on the 1st of each month."
+            error={error}
+          />
+        )}
+      />
     </Card>
   );
 }

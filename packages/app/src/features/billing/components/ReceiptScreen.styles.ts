@@ -4,12 +4,13 @@ export const Lines = styled.dl`
   display: grid;
   grid-template-columns: auto 1fr;
   gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
-  margin: 0 0 ${({ theme }) => theme.space[5]};
+  margin: 0;
   dt {
     color: ${({ theme }) => theme.color.textMuted};
   }
   dd {
     margin: 0;
+    overflow-wrap: anywhere;
     color: ${({ theme }) => theme.color.text};
     text-align: right;
     font-variant-numeric: tabular-nums;
@@ -18,6 +19,7 @@ export const Lines = styled.dl`
 
 export const Actions = styled.div`
   display: flex;
-  justify-content: flex-end;
+  flex-wrap: wrap;
+  align-items: center;
   gap: ${({ theme }) => theme.space[2]};
 `;
