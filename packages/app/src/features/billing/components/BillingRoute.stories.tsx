@@ -159,9 +159,9 @@ export const PurchaseDeclined: Story = {
   play: async ({ canvas }) => {
     await canvas.findByText('Visa •••• 4242');
     await userEvent.click(canvas.getByRole('button', { name: 'Buy $25 of credits' }));
-    await expect(
-      await within(document.body).findByText('Your card was declined.'),
-    ).toBeInTheDocument();
+    // Said in the purchase form, at the card paid with, not in a passing toast.
+    const form = canvas.getByRole('form', { name: 'Buy credits' });
+    await expect(await within(form).findByText('Your card was declined.')).toBeInTheDocument();
   },
 };
 

@@ -164,8 +164,12 @@ export function BillingRoute() {
     }
     if (!result.error) return void announcePurchase(result.data);
     const amountRefused = fieldErrors(result.error)['amount'];
-    if (!amountRefused) toast.destructive(errorMessage(result.error, 'The purchase failed'));
-    return amountRefused ? { field: 'amount' as const, message: amountRefused } : undefined;
+    if (amountRefused) return { field: 'amount', message: amountRefused };
+    // 402: the card's bank (or the provider) refused the payment: said at the card paid with.
+    if ('status' in result.error && result.error.status === 402)
+      return { field: 'card', message: errorMessage(result.error, 'The payment failed') };
+    toast.destructive(errorMessage(result.error, 'The purchase failed'));
+    return undefined;
   };
 
   const withBusyCard = async <T,>(card: PaymentMethod, action: () => Promise<T>) => {
