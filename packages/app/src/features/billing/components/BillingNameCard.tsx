@@ -1,15 +1,9 @@
-import type { BillingInfo } from '@parlance/contract';
 import { MAX_BILLING_NAME_LENGTH } from '@parlance/contract/endpoints';
 import { Card, TextField } from '@parlance/ui';
-import { SettingForm } from './SettingForm';
+import { SettingForm, type SettingCardProps } from './SettingForm';
 
-export interface BillingNameCardProps {
-  /** The billing info, once loaded (its loading and error are the balance card's). */
-  info: BillingInfo | undefined;
-  saving: boolean;
-  /** Saves the name (null: the account's name); resolves with the server's message when refused. */
-  onSave: (billingName: string | null) => Promise<string | undefined>;
-}
+/** The name; null: the account's name. */
+export type BillingNameCardProps = SettingCardProps<string | null>;
 
 /** The name receipts are made out to; nothing until the billing info has loaded. */
 export function BillingNameCard({ info, saving, onSave }: BillingNameCardProps) {

@@ -17,7 +17,7 @@ import { BalanceCard, type BalanceCardProps } from './BalanceCard';
 import { cardLabel } from '../utils/cardDisplay';
 import { CreditHistoryCard } from './CreditHistoryCard';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
-import { SpendLimitCard } from './SpendLimitCard';
+import { SpendLimitCard, type SpendLimitCardProps } from './SpendLimitCard';
 import { BillingNameCard, type BillingNameCardProps } from './BillingNameCard';
 import { AutoTopUpCard, type AutoTopUpCardProps } from './AutoTopUpCard';
 import { LowBalanceAlertCard, type LowBalanceAlertCardProps } from './LowBalanceAlertCard';
@@ -39,8 +39,7 @@ export interface BillingScreenProps {
   savingAutoTopUp: boolean;
   onSaveAutoTopUp: AutoTopUpCardProps['onSave'];
   savingLimit: boolean;
-  /** Saves the monthly spending limit (null: none); resolves with the server's refusal, if any. */
-  onSaveLimit: (monthlyLimitMicros: number | null) => Promise<string | undefined>;
+  onSaveLimit: SpendLimitCardProps['onSave'];
   savingBillingName: boolean;
   onSaveBillingName: BillingNameCardProps['onSave'];
   adding: boolean;

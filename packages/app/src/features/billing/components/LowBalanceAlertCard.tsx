@@ -1,16 +1,10 @@
-import type { BillingInfo } from '@parlance/contract';
 import { formatUsd } from '@parlance/contract/money';
 import { Card, TextField } from '@parlance/ui';
 import { limitDollars, limitMicros } from '../../../shared/monthlyLimit';
-import { SettingForm } from './SettingForm';
+import { SettingForm, type SettingCardProps } from './SettingForm';
 
-export interface LowBalanceAlertCardProps {
-  /** The billing info, once loaded (its loading and error are the balance card's). */
-  info: BillingInfo | undefined;
-  saving: boolean;
-  /** Saves the alert (null: none); resolves with the server's message when it refused it. */
-  onSave: (lowBalanceAlertMicros: number | null) => Promise<string | undefined>;
-}
+/** The alert in micro-dollars; null: none. */
+export type LowBalanceAlertCardProps = SettingCardProps<number | null>;
 
 /** The balance under which the owner is e-mailed; nothing until the billing info has loaded. */
 export function LowBalanceAlertCard({ info, saving, onSave }: LowBalanceAlertCardProps) {

@@ -1,11 +1,12 @@
 import type { Receipt } from '@parlance/contract';
-import { Badge, Button, Card, EmptyState, Link, Skeleton } from '@parlance/ui';
+import { Badge, Button, Card, Link, Skeleton } from '@parlance/ui';
 import { paths } from '../../../paths';
 import type { Block } from '../../../shared/block';
 import { BlockError } from '../../../shared/BlockError';
 import { Download } from '../../../shared/Download.styles';
 import { PageHeader } from '../../../shared/PageHeader';
 import { Stack } from '../../../shared/PageHeader.styles';
+import { ResourceNotFound } from '../../../shared/ResourceNotFound';
 import { RouterLink } from '../../../shared/RouterLink';
 import { Actions, Lines } from './ReceiptScreen.styles';
 
@@ -41,16 +42,11 @@ const paidAt = (iso: string) =>
 export function ReceiptScreen({ receipt, notFound, pdfHref }: ReceiptScreenProps) {
   if (notFound) {
     return (
-      <Stack>
-        {back}
-        <Card>
-          <EmptyState
-            title="Receipt not found"
-            description="There is no purchase of this account with this reference."
-            headingLevel={2}
-          />
-        </Card>
-      </Stack>
+      <ResourceNotFound
+        back={back}
+        title="Receipt not found"
+        description="There is no purchase of this account with this reference."
+      />
     );
   }
   const data = receipt.data;

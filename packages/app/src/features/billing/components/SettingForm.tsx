@@ -1,6 +1,16 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { BillingInfo } from '@parlance/contract';
 import { Button } from '@parlance/ui';
 import { Form } from './BalanceCard.styles';
+
+/** A billing page card that edits one setting of the billing info. */
+export interface SettingCardProps<Value> {
+  /** The billing info, once loaded (its loading and error are the balance card's). */
+  info: BillingInfo | undefined;
+  saving: boolean;
+  /** Saves the setting; resolves with the server's message when it refused it. */
+  onSave: (value: Value) => Promise<string | undefined>;
+}
 
 /** What the form's one field is given to render: its text, its change handler, the server's refusal. */
 export interface SettingField {

@@ -1,17 +1,11 @@
-import type { BillingInfo } from '@parlance/contract';
 import { formatUsd } from '@parlance/contract/money';
 import { Card } from '@parlance/ui';
 import { limitDollars, limitMicros, MonthlyLimitField } from '../../../shared/monthlyLimit';
 import { Figure, Figures } from '../../../shared/Figures.styles';
-import { SettingForm } from './SettingForm';
+import { SettingForm, type SettingCardProps } from './SettingForm';
 
-export interface SpendLimitCardProps {
-  /** The billing info, once loaded (its loading and error are the balance card's). */
-  info: BillingInfo | undefined;
-  saving: boolean;
-  /** Saves the limit (null: none); resolves with the server's message when it refused it. */
-  onSave: (monthlyLimitMicros: number | null) => Promise<string | undefined>;
-}
+/** The limit in micro-dollars; null: none. */
+export type SpendLimitCardProps = SettingCardProps<number | null>;
 
 /**
  * What the account spent this month against its monthly spending limit, which it can change;

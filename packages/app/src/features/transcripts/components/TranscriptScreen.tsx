@@ -1,6 +1,6 @@
 import type { Transcript } from '@parlance/contract';
 import { formatUsd } from '@parlance/contract/money';
-import { Button, Card, ConfirmDialog, EmptyState, Link, Skeleton } from '@parlance/ui';
+import { Button, Card, ConfirmDialog, Link, Skeleton } from '@parlance/ui';
 import { paths } from '../../../paths';
 import type { Block } from '../../../shared/block';
 import { BlockError } from '../../../shared/BlockError';
@@ -8,6 +8,7 @@ import { JobProgress } from './JobProgress';
 import type { Outcome } from '../../../shared/outcome';
 import { PageHeader } from '../../../shared/PageHeader';
 import { Stack } from '../../../shared/PageHeader.styles';
+import { ResourceNotFound } from '../../../shared/ResourceNotFound';
 import { RouterLink } from '../../../shared/RouterLink';
 import { formatDuration, relativeDate } from '../../../shared/timeDisplay';
 import { languageFact, transcriptName } from '../utils/transcriptDisplay';
@@ -51,16 +52,11 @@ export function TranscriptScreen({
 
   if (notFound) {
     return (
-      <Stack>
-        {back}
-        <Card>
-          <EmptyState
-            title="Transcript not found"
-            description="It may have been deleted, or the link is incomplete."
-            headingLevel={2}
-          />
-        </Card>
-      </Stack>
+      <ResourceNotFound
+        back={back}
+        title="Transcript not found"
+        description="It may have been deleted, or the link is incomplete."
+      />
     );
   }
 
