@@ -132,6 +132,11 @@ export const API_ERRORS = {
     meaning: 'The card could not be charged for a reason of the payment network: try again',
   },
   payment_failed: { status: 402, meaning: 'The payment failed for another reason' },
+  purchase_abandoned: {
+    status: 402,
+    meaning:
+      'The purchase waited for the bank’s confirmation (3-D Secure) over an hour and was cancelled: nothing was charged',
+  },
   // 403: known, but not allowed.
   email_not_verified: {
     status: 403,

@@ -91,6 +91,8 @@ export interface StripeFake {
   failing: boolean;
   /** Where events go as they happen, signed (null: only `signedEvent`, delivered by the test). */
   webhookUrl: string | null;
+  /** Forgets the idempotency keys seen, as Stripe does after 24 hours. */
+  forgetIdempotency(): void;
   /** A webhook delivery as Stripe would send it: JSON payload and its Stripe-Signature header. */
   signedEvent(type: string, object: Json, secret?: string): { payload: string; signature: string };
   close(): Promise<void>;
@@ -329,6 +331,39 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (confirm && paymentMethod) return confirmIntent('payment_intents', intent, paymentMethod);
       return { status: 200, body: intent };
     }
+    const intentMatch = /^\/v1\/payment_intents\/(pi_\w+?)(\/cancel)?$/.exec(path);
+    const intent = intentMatch?.[1] ? paymentIntents.get(intentMatch[1]) : undefined;
+    if (intentMatch && !intent) {
+      return {
+        status: 404,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${intentMatch[1]}'`,
+          },
+        },
+      };
+    }
+    if (intent && method === 'GET' && !intentMatch?.[2]) return { status: 200, body: intent };
+    if (intent && method === 'POST' && intentMatch?.[2]) {
+      if (intent['status'] === 'succeeded' || intent['status'] === 'canceled') {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${String(intent['status'])}.`,
+            },
+          },
+        };
+      }
+      intent['status'] = 'canceled';
+      intent['cancellation_reason'] = params.get('cancellation_reason');
+      intent['next_action'] = null;
+      return { status: 200, body: intent };
+    }
     const methodMatch = /^\/v1\/payment_methods\/([\w]+)(\/detach)?$/.exec(path);
     const card = cardOf(methodMatch?.[1]);
     if (methodMatch && card) {
@@ -423,6 +458,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     deletedCustomers,
     failing: false,
     webhookUrl: null,
+    forgetIdempotency: () => replays.clear(),
     signedEvent(type, object, secret = FAKE_WEBHOOK_SECRET) {
       const payload = JSON.stringify({
         id: nextId('evt'),

@@ -153,6 +153,82 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     expect(await balanceOf(api)).toBe(before + 20_000_000);
   });
 
+  it("replays a purchase awaiting 3-D Secure from its first PaymentIntent, after Stripe's idempotency has lapsed", async () => {
+    const { api } = await signUp(server);
+    await saveCard(api, 'pm_card_authenticationRequired');
+    const headers = { 'idempotency-key': `late-${randomBytes(4).toString('hex')}` };
+    const body = { amount: 20, currency: 'USD' };
+    const first = await api.post('/api/billing/credits/purchase', body, { headers });
+    expect(first.body.status).toBe('requires_action');
+    // Stripe keeps idempotency keys 24 hours: a day later the same key would create a second intent.
+    stripe.forgetIdempotency();
+    const creates = () =>
+      stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').length;
+    const before = creates();
+    const again = await api.post('/api/billing/credits/purchase', body, { headers });
+    expect(again.body).toEqual(first.body);
+    expect(creates()).toBe(before);
+  });
+
+  it('cancels a purchase left waiting for 3-D Secure over an hour; one paid meanwhile is booked', async () => {
+    const { api, user } = await signUp(server);
+    await saveCard(api, 'pm_card_authenticationRequired');
+    const before = await balanceOf(api);
+    const buy = async () => {
+      const bought = await api.post('/api/billing/credits/purchase', {
+        amount: 20,
+        currency: 'USD',
+      });
+      expect(bought.body.status).toBe('requires_action');
+      return {
+        paymentId: bought.body.paymentId as string,
+        intentId: String(bought.body.clientSecret).split('_secret_')[0] ?? '',
+      };
+    };
+    const abandoned = await buy();
+    const paidLate = await buy();
+    const recent = await buy();
+    // The bank confirmed one at the last minute, its webhook not yet arrived.
+    const late = stripe.paymentIntents.get(paidLate.intentId);
+    if (late) late['status'] = 'succeeded';
+    const hourAgo = new Date(Date.now() - 61 * 60_000);
+    for (const { paymentId } of [abandoned, paidLate]) {
+      await server.storage.db
+        .update(payments)
+        .set({ updatedAt: hourAgo })
+        .where(eq(payments.id, paymentId));
+    }
+    await server.app.services.billing.purchases.abandonStale();
+
+    expect(stripe.paymentIntents.get(abandoned.intentId)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+    const receipt = async (id: string) =>
+      (await api.get(`/api/billing/receipts/${id}`)).body.receipt.status;
+    expect([
+      await receipt(abandoned.paymentId),
+      await receipt(paidLate.paymentId),
+      await receipt(recent.paymentId),
+    ]).toEqual(['failed', 'succeeded', 'requires_action']);
+    expect(stripe.paymentIntents.get(recent.intentId)).toMatchObject({ status: 'requires_action' });
+    expect(await balanceOf(api)).toBe(before + 20_000_000);
+    expect(await purchaseEntries(user.id)).toHaveLength(1);
+    // Retried with its key, the abandoned purchase says how it ended.
+    const [row] = await server.storage.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, abandoned.paymentId));
+    expect(row).toMatchObject({
+      failureCode: 'purchase_abandoned',
+      failureMessage:
+        "Your bank's confirmation did not come within 60 minutes, so the purchase was cancelled. Nothing was charged.",
+    });
+    // A second sweep (another process) changes nothing.
+    await server.app.services.billing.purchases.abandonStale();
+    expect(await purchaseEntries(user.id)).toHaveLength(1);
+  });
+
   it('answers 402 with the decline reason and books nothing when Stripe declines', async () => {
     const { api, user } = await signUp(server);
     await saveCard(api, 'pm_card_chargeDeclined');

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 
-/** How often an API process looks for auto top-ups and low-balance alerts that are due. */
+/** How often an API process looks for auto top-ups, low-balance alerts and abandoned purchases. */
 export const BALANCE_SWEEP_MS = 15_000;
 
 /**
  * Every API process charges the auto top-ups that are due every BALANCE_SWEEP_MS (so within
  * that long of a balance falling below its threshold), then sends the low-balance alerts that are
  * (after the top-ups, so a balance just refilled raises none); the claims in autoTopUp.ts and
- * balanceAlerts.ts make processes sweeping at once charge an account, or mail it, once.
+ * balanceAlerts.ts make processes sweeping at once charge an account, or mail it, once. Then it
+ * cancels purchases left waiting for 3-D Secure (Purchases.abandonStale).
  */
 export const balanceSweep: FastifyPluginAsync = async (app) => {
   let running: Promise<void> = Promise.resolve();
@@ -16,10 +17,11 @@ export const balanceSweep: FastifyPluginAsync = async (app) => {
       try {
         const done = await app.services.autoTopUps.runDue();
         const alerts = await app.services.balanceAlerts.runDue();
-        if (done.charged + done.turnedOff + alerts > 0)
-          app.log.info({ ...done, alerts }, 'auto top-ups and balance alerts done');
+        const abandoned = await app.services.billing.purchases.abandonStale();
+        if (done.charged + done.turnedOff + alerts + abandoned > 0)
+          app.log.info({ ...done, alerts, abandoned }, 'billing sweep done');
       } catch (err) {
-        app.log.error({ err }, 'auto top-up and balance alert sweep failed');
+        app.log.error({ err }, 'billing sweep failed');
       }
     });
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sum } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sum } from 'drizzle-orm';
 import {
   ledgerEntries,
   paymentReversals,
@@ -37,6 +37,13 @@ export const describeCard = (brand: string | null, last4: string | null) =>
   brand && last4 ? `${brand.charAt(0).toUpperCase()}${brand.slice(1)} •••• ${last4}` : null;
 
 const ADD_CARD_FIRST = 'Add a card to buy credits.';
+
+/** A purchase still waiting for the cardholder after this long is cancelled (abandonStale). */
+export const ABANDONED_PURCHASE_MINUTES = 60;
+const ABANDONED_PURCHASE_MS = ABANDONED_PURCHASE_MINUTES * 60_000;
+/** Purchases cancelled per sweep: each is a call to the provider. */
+const ABANDON_BATCH = 20;
+const ABANDONED_MESSAGE = `Your bank's confirmation did not come within ${ABANDONED_PURCHASE_MINUTES} minutes, so the purchase was cancelled. Nothing was charged.`;
 
 /** Buying credits: a payment row per attempt, credited to the ledger exactly once on success. */
 export function createPurchases(
@@ -174,12 +181,17 @@ export function createPurchases(
           payment.failureCode ?? 'card_declined',
           payment.failureMessage ?? 'Your card was declined.',
         );
-      case 'requires_action': {
-        const card = payment.paymentMethodId
-          ? await cards.find(payment.userId, payment.paymentMethodId)
-          : null;
-        return submit(payment, card, request.offSession ?? false);
-      }
+      case 'requires_action':
+        // The provider's idempotency lasts a day (Stripe's 24 h): ask the first charge instead.
+        if (payment.providerRef)
+          return applyOutcome(payment, await provider.chargeStatus(payment.providerRef));
+        return submit(
+          payment,
+          payment.paymentMethodId
+            ? await cards.find(payment.userId, payment.paymentMethodId)
+            : null,
+          request.offSession ?? false,
+        );
       case 'pending':
         throw new DomainError(
           'purchase_in_progress',
@@ -343,6 +355,36 @@ export function createPurchases(
         return replay(winner, request);
       }
       return submit(payment, card, request.offSession ?? false);
+    },
+
+    /**
+     * Purchases left waiting for the cardholder (3-D Secure, the tab closed) longer than
+     * ABANDONED_PURCHASE_MINUTES are cancelled with the provider, so none is paid later unseen
+     * and each says how it ended. One paid meanwhile is booked. Answers how many were cancelled.
+     */
+    async abandonStale(): Promise<number> {
+      const stale = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'requires_action'),
+            isNotNull(payments.providerRef),
+            lt(payments.updatedAt, new Date(clock.now().getTime() - ABANDONED_PURCHASE_MS)),
+          ),
+        )
+        .limit(ABANDON_BATCH);
+      let cancelled = 0;
+      for (const payment of stale) {
+        if (!payment.providerRef) continue;
+        const outcome = await provider.cancelCharge(payment.providerRef);
+        if (outcome.status === 'succeeded') await succeeded(payment.id, outcome.providerRef);
+        else if (outcome.status === 'failed') {
+          await fail(payment.id, 'purchase_abandoned', ABANDONED_MESSAGE);
+          cancelled += 1;
+        }
+      }
+      return cancelled;
     },
 
     async receipt(userId: string, paymentId: string) {

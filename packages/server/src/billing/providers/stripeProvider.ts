@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProvider, ProviderCard } from './types.js';
+import type { ChargeOutcome, PaymentProvider, ProviderCard } from './types.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -25,6 +25,24 @@ function apiOptions(apiBase: URL | undefined): Stripe.StripeConfig {
     host: apiBase.hostname,
     port: apiBase.port || (protocol === 'http' ? 80 : 443),
     protocol,
+  };
+}
+
+/** A PaymentIntent as the purchase sees it: paid, waiting for the cardholder, or not paid. */
+function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
+  if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
+  if (intent.client_secret && intent.status === 'requires_action') {
+    return {
+      status: 'requires_action',
+      providerRef: intent.id,
+      clientSecret: intent.client_secret,
+    };
+  }
+  return {
+    status: 'failed',
+    providerRef: intent.id,
+    code: intent.last_payment_error?.code ?? 'payment_failed',
+    message: intent.last_payment_error?.message ?? 'The payment could not be completed.',
   };
 }
 
@@ -92,20 +110,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
           },
           { idempotencyKey: `purchase-${request.paymentId}` },
         );
-        if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
-        if (intent.client_secret && intent.status === 'requires_action') {
-          return {
-            status: 'requires_action',
-            providerRef: intent.id,
-            clientSecret: intent.client_secret,
-          };
-        }
-        return {
-          status: 'failed',
-          providerRef: intent.id,
-          code: intent.last_payment_error?.code ?? 'payment_failed',
-          message: intent.last_payment_error?.message ?? 'The payment could not be completed.',
-        };
+        return outcomeOf(intent);
       } catch (error) {
         if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
         return {
@@ -114,6 +119,26 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
           code: error.decline_code ?? error.code ?? 'card_declined',
           message: error.message,
         };
+      }
+    },
+
+    async chargeStatus(providerRef) {
+      return outcomeOf(await stripe.paymentIntents.retrieve(providerRef));
+    },
+
+    async cancelCharge(providerRef) {
+      try {
+        return outcomeOf(
+          await stripe.paymentIntents.cancel(providerRef, { cancellation_reason: 'abandoned' }),
+        );
+      } catch (err) {
+        // Paid (or cancelled) meanwhile: Stripe refuses to cancel it; say where it stands.
+        if (
+          err instanceof Stripe.errors.StripeInvalidRequestError &&
+          err.code === 'payment_intent_unexpected_state'
+        )
+          return outcomeOf(await stripe.paymentIntents.retrieve(providerRef));
+        throw err;
       }
     },
 

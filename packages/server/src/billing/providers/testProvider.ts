@@ -128,6 +128,14 @@ export function createTestProvider(): PaymentProvider {
         : { ...outcome, providerRef };
     },
 
+    // A test charge is decided at once: none ever waits for the cardholder.
+    async chargeStatus(providerRef) {
+      throw new Error(`test payment ${providerRef} never waits for the cardholder`);
+    },
+    async cancelCharge(providerRef) {
+      throw new Error(`test payment ${providerRef} never waits for the cardholder`);
+    },
+
     // Test mode has no hosted card form: a card must be saved before buying.
     startCheckout: null,
   };

@@ -67,6 +67,13 @@ export interface PaymentProvider {
    * off-session, a card that needs it fails.
    */
   charge(request: ChargeRequest, card: SavedCardRef): Promise<ChargeOutcome>;
+  /**
+   * Where a charge that asked for the cardholder (requires_action) stands now: the first
+   * PaymentIntent itself, so a retried purchase never creates a second one, however late.
+   */
+  chargeStatus(providerRef: string): Promise<ChargeOutcome>;
+  /** Cancels a charge still waiting for the cardholder; one paid meanwhile answers succeeded. */
+  cancelCharge(providerRef: string): Promise<ChargeOutcome>;
   /** Starts a purchase without a saved card, confirmed by the client; null when unsupported. */
   startCheckout:
     | ((request: ChargeRequest) => Promise<Extract<ChargeOutcome, { status: 'requires_action' }>>)
