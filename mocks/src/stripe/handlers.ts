@@ -9,6 +9,7 @@ import type { AddPaymentMethodResponse, BillingInfo, PurchaseResponse } from '@p
 import { billingPaths } from '@parlance/contract/endpoints';
 import { billingInfoFixture, paymentMethodsFixture } from '../fixtures/billing';
 import { billingHandlers } from '../billing';
+import { NOW } from '../support';
 
 export const STRIPE_STAND_IN_API = 'https://stripe-stand-in.test';
 
@@ -54,6 +55,7 @@ function handlersFor(outcome: Outcome) {
       HttpResponse.json<AddPaymentMethodResponse>({
         status: 'requires_action',
         clientSecret: secret(SETUP),
+        startedAt: NOW.toISOString(),
       }),
     ),
     http.get(billingPaths.checkRecentPaymentMethod, () =>

@@ -233,6 +233,9 @@ export const AddPaymentMethodResponse = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('requires_action'),
     clientSecret: z.string().describe('SetupIntent client secret for Stripe.js confirmCardSetup'),
+    startedAt: Timestamp.describe(
+      "The server's time as the setup began: check-recent's `since`, so a browser's clock plays no part",
+    ),
   }),
 ]);
 export type AddPaymentMethodResponse = z.infer<typeof AddPaymentMethodResponse>;

@@ -58,10 +58,13 @@ describe.each(backends)('billing with Stripe (fake Stripe API on loopback, %s)',
     card: 'pm_card_visa' | 'pm_card_chargeDeclined' | 'pm_card_authenticationRequired',
   ): Promise<string> {
     const paymentMethod = `${card}_${randomBytes(4).toString('hex')}`;
-    const since = new Date(Date.now() - 1000).toISOString();
+    const requested = Date.now();
     const setup = await api.post('/api/billing/payment-methods', {});
     expect(setup.status).toBe(200);
     expect(setup.body.status).toBe('requires_action');
+    // The server's clock as the setup began: what the page asks check-recent with.
+    const since: string = setup.body.startedAt;
+    expect(Math.abs(Date.parse(since) - requested)).toBeLessThan(5_000);
     const intentId = String(setup.body.clientSecret).split('_secret_')[0] ?? '';
     const intent = stripe.setupIntents.get(intentId);
     expect(intent).toBeDefined();

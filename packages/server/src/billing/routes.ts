@@ -382,8 +382,9 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         number !== undefined && expMonth !== undefined && expYear !== undefined && cvc !== undefined
           ? { number, expMonth, expYear, cvc }
           : null;
+      const startedAt = billing.clock.now().toISOString();
       const added = await cards.add(currentUser(request).id, input);
-      if (added.status !== 'saved') return added;
+      if (added.status !== 'saved') return { ...added, startedAt };
       return reply.code(201).send({ status: 'saved', paymentMethod: toPaymentMethod(added.card) });
     },
   );

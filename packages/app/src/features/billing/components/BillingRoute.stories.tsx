@@ -5,6 +5,7 @@ import { billingPaths } from '@parlance/contract/endpoints';
 import {
   billingHandlers,
   installStripeStandIn,
+  NOW,
   STRIPE_STAND_IN_API,
   stripeHandlers,
 } from '@parlance/mocks';
@@ -225,12 +226,27 @@ async function saveStripeCard(canvas: ReturnType<typeof within>) {
   return dialog;
 }
 
-/** With Stripe, the card goes from Stripe's field to Stripe; once Stripe told the server, it is saved. */
+/** The `since` the page asks whether the card has been saved since. */
+const sentSince = fn();
+const recordSince = http.get(billingPaths.checkRecentPaymentMethod, ({ request }) => {
+  sentSince(new URL(request.url).searchParams.get('since'));
+});
+
+/**
+ * With Stripe, the card goes from Stripe's field to Stripe; once Stripe told the server, it is
+ * saved. The page waits for it from the server's time as the setup began, never its own clock.
+ */
 export const StripeCardSaved: Story = {
   ...withStripe('accepted'),
+  parameters: {
+    visual: false,
+    msw: { handlers: { billing: [recordSince, ...stripeHandlers.accepted] } },
+  },
   play: async ({ canvas }) => {
+    sentSince.mockClear();
     await saveStripeCard(canvas);
     await expect(await within(document.body).findByText('Card saved')).toBeInTheDocument();
+    await expect(sentSince).toHaveBeenCalledWith(NOW.toISOString());
   },
 };
 

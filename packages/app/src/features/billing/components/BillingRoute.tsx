@@ -28,7 +28,7 @@ import {
 import { toBlock } from '../../../shared/block';
 import { LOAD_FALLBACKS } from '../../../shared/messages';
 import { useNow } from '../../../shared/now';
-import { toOutcome, type Outcome } from '../../../shared/outcome';
+import { toOutcome } from '../../../shared/outcome';
 import { useAppDispatch } from '../../../store/hooks';
 import { STRIPE_UNAVAILABLE, stripeFor } from '../stripe/loadStripeJs';
 import type { PurchaseRefusal } from './BalanceCard';
@@ -244,12 +244,13 @@ export function BillingRoute() {
       }
       onBuy={onBuy}
       stripe={stripe}
-      onStartCardSetup={async (): Promise<Outcome<string>> => {
+      onStartCardSetup={async () => {
         const result = await addCard({});
         if (result.error)
           return { ok: false, message: errorMessage(result.error, 'Could not add the card') };
-        return result.data.status === 'requires_action'
-          ? { ok: true, value: result.data.clientSecret }
+        const { data } = result;
+        return data.status === 'requires_action'
+          ? { ok: true, value: { clientSecret: data.clientSecret, startedAt: data.startedAt } }
           : { ok: false, message: 'The server saved a card without Stripe.' };
       }}
       onCardConfirmed={async (since) => {

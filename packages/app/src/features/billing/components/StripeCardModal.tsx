@@ -15,9 +15,11 @@ export interface StripeCardModalProps {
   /** Stripe in test mode: say which test cards work. */
   testMode: boolean;
   /** Starts a card setup on the server; answers its SetupIntent's client secret. */
-  onStartSetup: () => Promise<Outcome<string>>;
+  /** Starts the setup: the SetupIntent's secret, and the server's time as it began. */
+  onStartSetup: () => Promise<Outcome<{ clientSecret: string; startedAt: string }>>;
   /** After Stripe confirmed the card: waits for the server to have saved it (Stripe's webhook). */
-  onConfirmed: (since: string) => Promise<Outcome>;
+  /** The card was confirmed with Stripe: waits for the server to hear of it since `startedAt`. */
+  onConfirmed: (startedAt: string) => Promise<Outcome>;
   onClose: () => void;
 }
 
@@ -66,14 +68,13 @@ function StripeCardForm({
     setBusy(true);
     setError(null);
     try {
-      const since = new Date().toISOString();
       const setup = await onStartSetup();
       if (!setup.ok) return setError(setup.message);
-      const confirmed = await stripe.confirmCardSetup(setup.value, {
+      const confirmed = await stripe.confirmCardSetup(setup.value.clientSecret, {
         payment_method: { card },
       });
       if (confirmed.error) return setError(stripeMessage(confirmed.error));
-      const saved = await onConfirmed(since);
+      const saved = await onConfirmed(setup.value.startedAt);
       if (saved.ok) onClose();
       else setError(saved.message);
     } finally {
