@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InsufficientCredit, createLedger } from '../src/billing/ledger.js';
+import { InsufficientCredit, SpendLimitExceeded, createLedger } from '../src/billing/ledger.js';
+import { setMonthlyLimit } from '../src/billing/spendLimits.js';
 import { grantSignupBonus } from '../src/billing/signupBonus.js';
-import { users } from '../src/db/schema/auth.js';
+import { apiKeys, users } from '../src/db/schema/auth.js';
 import { billingAccounts, ledgerEntries } from '../src/db/schema/billing.js';
 import { backends, startServer, type TestServer } from './helpers.js';
 
@@ -158,6 +159,47 @@ describe.each(backends)('credit ledger (%s)', (backend) => {
       .from(billingAccounts)
       .where(eq(billingAccounts.userId, userId));
     expect(account?.balanceMicros).toBe(0);
+  });
+
+  it("never lets concurrent usage pass the account's or a key's monthly limit", async () => {
+    const ledger = createLedger(server.storage.db);
+    const userId = await newUser();
+    await ledger.credit({ kind: 'adjustment', userId, amountMicros: 1_000_000, description: 'x' });
+    await setMonthlyLimit(server.storage.db, userId, 3_670, new Date());
+    const [key] = await server.storage.db
+      .insert(apiKeys)
+      .values({
+        userId,
+        name: 'limited',
+        prefix: 'prl_test',
+        keyHash: randomBytes(16).toString('hex'),
+        monthlyLimitMicros: 1_101,
+      })
+      .returning();
+    // Jobs whose files claimed a second each finish together, each 367 µ$: under the key's
+    // limit three fit, under the account's ten (the key's three among them).
+    const debit = (i: number, apiKeyId: string | null) =>
+      ledger.debit({
+        userId,
+        amountMicros: 367,
+        reference: `limit-${userId}-${i}`,
+        description: `job ${i}`,
+        apiKeyId,
+      });
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => debit(i, i % 2 === 0 ? (key?.id ?? null) : null)),
+    );
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    for (const reason of refused) expect(reason).toBeInstanceOf(SpendLimitExceeded);
+    const usage = (await ledger.history(userId, 100)).filter((e) => e.kind === 'usage');
+    expect(usage).toHaveLength(10);
+    expect(usage.filter((e) => e.apiKeyId === key?.id)).toHaveLength(3);
+    expect(await ledger.usageSince(userId, key?.id ?? null, new Date(0))).toEqual({
+      account: 3_670,
+      key: 1_101,
+    });
+    const [first] = refused as SpendLimitExceeded[];
+    expect(first?.code).toBe('spend_limit_reached');
   });
 
   it('keeps balances beyond $2,147 (2^31 µ$) exact', async () => {

@@ -8,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
 import { formatUsd } from '../src/billing/money.js';
+import { setMonthlyLimit } from '../src/billing/spendLimits.js';
 import { priceForSeconds } from '@parlance/contract/money';
 import { ledgerEntries } from '../src/db/schema/billing.js';
 import { transcriptions } from '../src/db/schema/transcription.js';
@@ -340,6 +341,36 @@ describe('processTranscription', () => {
       "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).",
     );
     expect(await usageOf(id)).toHaveLength(1);
+  });
+
+  it('two jobs whose files claimed 2 s finish together: the one past the monthly limit fails, uncharged', async () => {
+    const limited = (await signUp(server)).user.id;
+    await leave(limited, 10_000_000);
+    await setMonthlyLimit(db(), limited, 20_000, new Date()); // 600 s of tiny.en
+    const [first, second] = [
+      await newJob({ userId: limited, audioDurationSeconds: 2 }),
+      await newJob({ userId: limited, audioDurationSeconds: 2 }),
+    ];
+    // Each started while the other held only its claimed 2 s; each holds 500 s of speech.
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const engines = [0, 1].map(() => fakeEngine(async () => ({ ...RESULT, duration: 500 }), gate));
+    const running = [first, second].map((id, i) =>
+      processTranscription(deps(engines[i] as SpeechEngine), id as string),
+    );
+    await expect.poll(() => engines.every((engine) => engine.calls === 1)).toBe(true);
+    expect(engines.map((engine) => engine.options?.maxSeconds)).toEqual([597, 597]);
+    release();
+    await Promise.all(running);
+    const rows = await Promise.all([first, second].map((id) => findTranscriptionById(db(), id!)));
+    expect(rows.map((row) => row?.status).sort()).toEqual(['completed', 'error']);
+    const failed = rows.find((row) => row?.status === 'error');
+    expect(failed?.errorMessage).toMatch(
+      /^Your account's monthly spending limit of \$0\.02 is reached/,
+    );
+    expect(failed?.costMicros).toBeNull();
+    const spent = await createLedger(db()).usageSince(limited, null, new Date(0));
+    expect(spent.account).toBe(priceForSeconds('tiny.en', 500));
   });
 
   it('an account with nothing left to spend fails at once with the credits message, uncharged', async () => {

@@ -9,6 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { priceForSeconds } from '@parlance/contract/money';
 import { REALTIME_CLOSE, RealtimeServerMessage } from '@parlance/contract';
+import { createLedger } from '../src/billing/ledger.js';
+import { setMonthlyLimit } from '../src/billing/spendLimits.js';
 import { ledgerEntries, transcriptions } from '../src/db/schema/index.js';
 import { toSummary } from '../src/transcription/http/present.js';
 import { listTranscriptions } from '../src/transcription/jobs/repository.js';
@@ -190,6 +192,43 @@ describe('live streams driven directly, with a fake engine', () => {
       { heardSeconds, billedSeconds: usage[0]?.audioSeconds },
       'large-v3 audio handed to the engine vs. seconds billed',
     ).toEqual({ heardSeconds: 5, billedSeconds: 5 });
+  }, 60_000);
+
+  it('keeps the seconds the monthly limit still covers when other usage reached it during the stream', async () => {
+    const who = await customer(server, 100);
+    // 30 s of tiny.en (1,000 µ$) a month; the stream opens with all of it to spend.
+    await setMonthlyLimit(server.storage.db, who.userId, 1_000, new Date());
+    const { engine } = fakeEngine();
+    const socket = serve(who.userId, engine, new LiveStreams(4), async (model, language) => ({
+      model: model ?? 'tiny.en',
+      language,
+    }));
+    await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+    for (let i = 0; i < 20; i++) socket.audio(Buffer.alloc(32_000)); // 20 s
+    await sleep(200);
+    // Meanwhile a job of the account is charged 700 µ$: 300 µ$ (9 s) of the limit is left.
+    await createLedger(server.storage.db).debit({
+      userId: who.userId,
+      amountMicros: 700,
+      reference: `elsewhere-${who.userId}`,
+      description: 'another job',
+    });
+    socket.text({ type: 'end' });
+    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
+    const usage = await server.storage.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'usage'), eq(ledgerEntries.userId, who.userId)));
+    expect(usage.map((entry) => entry.amountMicros).sort((a, b) => a - b)).toEqual([
+      -700,
+      -priceForSeconds('tiny.en', 9),
+    ]);
+    const live = usage.find((entry) => entry.audioSource === 'live');
+    const [row] = await server.storage.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.id, live?.reference ?? ''));
+    expect(row?.result?.notice).toMatch(/monthly spending limit was reached during the stream/);
   }, 60_000);
 
   it('takes exactly MAX_AUDIO_SECONDS of audio, to the sample, wherever the frames break', async () => {

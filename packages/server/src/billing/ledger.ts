@@ -5,6 +5,7 @@ import { billingAccounts, ledgerEntries, type LedgerEntry } from '../db/schema/b
 import type { TranscriptionSource } from '../db/schema/transcription.js';
 import { DomainError } from '../domainErrors.js';
 import { lockAccount } from './accounts.js';
+import { billingMonth, monthlyLimits, tightestRoom, type SpendRoom } from './monthlyLimits.js';
 import type { BillingDb, Clock } from './deps.js';
 import { formatUsd } from './money.js';
 
@@ -27,6 +28,52 @@ export class InsufficientCredit extends DomainError {
       { details: { balanceMicros, requiredMicros } },
     );
   }
+}
+
+/**
+ * A usage debit that would take this month's usage past the account's or its API key's monthly
+ * spending limit (`room`: the tighter, as it stood). Nothing was booked. Checked under the
+ * account's lock, so jobs finishing at once cannot pass a limit together, whatever their files
+ * claimed to hold when they were admitted.
+ */
+export class SpendLimitExceeded extends DomainError {
+  override name = 'SpendLimitExceeded';
+
+  constructor(
+    readonly room: SpendRoom,
+    readonly requiredMicros: number,
+  ) {
+    super(
+      'spend_limit_reached',
+      `A monthly spending limit of ${formatUsd(room.limitMicros)} is reached.`,
+      {
+        details: { scope: room.scope, limitMicros: room.limitMicros, usedMicros: room.usedMicros },
+      },
+    );
+  }
+}
+
+/** What the account's usage cost since `since`: all of it, and what API key `apiKeyId` sent. */
+async function usageSince(
+  db: BillingDb,
+  userId: string,
+  apiKeyId: string | null,
+  since: Date,
+): Promise<{ account: number; key: number }> {
+  const [row] = await db
+    .select({
+      account: sql<string>`coalesce(-sum(${ledgerEntries.amountMicros}), 0)::text`,
+      key: sql<string>`coalesce(-sum(${ledgerEntries.amountMicros}) filter (where ${ledgerEntries.apiKeyId} = ${apiKeyId}), 0)::text`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.kind, 'usage'),
+        gte(ledgerEntries.createdAt, since),
+      ),
+    );
+  return { account: Number(row?.account ?? 0), key: Number(row?.key ?? 0) };
 }
 
 export interface Booking {
@@ -144,6 +191,20 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
     return row ?? { balanceMicros: 0, owedMicros: 0 };
   }
 
+  /** Refuses a usage debit past the account's or its key's monthly limit (the account is locked). */
+  async function checkSpendLimits(
+    tx: BillingDb,
+    { userId, apiKeyId = null }: { userId: string; apiKeyId?: string | null },
+    costMicros: number,
+  ): Promise<void> {
+    const limits = await monthlyLimits(tx, userId, apiKeyId);
+    if (limits.account === null && limits.key === null) return;
+    const now = clock.now();
+    const used = await usageSince(tx, userId, apiKeyId, billingMonth(now).start);
+    const room = tightestRoom(limits, used, now);
+    if (room && room.roomMicros < costMicros) throw new SpendLimitExceeded(room, costMicros);
+  }
+
   async function book(
     kind: LedgerEntry['kind'],
     signedMicros: number,
@@ -156,6 +217,7 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
       if (existing) return { entry: existing, created: false };
       if (account.balanceMicros + signedMicros < 0)
         throw new InsufficientCredit(account.balanceMicros, -signedMicros);
+      if (kind === 'usage') await checkSpendLimits(tx, booking, -signedMicros);
       const entry = await append(tx, account, kind, signedMicros, booking);
       // Credit arriving while a refund or dispute is owed settles that first.
       const settled = signedMicros > 0 ? Math.min(account.owedMicros, signedMicros) : 0;
@@ -238,26 +300,8 @@ export function createLedger(db: BillingDb, clock: Clock = { now: () => new Date
      * What the account's usage cost since `since`, all of it and what the API key `apiKeyId` sent
      * (0 without one): the usage entries booked, which deleting a transcript does not remove.
      */
-    async usageSince(
-      userId: string,
-      apiKeyId: string | null,
-      since: Date,
-    ): Promise<{ account: number; key: number }> {
-      const [row] = await db
-        .select({
-          account: sql<string>`coalesce(-sum(${ledgerEntries.amountMicros}), 0)::text`,
-          key: sql<string>`coalesce(-sum(${ledgerEntries.amountMicros}) filter (where ${ledgerEntries.apiKeyId} = ${apiKeyId}), 0)::text`,
-        })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.userId, userId),
-            eq(ledgerEntries.kind, 'usage'),
-            gte(ledgerEntries.createdAt, since),
-          ),
-        );
-      return { account: Number(row?.account ?? 0), key: Number(row?.key ?? 0) };
-    },
+    usageSince: (userId: string, apiKeyId: string | null, since: Date) =>
+      usageSince(db, userId, apiKeyId, since),
 
     /** Newest first; all of them without a limit. */
     async history(userId: string, limit?: number): Promise<LedgerEntry[]> {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { billingAccounts } from '../db/schema/billing.js';
-import { billingMonth } from '../transcription/credit.js';
+import { billingMonth } from './monthlyLimits.js';
 import { createLedger } from './ledger.js';
 
 /** The account's monthly spending limit (null: none) and what its transcription cost this month. */

@@ -1,10 +1,13 @@
 import { createLedger } from '../billing/ledger.js';
 import { isModelName, priceForSeconds } from '@parlance/contract/money';
 import type { Database, Transaction } from '../db/index.js';
-import { and, eq } from 'drizzle-orm';
-import { apiKeys } from '../db/schema/auth.js';
-import { billingAccounts } from '../db/schema/billing.js';
 import { unfinishedJobs } from './jobs/repository.js';
+import {
+  billingMonth,
+  monthlyLimits,
+  tightestRoom,
+  type SpendRoom,
+} from '../billing/monthlyLimits.js';
 
 /**
  * The account's balance, the part of it held for its unfinished jobs (their estimated
@@ -31,24 +34,6 @@ export function estimatedCost(model: string, seconds: number | null): number {
   return isModelName(model) && seconds !== null ? priceForSeconds(model, seconds) : 0;
 }
 
-/** The calendar month (UTC) `now` is in: spending limits count from its start and reset at its end. */
-export function billingMonth(now: Date): { start: Date; end: Date } {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { start, end };
-}
-
-/** The tighter of an account's and an API key's monthly spending limits, as it stands. */
-export interface SpendRoom {
-  scope: 'account' | 'key';
-  limitMicros: number;
-  /** Spent this month and held for unfinished jobs, under that limit. */
-  usedMicros: number;
-  /** What may still be spent: the limit less what is used (never below 0). */
-  roomMicros: number;
-  resetsAt: Date;
-}
-
 /**
  * How much more the account, and the API key `apiKeyId` (null: the web app), may spend this month
  * under their limits: the usage booked since the month began plus what
@@ -62,42 +47,21 @@ export async function spendRoom(
   now: Date,
   excludingJobId?: string,
 ): Promise<SpendRoom | null> {
-  const [[account], [key]] = await Promise.all([
-    db
-      .select({ limit: billingAccounts.monthlyLimitMicros })
-      .from(billingAccounts)
-      .where(eq(billingAccounts.userId, userId)),
-    apiKeyId === null
-      ? Promise.resolve([])
-      : db
-          .select({ limit: apiKeys.monthlyLimitMicros })
-          .from(apiKeys)
-          .where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.userId, userId))),
-  ]);
-  const accountLimit = account?.limit ?? null;
-  const keyLimit = key?.limit ?? null;
-  if (accountLimit === null && keyLimit === null) return null;
-  const { start, end } = billingMonth(now);
+  const limits = await monthlyLimits(db, userId, apiKeyId);
+  if (limits.account === null && limits.key === null) return null;
   const [spent, unfinished] = await Promise.all([
-    createLedger(db).usageSince(userId, apiKeyId, start),
+    createLedger(db).usageSince(userId, apiKeyId, billingMonth(now).start),
     unfinishedJobs(db, userId),
   ]);
   const held = unfinished.filter((job) => job.id !== excludingJobId);
   const heldBy = (jobs: typeof held) =>
     jobs.reduce((sum, job) => sum + estimatedCost(job.model, job.seconds), 0);
-  const rooms: SpendRoom[] = [];
-  const room = (scope: SpendRoom['scope'], limitMicros: number, usedMicros: number) =>
-    rooms.push({
-      scope,
-      limitMicros,
-      usedMicros,
-      roomMicros: Math.max(0, limitMicros - usedMicros),
-      resetsAt: end,
-    });
-  if (accountLimit !== null) room('account', accountLimit, spent.account + heldBy(held));
-  if (keyLimit !== null)
-    room('key', keyLimit, spent.key + heldBy(held.filter((job) => job.apiKeyId === apiKeyId)));
-  return rooms.reduce((tightest, next) =>
-    next.roomMicros < tightest.roomMicros ? next : tightest,
+  return tightestRoom(
+    limits,
+    {
+      account: spent.account + heldBy(held),
+      key: spent.key + heldBy(held.filter((job) => job.apiKeyId === apiKeyId)),
+    },
+    now,
   );
 }

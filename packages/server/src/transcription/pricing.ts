@@ -1,5 +1,5 @@
 import { formatUsd } from '../billing/money.js';
-import type { SpendRoom } from './credit.js';
+import type { SpendRoom } from '../billing/monthlyLimits.js';
 
 /** The one wording of a refusal for lack of credit, at submission or at completion (micro-dollars). */
 export function insufficientCreditsMessage(

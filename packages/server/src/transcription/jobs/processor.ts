@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createLedger, InsufficientCredit } from '../../billing/ledger.js';
+import { createLedger, InsufficientCredit, SpendLimitExceeded } from '../../billing/ledger.js';
 import { isModelName, priceForSeconds, secondsAffordable } from '@parlance/contract/money';
 import { formatUsd } from '../../billing/money.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult, TranscriptionRow } from '../../db/schema/transcription.js';
 import type { BlobStore } from '../blobs/blobStore.js';
-import { heldCredit, spendRoom, type SpendRoom } from '../credit.js';
+import { heldCredit, spendRoom } from '../credit.js';
+import type { SpendRoom } from '../../billing/monthlyLimits.js';
 import {
   EngineRequestError,
   EngineUnavailableError,
@@ -288,6 +289,9 @@ async function complete(
       return done;
     });
   } catch (err) {
+    // Spent elsewhere while it ran (or its file held more than it claimed): not charged.
+    if (err instanceof SpendLimitExceeded)
+      return failTranscription(db, job.id, token, spendLimitMessage(err.room, err.requiredMicros));
     if (!(err instanceof InsufficientCredit)) throw err;
     return failTranscription(
       db,

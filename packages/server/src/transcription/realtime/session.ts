@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { createLedger, InsufficientCredit } from '../../billing/ledger.js';
+import { createLedger, InsufficientCredit, SpendLimitExceeded } from '../../billing/ledger.js';
 import { formatUsd } from '../../billing/money.js';
 import { isModelName, priceForSeconds, secondsAffordable } from '@parlance/contract/money';
 import {
@@ -15,7 +15,8 @@ import type { TranscriptResult } from '../../db/schema/transcription.js';
 import { DomainError } from '../../domainErrors.js';
 import { API_ERRORS } from '@parlance/contract/endpoints';
 import type { TranscriptionConfig } from '../config.js';
-import { heldCredit, spendRoom, type SpendRoom } from '../credit.js';
+import { heldCredit, spendRoom } from '../credit.js';
+import type { SpendRoom } from '../../billing/monthlyLimits.js';
 import type { FinalEvent, StreamEvent } from '../engine/protocol.js';
 import type { LiveChange, LiveEngine, LiveStream, LiveStreamOptions } from '../engine/types.js';
 import { formatClock, formatDuration } from '../formats.js';
@@ -1165,10 +1166,16 @@ export class LiveSession {
         });
         return done ? { seconds, costMicros, why } : undefined;
       } catch (err) {
-        if (!(err instanceof InsufficientCredit) || !isModelName(this.model)) throw err;
-        const covered = secondsAffordable(this.model, err.balanceMicros);
+        const limited = err instanceof SpendLimitExceeded;
+        if (!(limited || err instanceof InsufficientCredit) || !isModelName(this.model)) throw err;
+        const covered = secondsAffordable(
+          this.model,
+          limited ? err.room.roomMicros : err.balanceMicros,
+        );
         if (covered >= seconds) throw err;
-        why = 'the balance was spent elsewhere during the stream';
+        why = limited
+          ? 'the monthly spending limit was reached during the stream'
+          : 'the balance was spent elsewhere during the stream';
         seconds = covered;
       }
     }
