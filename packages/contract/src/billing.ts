@@ -234,7 +234,7 @@ export const AddPaymentMethodResponse = z.discriminatedUnion('status', [
     status: z.literal('requires_action'),
     clientSecret: z.string().describe('SetupIntent client secret for Stripe.js confirmCardSetup'),
     startedAt: Timestamp.describe(
-      "The server's time as the setup began: check-recent's `since`, so a browser's clock plays no part",
+      "The server's time as the setup began (less a few seconds for servers' clocks): check-recent's `since`, so a browser's clock plays no part",
     ),
   }),
 ]);

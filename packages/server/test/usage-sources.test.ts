@@ -104,6 +104,30 @@ describe('usage by source', () => {
     expect(body.transcriptions[0]).toMatchObject({ id: playgroundJob, live: false });
   });
 
+  it('shows a renamed key as one source, under its name today', async () => {
+    const [key] = (await who.api.get('/api/api-keys')).body.apiKeys as { id: string }[];
+    expect((await who.api.put(`/api/api-keys/${key?.id}`, { name: 'production' })).status).toBe(
+      200,
+    );
+    // A job booked under the new name, beside the two booked as 'tests'.
+    await createLedger(server.storage.db).debit({
+      userId: who.userId,
+      amountMicros: JFK_MICROS,
+      reference: randomUUID(),
+      description: 'a job after the rename',
+      audioSeconds: 11,
+      model: 'tiny.en',
+      apiKeyId: key?.id,
+      audioSource: 'upload',
+    });
+    const body = (await who.api.get(`/api/usage/spending?${RANGE}`)).body as Spending;
+    const ofKey = body.sources.filter((source) => source.apiKeyId === key?.id);
+    expect(ofKey).toEqual([
+      expect.objectContaining({ sender: 'production', live: false, files: 3 }),
+    ]);
+    await who.api.put(`/api/api-keys/${key?.id}`, { name: 'tests' });
+  });
+
   it('names a key deleted while its job ran "Deleted key", and still books the job', async () => {
     const ledger = createLedger(server.storage.db);
     await ledger.debit({
@@ -135,7 +159,7 @@ describe('usage by source', () => {
     );
     expect(lines.at(-1)).toBe('');
     const rows = lines.slice(1, -1);
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     // The formula is quoted and defused: a spreadsheet shows it as text.
     expect(
       rows.filter((row) =>
@@ -170,8 +194,8 @@ describe('usage by source', () => {
       .transactions as { id: string; kind: string; balanceAfterMicros: number }[];
     expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(history.map((t) => t.id));
     const usage = lines.filter((line) => line.split(',')[2] === 'usage');
-    expect(usage).toHaveLength(5);
-    expect(usage.filter((line) => line.includes(',-0.000367,'))).toHaveLength(4);
+    expect(usage).toHaveLength(6);
+    expect(usage.filter((line) => line.includes(',-0.000367,'))).toHaveLength(5);
     // The balance after the newest entry is the account's balance, in dollars.
     const balance = await createLedger(server.storage.db).balance(who.userId);
     expect(lines[1]?.split(',')[5]).toBe(usdDecimal(balance));
@@ -197,6 +221,7 @@ describe('CSV cells', () => {
           ['=1+1', '+1'],
           ['-2+3', '@SUM(A1)'],
           ['-0.000367', '1234.5'],
+          ['a;=HYPERLINK("x")', 'b\tc'],
           ['\tTAB', true],
         ],
       ),
@@ -209,7 +234,8 @@ describe('CSV cells', () => {
         "'=1+1,'+1",
         "'-2+3,'@SUM(A1)",
         '-0.000367,1234.5',
-        "'\tTAB,true",
+        '"a;=HYPERLINK(""x"")","b\tc"',
+        '"\'\tTAB",true',
         '',
       ].join('\r\n'),
     );

@@ -17,9 +17,11 @@ export const balanceSweep: FastifyPluginAsync = async (app) => {
       try {
         const done = await app.services.autoTopUps.runDue();
         const alerts = await app.services.balanceAlerts.runDue();
-        const abandoned = await app.services.billing.purchases.abandonStale();
-        if (done.charged + done.turnedOff + alerts + abandoned > 0)
-          app.log.info({ ...done, alerts, abandoned }, 'billing sweep done');
+        const { cancelled, unanswered } = await app.services.billing.purchases.abandonStale();
+        for (const { paymentId, err } of unanswered)
+          app.log.warn({ err, paymentId }, 'abandoned purchase not cancelled yet');
+        if (done.charged + done.turnedOff + alerts + cancelled > 0)
+          app.log.info({ ...done, alerts, abandoned: cancelled }, 'billing sweep done');
       } catch (err) {
         app.log.error({ err }, 'billing sweep failed');
       }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, lt, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sum } from 'drizzle-orm';
 import {
   ledgerEntries,
   paymentReversals,
@@ -37,6 +37,12 @@ export const describeCard = (brand: string | null, last4: string | null) =>
   brand && last4 ? `${brand.charAt(0).toUpperCase()}${brand.slice(1)} •••• ${last4}` : null;
 
 const ADD_CARD_FIRST = 'Add a card to buy credits.';
+
+const inProgress = () =>
+  new DomainError(
+    'purchase_in_progress',
+    'This purchase is still being processed. Try again in a moment.',
+  );
 
 /** A purchase still waiting for the cardholder after this long is cancelled (abandonStale). */
 export const ABANDONED_PURCHASE_MINUTES = 60;
@@ -124,7 +130,16 @@ export function createPurchases(
     outcome: ChargeOutcome,
   ): Promise<PurchaseResult> {
     if (outcome.status === 'succeeded') return succeeded(payment.id, outcome.providerRef);
+    if (outcome.status === 'processing') {
+      await db
+        .update(payments)
+        .set({ providerRef: outcome.providerRef })
+        .where(eq(payments.id, payment.id));
+      throw inProgress();
+    }
     if (outcome.status === 'requires_action') {
+      // Once: a replay leaves the row (and when it began waiting) as it is, and a webhook that
+      // settled it meanwhile is never undone.
       await db
         .update(payments)
         .set({
@@ -132,7 +147,7 @@ export function createPurchases(
           providerRef: outcome.providerRef,
           updatedAt: clock.now(),
         })
-        .where(eq(payments.id, payment.id));
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
       return {
         status: 'requires_action',
         paymentId: payment.id,
@@ -193,10 +208,7 @@ export function createPurchases(
           request.offSession ?? false,
         );
       case 'pending':
-        throw new DomainError(
-          'purchase_in_progress',
-          'This purchase is still being processed. Try again in a moment.',
-        );
+        throw inProgress();
     }
   }
 
@@ -360,31 +372,43 @@ export function createPurchases(
     /**
      * Purchases left waiting for the cardholder (3-D Secure, the tab closed) longer than
      * ABANDONED_PURCHASE_MINUTES are cancelled with the provider, so none is paid later unseen
-     * and each says how it ended. One paid meanwhile is booked. Answers how many were cancelled.
+     * and each says how it ended. One paid meanwhile is booked. Answers how many were cancelled,
+     * and those the provider did not answer for (tried again next time).
      */
-    async abandonStale(): Promise<number> {
+    async abandonStale(): Promise<{
+      cancelled: number;
+      unanswered: { paymentId: string; err: unknown }[];
+    }> {
       const stale = await db
         .select()
         .from(payments)
         .where(
           and(
+            eq(payments.provider, provider.kind),
             eq(payments.status, 'requires_action'),
             isNotNull(payments.providerRef),
             lt(payments.updatedAt, new Date(clock.now().getTime() - ABANDONED_PURCHASE_MS)),
           ),
         )
+        .orderBy(asc(payments.updatedAt))
         .limit(ABANDON_BATCH);
       let cancelled = 0;
+      const unanswered: { paymentId: string; err: unknown }[] = [];
       for (const payment of stale) {
         if (!payment.providerRef) continue;
-        const outcome = await provider.cancelCharge(payment.providerRef);
-        if (outcome.status === 'succeeded') await succeeded(payment.id, outcome.providerRef);
-        else if (outcome.status === 'failed') {
-          await fail(payment.id, 'purchase_abandoned', ABANDONED_MESSAGE);
-          cancelled += 1;
+        try {
+          const outcome = await provider.cancelCharge(payment.providerRef);
+          if (outcome.status === 'succeeded') await succeeded(payment.id, outcome.providerRef);
+          else if (outcome.status === 'failed') {
+            await fail(payment.id, 'purchase_abandoned', ABANDONED_MESSAGE);
+            cancelled += 1;
+          }
+        } catch (err) {
+          // One the provider will not answer for stays for the next sweep; the rest go on.
+          unanswered.push({ paymentId: payment.id, err });
         }
       }
-      return cancelled;
+      return { cancelled, unanswered };
     },
 
     async receipt(userId: string, paymentId: string) {
@@ -405,9 +429,14 @@ export function createPurchases(
       const ids = entries.flatMap((e) =>
         e.kind === 'purchase' && e.reference ? [e.reference] : [],
       );
-      if (ids.length === 0) return new Map();
-      const rows = await db.select().from(payments).where(inArray(payments.id, ids));
-      return new Map(rows.map((row) => [row.id, row]));
+      // In chunks: one statement binds at most 65,535 parameters.
+      const chunks = Array.from({ length: Math.ceil(ids.length / 10_000) }, (_, i) =>
+        ids.slice(i * 10_000, (i + 1) * 10_000),
+      );
+      const rows = await Promise.all(
+        chunks.map((chunk) => db.select().from(payments).where(inArray(payments.id, chunk))),
+      );
+      return new Map(rows.flat().map((row) => [row.id, row]));
     },
   };
 }

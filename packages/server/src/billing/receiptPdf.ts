@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Receipt } from '@parlance/contract';
@@ -8,8 +9,16 @@ import type { Receipt } from '@parlance/contract';
  * any viewer.
  */
 const require = createRequire(import.meta.url);
-const REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const FONT_FILES = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+/** Read once, on the first receipt: each PDF embeds the subset it uses. */
+let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+const loadFonts = () =>
+  (fonts ??= Promise.all([readFile(FONT_FILES.regular), readFile(FONT_FILES.bold)]).then(
+    ([regular, bold]) => ({ regular, bold }),
+  ));
 
 const MARGIN = 56;
 
@@ -27,7 +36,8 @@ const SELLER = 'Parlance';
  * The PDF of a paid purchase (callers check it was paid), naming the app where the account is
  * reached (`appUrl`): its bytes, once written.
  */
-export function receiptPdf(receipt: Receipt, appUrl: string): Promise<Buffer> {
+export async function receiptPdf(receipt: Receipt, appUrl: string): Promise<Buffer> {
+  const { regular, bold } = await loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -37,8 +47,8 @@ export function receiptPdf(receipt: Receipt, appUrl: string): Promise<Buffer> {
       CreationDate: new Date(receipt.date),
     },
   });
-  doc.registerFont('regular', REGULAR);
-  doc.registerFont('bold', BOLD);
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const written = new Promise<Buffer>((resolve, reject) => {

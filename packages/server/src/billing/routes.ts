@@ -27,9 +27,9 @@ import {
 import { BALANCE_SWEEP_MS } from './balanceSweep.js';
 import { billingPaths } from '@parlance/contract/endpoints';
 import { HttpError } from '../http/errors.js';
-import { limitBy } from '../http/rateLimit.js';
+import { perUser } from '../http/rateLimit.js';
 import { errorResponses, fileResponse } from '../http/schemas.js';
-import { CSV_TYPE, fileNamed, toCsv } from '../http/download.js';
+import { CSV_TYPE, fileNamed, MAX_EXPORT_ROWS, toCsv } from '../http/download.js';
 import { dollarsToMicros, formatUsd, usdDecimal } from './money.js';
 import { describeCard } from './purchases.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
@@ -42,6 +42,8 @@ import { receiptPdf } from './receiptPdf.js';
 const tags = ['billing'];
 const security = [{ session: [] }];
 const RECENT_CARD_WINDOW_MS = 10 * 60_000;
+/** How far apart two processes' clocks may be for card setup's `startedAt`. */
+const CLOCK_MARGIN_MS = 5_000;
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
@@ -96,8 +98,6 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       billingName: billed.name,
     };
   };
-  const perUser = (name: string, max: number) =>
-    limitBy(app, [{ name, max, windowMs: 10 * 60_000, key: (request) => request.user?.id }]);
 
   app.get(
     billingPaths.info,
@@ -194,17 +194,18 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       schema: {
         tags,
         security,
-        summary: 'Every credit transaction as CSV, newest first',
+        summary: `Every credit transaction as CSV, newest first (the newest ${MAX_EXPORT_ROWS.toLocaleString('en-US')})`,
         description:
           'One row per transaction: when (UTC), its id, kind, description, signed amount and the balance after it in USD, its reference (payment or transcription id), the card of a purchase, and the audio seconds and model of a usage row.',
         response: {
           200: fileResponse('The transactions, one per row', 'text/csv'),
-          ...errorResponses(401),
+          ...errorResponses(401, 429),
         },
       },
+      preHandler: perUser(app, 'billing:export', 20),
     },
     async (request, reply) => {
-      const entries = await ledger.history(currentUser(request).id);
+      const entries = await ledger.history(currentUser(request).id, MAX_EXPORT_ROWS);
       const paid = await purchases.paymentsFor(entries);
       return reply
         .type(CSV_TYPE)
@@ -279,7 +280,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         },
       },
       // Each PDF costs tens of milliseconds of CPU: a person downloads a few, a loop is stopped.
-      preHandler: perUser('billing:receipt-pdf', 60),
+      preHandler: perUser(app, 'billing:receipt-pdf', 60),
     },
     async (request, reply) => {
       const { payment, transactionId } = await purchases.receipt(
@@ -365,7 +366,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
           ...errorResponses(400, 401, 402, 429),
         },
       },
-      preHandler: perUser('billing:add-card', 10),
+      preHandler: perUser(app, 'billing:add-card', 10),
     },
     async (request, reply) => {
       const { number, expMonth, expYear, cvc } = request.body;
@@ -382,7 +383,9 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         number !== undefined && expMonth !== undefined && expYear !== undefined && cvc !== undefined
           ? { number, expMonth, expYear, cvc }
           : null;
-      const startedAt = billing.clock.now().toISOString();
+      // A few seconds early: the webhook that saves the card may reach a process whose clock is
+      // a little behind this one's.
+      const startedAt = new Date(billing.clock.now().getTime() - CLOCK_MARGIN_MS).toISOString();
       const added = await cards.add(currentUser(request).id, input);
       if (added.status !== 'saved') return { ...added, startedAt };
       return reply.code(201).send({ status: 'saved', paymentMethod: toPaymentMethod(added.card) });
@@ -458,7 +461,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         body: PurchaseCredits,
         response: purchaseResponses,
       },
-      preHandler: perUser('billing:purchase', 30),
+      preHandler: perUser(app, 'billing:purchase', 30),
     },
     buyCredits({ savedCardOnly: false }),
   );
@@ -475,7 +478,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         body: PurchaseWithPaymentMethod,
         response: purchaseResponses,
       },
-      preHandler: perUser('billing:purchase', 30),
+      preHandler: perUser(app, 'billing:purchase', 30),
     },
     buyCredits({ savedCardOnly: true }),
   );

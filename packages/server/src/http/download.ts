@@ -6,10 +6,13 @@ type Disposition = 'inline' | 'attachment';
 export const fileNamed = (disposition: Disposition, name: string) =>
   `${disposition}; filename="${name.replace(/[^\w.-]+/g, '_')}"`;
 
+/** The most rows one CSV export holds (the newest): a heavy account's year stays one download. */
+export const MAX_EXPORT_ROWS = 100_000;
+
 export type CsvCell = string | number | boolean | null;
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text a spreadsheet
+ * One CSV field (RFC 4180): quoted when it holds a comma, semicolon, tab, quote or line break. Text a spreadsheet
  * would run as a formula (=, +, -, @, tab, carriage return first, as in a file name an attacker
  * chose) is prefixed with an apostrophe, so opening the export runs nothing; a plain decimal
  * ("-0.000367") stays a number.
@@ -19,7 +22,9 @@ function csvField(cell: CsvCell): string {
   if (typeof cell !== 'string') return String(cell);
   const formula = /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell);
   const text = formula ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // A semicolon or tab is quoted too: spreadsheets in many locales split cells on them, and the
+  // part after one would start a cell of its own (a formula the guard above never saw).
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A CSV table with a header row, CRLF line ends as RFC 4180 has them. */

@@ -154,6 +154,10 @@ export function limitBy(
   };
 }
 
+/** At most `max` requests per signed-in user in 10 minutes (for work one user can repeat). */
+export const perUser = (app: FastifyInstance, name: string, max: number) =>
+  limitBy(app, [{ name, max, windowMs: 10 * 60_000, key: (request) => request.user?.id }]);
+
 /**
  * Per-IP and per-subject limits for the sign-in family of routes, from the configuration. The
  * subject is the e-mail in the body unless the route names another (a registration).

@@ -10,7 +10,8 @@ import {
 } from '@parlance/contract';
 import { usagePaths } from '@parlance/contract/endpoints';
 import { errorResponses, fileResponse } from '../http/schemas.js';
-import { CSV_TYPE, fileNamed, toCsv } from '../http/download.js';
+import { CSV_TYPE, fileNamed, MAX_EXPORT_ROWS, toCsv } from '../http/download.js';
+import { perUser } from '../http/rateLimit.js';
 import { usdDecimal } from '../billing/money.js';
 import { createUsage } from './service.js';
 
@@ -82,19 +83,20 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Every charged job between two dates (inclusive, in tz) as CSV, newest first',
+        summary: `The charged jobs between two dates (inclusive, in tz) as CSV, newest first (at most ${MAX_EXPORT_ROWS.toLocaleString('en-US')})`,
         description:
           'One row per job: when it was charged (UTC), its id, who sent it (API key or playground), whether it was a live stream, file, model, audio seconds and cost.',
         querystring: SpendingQuery,
         response: {
           200: fileResponse('The jobs, one per row', 'text/csv'),
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 429),
         },
       },
+      preHandler: perUser(app, 'usage:export', 20),
     },
     async (request, reply) => {
       const { from, to, tz } = request.query;
-      const jobs = await usage.jobs(currentUser(request).id, from, to, tz);
+      const jobs = await usage.jobs(currentUser(request).id, from, to, tz, MAX_EXPORT_ROWS);
       return reply
         .type(CSV_TYPE)
         .header(

@@ -54,7 +54,7 @@ const fileNameOf = (fileName: string | null, audioUrl: string | null) =>
   fileName ?? audioUrl?.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? null;
 
 /** The web app's jobs (playground, live playground) in usage by source. */
-export const PLAYGROUND = 'Playground';
+const PLAYGROUND = 'Playground';
 
 /**
  * Who sent a usage row, as shown: the key's name today, or its name when the job was booked if the
@@ -66,11 +66,16 @@ function senderName(keyName: string | null, bookedName: string | null) {
   return bookedName === '' ? 'Deleted key' : `${bookedName} (deleted key)`;
 }
 
-/** A usage row's sender: its key while the key exists; a deleted key's rows group by its name. */
+/**
+ * A usage row's sender: its key while the key exists (under its name today, however often it was
+ * renamed); a deleted key's rows group by the name they were booked under.
+ */
 const sender = {
   apiKeyId: ledgerEntries.apiKeyId,
   keyName: apiKeys.name,
-  bookedName: ledgerEntries.apiKeyName,
+  bookedName: sql<
+    string | null
+  >`case when ${apiKeys.id} is null then ${ledgerEntries.apiKeyName} end`,
   live: sql<boolean>`coalesce(${ledgerEntries.audioSource} = 'live', false)`,
 };
 
@@ -133,7 +138,13 @@ export function createUsage(db: BillingDb, clock: Clock) {
         ...sender,
       })
       .from(ledgerEntries)
-      .leftJoin(transcriptions, sql`${transcriptions.id}::text = ${ledgerEntries.reference}`)
+      .leftJoin(
+        transcriptions,
+        and(
+          eq(transcriptions.userId, ledgerEntries.userId),
+          sql`${transcriptions.id}::text = ${ledgerEntries.reference}`,
+        ),
+      )
       .leftJoin(apiKeys, eq(apiKeys.id, ledgerEntries.apiKeyId))
       .where(where)
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.seq));
@@ -256,9 +267,9 @@ export function createUsage(db: BillingDb, clock: Clock) {
       };
     },
 
-    /** Every charged job from `from` to `to` (calendar days in `tz`), newest first: the CSV export. */
-    jobs: (userId: string, from: string, to: string, tz: string) =>
-      charged(usageIn(userId, from, addDays(to, 1), tz)),
+    /** The charged jobs from `from` to `to` (calendar days in `tz`), newest first, at most `limit`. */
+    jobs: (userId: string, from: string, to: string, tz: string, limit: number) =>
+      charged(usageIn(userId, from, addDays(to, 1), tz), limit),
   };
 }
 

@@ -28,10 +28,18 @@ function apiOptions(apiBase: URL | undefined): Stripe.StripeConfig {
   };
 }
 
-/** A PaymentIntent as the purchase sees it: paid, waiting for the cardholder, or not paid. */
+/**
+ * A PaymentIntent as the purchase sees it: paid; waiting for the cardholder (a 3-D Secure
+ * challenge, or a checkout not yet confirmed); being processed; or not paid.
+ */
 function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
   if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
-  if (intent.client_secret && intent.status === 'requires_action') {
+  if (intent.status === 'processing') return { status: 'processing', providerRef: intent.id };
+  const waiting =
+    intent.status === 'requires_action' ||
+    intent.status === 'requires_confirmation' ||
+    (intent.status === 'requires_payment_method' && !intent.last_payment_error);
+  if (waiting && intent.client_secret) {
     return {
       status: 'requires_action',
       providerRef: intent.id,

@@ -38,6 +38,8 @@ export type AddCardResult =
 export type ChargeOutcome =
   | { status: 'succeeded'; providerRef: string }
   | { status: 'requires_action'; providerRef: string; clientSecret: string }
+  /** The bank has not answered yet (Stripe's `processing`): neither paid nor failed. */
+  | { status: 'processing'; providerRef: string }
   | { status: 'failed'; providerRef: string | null; code: string; message: string };
 
 export interface ChargeRequest {

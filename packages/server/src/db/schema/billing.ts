@@ -179,8 +179,8 @@ export const payments = pgTable(
     methodBrand: text('method_brand'),
     methodLast4: text('method_last4'),
     /** Who the receipt is made out to, as the account stood when the purchase began. */
-    billedToName: text('billed_to_name').notNull(),
-    billedToEmail: text('billed_to_email').notNull(),
+    billedToName: text('billed_to_name').notNull().default(''),
+    billedToEmail: text('billed_to_email').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
