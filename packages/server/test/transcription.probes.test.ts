@@ -9,8 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProbePool } from '../src/transcription/engine/probePool.js';
-import { EngineUnavailableError, ProbeTimeoutError } from '../src/transcription/engine/types.js';
-import type { TestServer } from './helpers.js';
+import {
+  EngineUnavailableError,
+  ProbeLimitError,
+  ProbeTimeoutError,
+} from '../src/transcription/engine/types.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ApiResponse, TestServer } from './helpers.js';
 import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
 
 // Generous, so that a normal probe (including its process's start) fits even on a busy machine;
@@ -149,6 +154,48 @@ describe('ProbePool', () => {
     }
   });
 
+  it("serves accounts in turn, one probe each at a time: one account's many files do not go first", async () => {
+    const pool = new ProbePool({ size: 1, timeoutSeconds: TIMEOUT_SECONDS });
+    try {
+      const order = await settleOrder({
+        aSlow: pool.probe(slow, undefined, 'a'),
+        a1: pool.probe(fixture('jfk.wav'), undefined, 'a'),
+        a2: pool.probe(fixture('jfk.mp3'), undefined, 'a'),
+        b: pool.probe(fixture('LJ002-0020.wav'), undefined, 'b'),
+      });
+      expect(order).toEqual(['aSlow:ProbeTimeoutError', 'b:ok', 'a1:ok', 'a2:ok']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses an account whose probes overran too often, for the rest of the window', async () => {
+    const pool = new ProbePool({
+      size: 2,
+      timeoutSeconds: 2,
+      maxTimeouts: 2,
+      timeoutWindowSeconds: 6,
+    });
+    try {
+      const overran = await Promise.allSettled([
+        pool.probe(slow, undefined, 'a'),
+        pool.probe(slow, undefined, 'a'),
+      ]);
+      expect(overran.map((r) => r.status === 'rejected' && r.reason.name)).toEqual([
+        'ProbeTimeoutError',
+        'ProbeTimeoutError',
+      ]);
+      const refused = await pool.probe(fixture('jfk.wav'), undefined, 'a').catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ProbeLimitError);
+      expect((refused as ProbeLimitError).retryAfterSeconds).toBeGreaterThan(0);
+      expect((refused as ProbeLimitError).retryAfterSeconds).toBeLessThanOrEqual(6);
+      // Another account is not refused.
+      expect((await pool.probe(fixture('jfk.wav'), undefined, 'b')).duration).toBeCloseTo(11, 1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('a crash fails only the probe it happened in', async () => {
     const pool = new ProbePool({ size: 2, timeoutSeconds: 120 });
     try {
@@ -197,6 +244,7 @@ describe('uploads whose probe overruns (API)', () => {
     MAX_AUDIO_SECONDS: String(MAX_AUDIO_SECONDS),
     PROBE_CONCURRENCY: '2',
     PROBE_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+    PROBE_TIMEOUTS_PER_ACCOUNT: '2',
   };
   let server: TestServer;
   beforeAll(async () => {
@@ -220,6 +268,29 @@ describe('uploads whose probe overruns (API)', () => {
     );
     // The pool is whole again: the same user's next upload is probed and accepted.
     expect((await submit(server, slowUser, {}, fixture('jfk.mp3'))).status).toBe(202);
+  });
+
+  it("keeps an account's slow files to one probe at a time: another account's upload answers first", async () => {
+    const [attacker, other] = await Promise.all([customer(server, 100), customer(server, 100)]);
+    const answered: string[] = [];
+    const sent = (name: string, res: Promise<ApiResponse>) =>
+      res.then((r) => {
+        answered.push(name);
+        return r;
+      });
+    const slowOnes = [1, 2].map((n) => sent(`slow${n}`, submit(server, attacker, {}, slow)));
+    await sleep(500); // both of the attacker's are staged and waiting for a probe
+    const accepted = await sent('other', submit(server, other, {}, fixture('jfk.wav')));
+    expect(accepted.status).toBe(202);
+    expect(answered).toEqual(['other']);
+    expect((await Promise.all(slowOnes)).map((r) => r.body.code)).toEqual([
+      'probe_timeout',
+      'probe_timeout',
+    ]);
+    // Two overruns in ten minutes (PROBE_TIMEOUTS_PER_ACCOUNT here): the next is refused at once.
+    const refused = await submit(server, attacker, {}, fixture('jfk.wav'));
+    expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('refuses an endless file with no stated length as too long (413), not by the time limit', async () => {

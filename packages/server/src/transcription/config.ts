@@ -37,6 +37,8 @@ export const transcriptionEnv = z.object({
   PROBE_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   /** A probe running longer is refused (422 probe_timeout) and its engine process killed. */
   PROBE_TIMEOUT_SECONDS: positive(30),
+  /** An account whose uploads overran the probe limit this often in 10 minutes gets 429 for a while. */
+  PROBE_TIMEOUTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
   /** Where audio is kept: DATA_DIR/blobs (one machine) or an S3-compatible bucket (many). */
   BLOB_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
@@ -105,6 +107,7 @@ export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
     enginePython: e.ENGINE_PYTHON,
     probeConcurrency: e.PROBE_CONCURRENCY,
     probeTimeoutSeconds: e.PROBE_TIMEOUT_SECONDS,
+    probeTimeoutsPerAccount: e.PROBE_TIMEOUTS_PER_ACCOUNT,
     s3:
       e.BLOB_STORE === 's3' && e.S3_BUCKET
         ? {

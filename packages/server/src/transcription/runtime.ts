@@ -60,6 +60,7 @@ export async function startTranscriptionRuntime(
   const probeEngine = new ProbePool({
     size: config.probeConcurrency,
     timeoutSeconds: config.probeTimeoutSeconds,
+    maxTimeouts: config.probeTimeoutsPerAccount,
     engine: engineOptions,
   });
   const workEngines = opts.workers

@@ -4,7 +4,7 @@ import type { TimestampStyle, TranscriptionTask } from '@parlance/contract';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
 import { DomainError } from '../domainErrors.js';
-import { EngineRequestError, ProbeTimeoutError } from './engine/types.js';
+import { EngineRequestError, ProbeLimitError, ProbeTimeoutError } from './engine/types.js';
 import { formatDuration } from './formats.js';
 import {
   deleteTranscription,
@@ -76,7 +76,7 @@ export async function submitTranscription(
 
     const { audioUrl, fileName } = await stageAudio(runtime, input.audio, staged);
 
-    const duration = await probeDuration(runtime, staged);
+    const duration = await probeDuration(runtime, staged, input.userId);
     // A file counted by decoding stops at the limit plus one second: it is at least that long.
     if (duration > config.maxAudioSeconds) {
       throw new DomainError(
@@ -182,14 +182,33 @@ async function checkCredit(
   }
 }
 
-async function probeDuration(runtime: TranscriptionRuntime, path: string): Promise<number> {
+/** The file's length, probed as `userId`'s (one probe at a time per account, see ProbePool). */
+async function probeDuration(
+  runtime: TranscriptionRuntime,
+  path: string,
+  userId: string,
+): Promise<number> {
   const { maxAudioSeconds, probeTimeoutSeconds } = runtime.config;
   try {
     // A file that states no length is counted by decoding: stopping just past the limit lets an
     // endless one be refused as too long instead of decoded until the time limit.
-    const { duration } = await runtime.probeEngine.probe(path, { maxSeconds: maxAudioSeconds + 1 });
+    const { duration } = await runtime.probeEngine.probe(
+      path,
+      { maxSeconds: maxAudioSeconds + 1 },
+      userId,
+    );
     return duration;
   } catch (err) {
+    if (err instanceof ProbeLimitError) {
+      throw new DomainError(
+        'rate_limited',
+        `${err.timeouts} of your files took too long to read lately; try again in ${err.retryAfterSeconds} s`,
+        {
+          details: { retryAfterSeconds: err.retryAfterSeconds },
+          retryAfterSeconds: err.retryAfterSeconds,
+        },
+      );
+    }
     if (err instanceof ProbeTimeoutError) {
       throw new DomainError(
         'probe_timeout',

@@ -1,6 +1,7 @@
 import { ProcessSpeechEngine, type ProcessEngineOptions } from './processEngine.js';
 import {
   EngineUnavailableError,
+  ProbeLimitError,
   ProbeTimeoutError,
   type EngineModel,
   type ProbeEngine,
@@ -12,28 +13,45 @@ export interface ProbePoolOptions {
   size: number;
   /** A probe running longer is failed and its process killed. */
   timeoutSeconds: number;
+  /** An owner whose probes overran this many times in the window gets no more until one ages out. */
+  maxTimeouts?: number;
+  timeoutWindowSeconds?: number;
   engine?: ProcessEngineOptions;
 }
 
 const OVERRUN = Symbol('overrun');
 
 interface Waiter {
+  owner: string | symbol;
   resolve: (engine: ProcessSpeechEngine) => void;
   reject: (err: Error) => void;
 }
 
+const MAX_TIMEOUTS = 3;
+const TIMEOUT_WINDOW_SECONDS = 600;
+
 /**
  * Probes uploads on a few engine processes so that one user's file cannot hold up or fail
- * another's: each process runs one probe at a time, waiting probes are served first come first
- * served, a probe that overruns the time limit fails with ProbeTimeoutError and has its process
- * killed (the next probe there starts a fresh one), and a process that crashes fails only the
- * probe it was running. The limit counts from when a process takes the probe, not while it waits.
+ * another's: each process runs one probe at a time; each owner (an account) has at most one probe
+ * running, so one account's files never take more than one process; waiting probes are served
+ * round-robin across owners, first come first served within each (a probe with no owner is an
+ * owner of its own); a probe that overruns the time limit fails with ProbeTimeoutError and has
+ * its process killed (the next probe there starts a fresh one), and an owner whose probes overran
+ * `maxTimeouts` times in the window gets ProbeLimitError until one ages out; a process that crashes
+ * fails only the probe it was running. The limit counts from when a process takes the probe.
  */
 export class ProbePool implements ProbeEngine {
   /** In the order free processes are given out (tests find a probe's process by it). */
   readonly engines: [ProcessSpeechEngine, ...ProcessSpeechEngine[]];
   private readonly busy = new Set<ProcessSpeechEngine>();
+  /** Waiting probes in arrival order; served round-robin by owner (see `release`). */
   private readonly waiting: Waiter[] = [];
+  /** Owners with a probe running. */
+  private readonly running = new Set<string | symbol>();
+  /** Owners in the order they were last served: the least recently served goes first. */
+  private readonly served: (string | symbol)[] = [];
+  /** When each owner's probes overran, oldest first. */
+  private readonly overruns = new Map<string | symbol, number[]>();
   private readonly timeoutMs: number;
   private closed = false;
 
@@ -43,12 +61,40 @@ export class ProbePool implements ProbeEngine {
     this.timeoutMs = opts.timeoutSeconds * 1000;
   }
 
-  async probe(path: string, options?: ProbeOptions): Promise<{ duration: number }> {
-    const engine = await this.acquire();
+  async probe(
+    path: string,
+    options?: ProbeOptions,
+    owner: string | symbol = Symbol('probe'),
+  ): Promise<{ duration: number }> {
+    this.checkOverruns(owner);
+    const engine = await this.acquire(owner);
     try {
       return await this.withinLimit(engine, engine.probe(path, options));
+    } catch (err) {
+      if (err instanceof ProbeTimeoutError)
+        this.overruns.set(owner, [...(this.overruns.get(owner) ?? []), Date.now()]);
+      throw err;
     } finally {
+      this.running.delete(owner);
+      // An owner with nothing left waiting is forgotten: it is served first when it comes back.
+      if (!this.waiting.some((waiter) => waiter.owner === owner)) {
+        const at = this.served.indexOf(owner);
+        if (at >= 0) this.served.splice(at, 1);
+      }
       this.release(engine);
+    }
+  }
+
+  /** Refuses an owner whose probes overran too often in the window. */
+  private checkOverruns(owner: string | symbol): void {
+    const windowMs = (this.opts.timeoutWindowSeconds ?? TIMEOUT_WINDOW_SECONDS) * 1000;
+    const recent = (this.overruns.get(owner) ?? []).filter((at) => at > Date.now() - windowMs);
+    if (recent.length === 0) this.overruns.delete(owner);
+    else this.overruns.set(owner, recent);
+    const max = this.opts.maxTimeouts ?? MAX_TIMEOUTS;
+    if (recent.length >= max) {
+      const oldest = recent[recent.length - max] ?? Date.now();
+      throw new ProbeLimitError(recent.length, Math.ceil((oldest + windowMs - Date.now()) / 1000));
     }
   }
 
@@ -84,21 +130,43 @@ export class ProbePool implements ProbeEngine {
     throw new ProbeTimeoutError(this.opts.timeoutSeconds);
   }
 
-  private acquire(): Promise<ProcessSpeechEngine> {
+  private acquire(owner: string | symbol): Promise<ProcessSpeechEngine> {
     if (this.closed)
       return Promise.reject(new EngineUnavailableError('speech engine is shut down'));
     const free = this.engines.find((e) => !this.busy.has(e));
-    if (free) {
+    if (free && !this.running.has(owner)) {
       this.busy.add(free);
+      this.start(owner);
       return Promise.resolve(free);
     }
-    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+    return new Promise((resolve, reject) => this.waiting.push({ owner, resolve, reject }));
   }
 
-  /** Hands the process straight to the longest-waiting probe, so none can overtake it. */
+  private start(owner: string | symbol): void {
+    this.running.add(owner);
+    const at = this.served.indexOf(owner);
+    if (at >= 0) this.served.splice(at, 1);
+    this.served.push(owner);
+  }
+
+  /**
+   * Hands the process straight to a waiting probe whose owner has none running: of those owners,
+   * the one served least recently (one never served before any), its earliest probe. So one
+   * owner's many files take turns with everyone else's instead of going first.
+   */
   private release(engine: ProcessSpeechEngine): void {
-    const next = this.waiting.shift();
-    if (next) next.resolve(engine);
-    else this.busy.delete(engine);
+    const rank = (owner: string | symbol) => this.served.indexOf(owner);
+    let next: Waiter | undefined;
+    for (const waiter of this.waiting) {
+      if (this.running.has(waiter.owner)) continue;
+      if (!next || rank(waiter.owner) < rank(next.owner)) next = waiter;
+    }
+    if (!next) {
+      this.busy.delete(engine);
+      return;
+    }
+    this.waiting.splice(this.waiting.indexOf(next), 1);
+    this.start(next.owner);
+    next.resolve(engine);
   }
 }

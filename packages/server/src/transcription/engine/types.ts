@@ -92,7 +92,8 @@ export type EngineModel = Pick<ModelInfo, 'name' | 'languages' | 'multilingual'>
 
 /** Reads durations and lists models; all that the API needs before a job is queued. */
 export interface ProbeEngine {
-  probe(path: string, options?: ProbeOptions): Promise<{ duration: number }>;
+  /** `owner`: whose file it is (an account), for sharing probes fairly between owners. */
+  probe(path: string, options?: ProbeOptions, owner?: string): Promise<{ duration: number }>;
   models(): Promise<EngineModel[]>;
   close(): Promise<void>;
 }
@@ -129,6 +130,17 @@ export class ProbeTimeoutError extends Error {
   constructor(readonly seconds: number) {
     super(`probe took longer than ${seconds} s`);
     this.name = 'ProbeTimeoutError';
+  }
+}
+
+/** An owner's files overran the probe time limit too often lately: no more probes for now. */
+export class ProbeLimitError extends Error {
+  constructor(
+    readonly timeouts: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`${timeouts} probes overran their time limit`);
+    this.name = 'ProbeLimitError';
   }
 }
 
