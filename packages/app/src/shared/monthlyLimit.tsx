@@ -19,23 +19,25 @@ export function limitMicros(dollars: string): number | null {
   return Number.isFinite(micros) ? micros : Number.MAX_SAFE_INTEGER;
 }
 
-/** The field a monthly spending limit is typed in, in dollars. */
-export function MonthlyLimitField({
+/** A field an amount of US dollars is typed in (a limit, a threshold, a charge). */
+export function DollarsField({
+  label,
   value,
   onChange,
   hint,
   error,
   autoFocus,
 }: {
+  label: string;
   value: string;
   onChange: (dollars: string) => void;
-  hint: string;
+  hint?: string;
   error?: string | undefined;
   autoFocus?: boolean;
 }) {
   return (
     <TextField
-      label="Limit (USD)"
+      label={label}
       type="number"
       inputMode="decimal"
       step="0.01"

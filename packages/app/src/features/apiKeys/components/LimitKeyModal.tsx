@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiKey } from '@parlance/contract';
 import { Modal } from '@parlance/ui';
-import { limitDollars, limitMicros, MonthlyLimitField } from '../../../shared/monthlyLimit';
+import { limitDollars, limitMicros, DollarsField } from '../../../shared/monthlyLimit';
 import type { Outcome } from '../../../shared/outcome';
 import { Body } from '../../../shared/ModalForm.styles';
 import { ModalFormEnd } from '../../../shared/ModalFormEnd';
@@ -34,7 +34,8 @@ export function LimitKeyModal({ apiKey, saving, onSave, onClose }: LimitKeyModal
   return (
     <Modal open={apiKey !== null} onClose={onClose} title="Monthly spending limit">
       <Body onSubmit={submit} aria-label="Monthly spending limit of the key">
-        <MonthlyLimitField
+        <DollarsField
+          label="Limit (USD)"
           value={dollars}
           onChange={setDollars}
           hint={`Requests with “${apiKey?.name ?? ''}” past it this month are refused. Leave empty for no limit of its own; the account's limit applies too.`}

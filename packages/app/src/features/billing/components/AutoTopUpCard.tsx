@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { AUTO_TOP_UP_INTERVAL_MINUTES, type AutoTopUp, type BillingInfo } from '@parlance/contract';
 import { formatUsd } from '@parlance/contract/money';
-import { Alert, Button, Card, TextField } from '@parlance/ui';
+import { Alert, Button, Card } from '@parlance/ui';
 import { Figure, Figures } from '../../../shared/Figures.styles';
-import { limitDollars, limitMicros } from '../../../shared/monthlyLimit';
+import { DollarsField, limitDollars, limitMicros } from '../../../shared/monthlyLimit';
 import { Form } from './BalanceCard.styles';
 import { Buttons, Fields } from './AutoTopUpCard.styles';
 
@@ -66,26 +66,20 @@ export function AutoTopUpCard({ info, saving, onSave }: AutoTopUpCardProps) {
       </Figures>
       <Form onSubmit={submit} aria-label="Auto top-up">
         <Fields>
-          <TextField
+          <DollarsField
             label="When the balance falls below (USD)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
             value={threshold}
-            onChange={(event) => {
-              setThreshold(event.target.value);
+            onChange={(dollars) => {
+              setThreshold(dollars);
               setRefusal(undefined);
             }}
             error={refusal?.field === 'threshold' ? refusal.message : undefined}
           />
-          <TextField
+          <DollarsField
             label="Charge my default card (USD)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
             value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
+            onChange={(dollars) => {
+              setAmount(dollars);
               setRefusal(undefined);
             }}
             error={refusal?.field === 'amount' ? refusal.message : undefined}

@@ -1,6 +1,6 @@
 import { formatUsd } from '@parlance/contract/money';
-import { Card, TextField } from '@parlance/ui';
-import { limitDollars, limitMicros } from '../../../shared/monthlyLimit';
+import { Card } from '@parlance/ui';
+import { DollarsField, limitDollars, limitMicros } from '../../../shared/monthlyLimit';
 import { SettingForm, type SettingCardProps } from './SettingForm';
 
 /** The alert in micro-dollars; null: none. */
@@ -26,13 +26,10 @@ export function LowBalanceAlertCard({ info, saving, onSave }: LowBalanceAlertCar
         submitLabel="Save alert"
         onSave={(dollars) => onSave(limitMicros(dollars))}
         field={({ value, onChange, error }) => (
-          <TextField
+          <DollarsField
             label="E-mail me below (USD)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
             value={value}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={onChange}
             hint="Leave empty for no e-mail."
             error={error}
           />

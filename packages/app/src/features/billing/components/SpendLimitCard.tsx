@@ -1,6 +1,6 @@
 import { formatUsd } from '@parlance/contract/money';
 import { Card } from '@parlance/ui';
-import { limitDollars, limitMicros, MonthlyLimitField } from '../../../shared/monthlyLimit';
+import { limitDollars, limitMicros, DollarsField } from '../../../shared/monthlyLimit';
 import { Figure, Figures } from '../../../shared/Figures.styles';
 import { SettingForm, type SettingCardProps } from './SettingForm';
 
@@ -36,7 +36,8 @@ export function SpendLimitCard({ info, saving, onSave }: SpendLimitCardProps) {
         submitLabel="Save limit"
         onSave={(dollars) => onSave(limitMicros(dollars))}
         field={({ value, onChange, error }) => (
-          <MonthlyLimitField
+          <DollarsField
+            label="Limit (USD)"
             value={value}
             onChange={onChange}
             hint="Leave empty for no limit. It starts again on the 1st of each month."
