@@ -29,7 +29,7 @@ import { billingPaths } from '@parlance/contract/endpoints';
 import { HttpError } from '../http/errors.js';
 import { perUser } from '../http/rateLimit.js';
 import { errorResponses, fileResponse } from '../http/schemas.js';
-import { CSV_TYPE, fileNamed, MAX_EXPORT_ROWS, toCsv } from '../http/download.js';
+import { fileNamed, MAX_EXPORT_ROWS, sendCsv } from '../http/download.js';
 import { dollarsToMicros, formatUsd, usdDecimal } from './money.js';
 import { describeCard } from './purchases.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
@@ -207,40 +207,37 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
     async (request, reply) => {
       const entries = await ledger.history(currentUser(request).id, MAX_EXPORT_ROWS);
       const paid = await purchases.paymentsFor(entries);
-      return reply
-        .type(CSV_TYPE)
-        .header('content-disposition', fileNamed('attachment', 'parlance-transactions.csv'))
-        .send(
-          toCsv(
-            [
-              'created_at',
-              'transaction_id',
-              'kind',
-              'description',
-              'amount_usd',
-              'balance_after_usd',
-              'reference',
-              'card',
-              'audio_seconds',
-              'model',
-            ],
-            entries.map((entry) => {
-              const payment = paid.get(entry.reference ?? '');
-              return [
-                entry.createdAt.toISOString(),
-                entry.id,
-                entry.kind,
-                entry.description,
-                usdDecimal(entry.amountMicros),
-                usdDecimal(entry.balanceAfterMicros),
-                entry.reference,
-                payment ? describeCard(payment.methodBrand, payment.methodLast4) : null,
-                entry.audioSeconds,
-                entry.model,
-              ];
-            }),
-          ),
-        );
+      return sendCsv(
+        reply,
+        'parlance-transactions.csv',
+        [
+          'created_at',
+          'transaction_id',
+          'kind',
+          'description',
+          'amount_usd',
+          'balance_after_usd',
+          'reference',
+          'card',
+          'audio_seconds',
+          'model',
+        ],
+        entries.map((entry) => {
+          const payment = paid.get(entry.reference ?? '');
+          return [
+            entry.createdAt.toISOString(),
+            entry.id,
+            entry.kind,
+            entry.description,
+            usdDecimal(entry.amountMicros),
+            usdDecimal(entry.balanceAfterMicros),
+            entry.reference,
+            payment ? describeCard(payment.methodBrand, payment.methodLast4) : null,
+            entry.audioSeconds,
+            entry.model,
+          ];
+        }),
+      );
     },
   );
 

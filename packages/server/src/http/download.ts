@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /** Answers that are files: how they are named, and CSV tables. */
 
 type Disposition = 'inline' | 'attachment';
@@ -31,5 +33,17 @@ function csvField(cell: CsvCell): string {
 export const toCsv = (header: readonly string[], rows: readonly (readonly CsvCell[])[]) =>
   [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 
-/** The media type of toCsv's answers; the header row says what each column is. */
-export const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
+/** The media type of CSV answers; the header row says what each column is. */
+const CSV_TYPE = 'text/csv; charset=utf-8; header=present';
+
+/** Answers a CSV table as a download named `fileName`. */
+export const sendCsv = (
+  reply: FastifyReply,
+  fileName: string,
+  header: readonly string[],
+  rows: readonly (readonly CsvCell[])[],
+) =>
+  reply
+    .type(CSV_TYPE)
+    .header('content-disposition', fileNamed('attachment', fileName))
+    .send(toCsv(header, rows));

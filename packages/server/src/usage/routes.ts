@@ -10,7 +10,7 @@ import {
 } from '@parlance/contract';
 import { usagePaths } from '@parlance/contract/endpoints';
 import { errorResponses, fileResponse } from '../http/schemas.js';
-import { CSV_TYPE, fileNamed, MAX_EXPORT_ROWS, toCsv } from '../http/download.js';
+import { MAX_EXPORT_ROWS, sendCsv } from '../http/download.js';
 import { perUser } from '../http/rateLimit.js';
 import { usdDecimal } from '../billing/money.js';
 import { createUsage } from './service.js';
@@ -97,38 +97,32 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { from, to, tz } = request.query;
       const jobs = await usage.jobs(currentUser(request).id, from, to, tz, MAX_EXPORT_ROWS);
-      return reply
-        .type(CSV_TYPE)
-        .header(
-          'content-disposition',
-          fileNamed('attachment', `parlance-usage-${from}-to-${to}.csv`),
-        )
-        .send(
-          toCsv(
-            [
-              'charged_at',
-              'transcription_id',
-              'sent_by',
-              'api_key_id',
-              'live',
-              'file',
-              'model',
-              'audio_seconds',
-              'cost_usd',
-            ],
-            jobs.map((job) => [
-              job.createdAt,
-              job.id,
-              job.sender,
-              job.apiKeyId,
-              job.live,
-              job.fileName,
-              job.model,
-              job.audioSeconds,
-              usdDecimal(job.costMicros),
-            ]),
-          ),
-        );
+      return sendCsv(
+        reply,
+        `parlance-usage-${from}-to-${to}.csv`,
+        [
+          'charged_at',
+          'transcription_id',
+          'sent_by',
+          'api_key_id',
+          'live',
+          'file',
+          'model',
+          'audio_seconds',
+          'cost_usd',
+        ],
+        jobs.map((job) => [
+          job.createdAt,
+          job.id,
+          job.sender,
+          job.apiKeyId,
+          job.live,
+          job.fileName,
+          job.model,
+          job.audioSeconds,
+          usdDecimal(job.costMicros),
+        ]),
+      );
     },
   );
 };

@@ -61,6 +61,9 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     telemetry: false,
   });
 
+  const chargeStatus = async (providerRef: string) =>
+    outcomeOf(await stripe.paymentIntents.retrieve(providerRef));
+
   return {
     kind: 'stripe',
 
@@ -130,9 +133,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       }
     },
 
-    async chargeStatus(providerRef) {
-      return outcomeOf(await stripe.paymentIntents.retrieve(providerRef));
-    },
+    chargeStatus,
 
     async cancelCharge(providerRef) {
       try {
@@ -145,7 +146,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
           err instanceof Stripe.errors.StripeInvalidRequestError &&
           err.code === 'payment_intent_unexpected_state'
         )
-          return outcomeOf(await stripe.paymentIntents.retrieve(providerRef));
+          return chargeStatus(providerRef);
         throw err;
       }
     },
