@@ -27,6 +27,8 @@ const rows: TranscriptSummary[] = LIST_ROWS.map((row, index) => ({
   costMicros: null,
   progress: { percent: 0, stage: null },
   notice: null,
+  apiKeyId: null,
+  sender: 'Playground',
 }));
 const keyOf = new Map(rows.map((row, index) => [row.id, LIST_ROWS[index]?.key]));
 const textOf = new Map(rows.map((row, index) => [row.id, LIST_ROWS[index]?.text ?? null]));

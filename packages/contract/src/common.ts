@@ -27,3 +27,14 @@ export const Email = z.email({ error: 'Enter a valid email address' }).max(254).
 
 export const IdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 export type IdParams = z.infer<typeof IdParams>;
+
+/** Who sent a job: one of the account's API keys, or the web app (the playground). */
+export const Sender = {
+  apiKeyId: z
+    .string()
+    .nullable()
+    .describe('The API key that sent it; null from the web app or once the key is deleted'),
+  sender: z
+    .string()
+    .describe('The key\'s name (a deleted key\'s marked "(deleted key)"), or "Playground"'),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Micros, Timestamp } from './common.js';
+import { Micros, Sender, Timestamp } from './common.js';
 import {
   MAX_LIST_LIMIT,
   TRANSCRIPT_LIST_DEFAULT_LIMIT,
@@ -202,6 +202,7 @@ export const TranscriptSummary = z
       .describe(
         "Set when a completed transcription did not transcribe all of its audio (result.notice's sentence), so a list shows it; null otherwise",
       ),
+    ...Sender,
   })
   .meta({ id: 'TranscriptSummary' });
 export type TranscriptSummary = z.infer<typeof TranscriptSummary>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalTimeZone, TIME_ZONE_RULE } from './calendar.js';
-import { Micros, Timestamp, UsdText } from './common.js';
+import { Micros, Sender, Timestamp, UsdText } from './common.js';
 import { DEFAULT_CHART_PERIOD } from './listDefaults.js';
 
 /**
@@ -91,15 +91,9 @@ export const SpendingDay = z.object({
   minutes: z.number(),
 });
 
-/** Who sent a charged job: one of the account's API keys, or the web app (the playground). */
+/** Who sent a charged job, and whether it was a live stream. */
 const SentBy = {
-  apiKeyId: z
-    .string()
-    .nullable()
-    .describe('The API key that sent it; null from the web app or once the key is deleted'),
-  sender: z
-    .string()
-    .describe('The key\'s name (a deleted key\'s marked "(deleted key)"), or "Playground"'),
+  ...Sender,
   live: z.boolean().describe('A live stream (/v1/realtime) rather than a file or URL'),
 };
 

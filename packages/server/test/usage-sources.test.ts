@@ -104,6 +104,27 @@ describe('usage by source', () => {
     expect(body.transcriptions[0]).toMatchObject({ id: playgroundJob, live: false });
   });
 
+  it('lists each transcript with who sent it, a deleted key under its name', async () => {
+    const senders = ['Playground', `${FORMULA_NAME} (deleted key)`, 'tests', 'tests'];
+    const history = await who.api.get('/api/transcript/user?limit=10');
+    expect(history.status).toBe(200);
+    expect(history.body.transcriptions.map((t: { sender: string }) => t.sender)).toEqual(senders);
+    const listed = await server.client().get('/v1/transcript', { headers: who.auth });
+    expect(listed.body.transcripts.map((t: { sender: string }) => t.sender)).toEqual(senders);
+    const [key] = (await who.api.get('/api/api-keys')).body.apiKeys as { id: string }[];
+    expect(listed.body.transcripts.map((t: { apiKeyId: string | null }) => t.apiKeyId)).toEqual([
+      null,
+      null,
+      key?.id,
+      key?.id,
+    ]);
+    const one = await server.client().get(`/v1/transcript/${playgroundJob}`, { headers: who.auth });
+    expect(one.body).toMatchObject({ apiKeyId: null, sender: 'Playground' });
+    const [latestByKey] = listed.body.transcripts.slice(2) as { id: string }[];
+    const byKey = await who.api.get(`/v1/transcript/${latestByKey?.id}`);
+    expect(byKey.body).toMatchObject({ apiKeyId: key?.id, sender: 'tests' });
+  });
+
   it('shows a renamed key as one source, under its name today', async () => {
     const [key] = (await who.api.get('/api/api-keys')).body.apiKeys as { id: string }[];
     expect((await who.api.put(`/api/api-keys/${key?.id}`, { name: 'production' })).status).toBe(

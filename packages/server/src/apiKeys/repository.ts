@@ -130,3 +130,9 @@ export async function findApiKeyBySecret(
     );
   return { ...row, used: true };
 }
+
+/** A key's name today; null once it is deleted. */
+export async function apiKeyName(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, id));
+  return row?.name ?? null;
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { apiKeys } from '../db/schema/auth.js';
+import { sentWith } from '../apiKeys/sender.js';
 import { billingAccounts, ledgerEntries, type LedgerEntry } from '../db/schema/billing.js';
 import type { TranscriptionSource } from '../db/schema/transcription.js';
 import { DomainError } from '../domainErrors.js';
@@ -98,17 +98,6 @@ export interface DebitBooking extends Booking {
   apiKeyId?: string | null;
   /** Usage rows: where the job's audio came from. */
   audioSource?: TranscriptionSource;
-}
-
-/**
- * The key that sent a usage row and its name at booking, read in the booking's statement: a key
- * deleted while its job ran leaves no reference and an empty name (sent with a key, name unknown).
- */
-function sentWith(apiKeyId: string | null) {
-  if (apiKeyId === null) return { apiKeyId: null, apiKeyName: null };
-  const key = (column: typeof apiKeys.id | typeof apiKeys.name) =>
-    sql`(select ${column} from ${apiKeys} where ${apiKeys.id} = ${apiKeyId})`;
-  return { apiKeyId: key(apiKeys.id), apiKeyName: sql`coalesce(${key(apiKeys.name)}, '')` };
 }
 
 export interface BookingResult {

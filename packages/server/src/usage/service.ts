@@ -7,6 +7,7 @@ import type {
   UsageChart,
   UsageOverview,
 } from '@parlance/contract';
+import { senderName } from '../apiKeys/sender.js';
 import { apiKeys } from '../db/schema/auth.js';
 import { ledgerEntries } from '../db/schema/billing.js';
 import { transcriptions } from '../db/schema/transcription.js';
@@ -52,19 +53,6 @@ export function changeText(current: number, previous: number): string {
 
 const fileNameOf = (fileName: string | null, audioUrl: string | null) =>
   fileName ?? audioUrl?.split(/[?#]/)[0]?.split('/').filter(Boolean).pop() ?? null;
-
-/** The web app's jobs (playground, live playground) in usage by source. */
-const PLAYGROUND = 'Playground';
-
-/**
- * Who sent a usage row, as shown: the key's name today, or its name when the job was booked if the
- * key is gone; the web app's rows have no key name.
- */
-function senderName(keyName: string | null, bookedName: string | null) {
-  if (keyName !== null) return keyName;
-  if (bookedName === null) return PLAYGROUND;
-  return bookedName === '' ? 'Deleted key' : `${bookedName} (deleted key)`;
-}
 
 /**
  * A usage row's sender: its key while the key exists (under its name today, however often it was

@@ -104,6 +104,8 @@ export const transcriptions = pgTable(
     source: audioSource('source').notNull(),
     /** The API key that submitted it; null from the web app (or once the key is deleted). */
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    /** The key's name when it submitted ('' if it was deleted first); null from the web app. */
+    apiKeyName: text('api_key_name'),
     audioUrl: text('audio_url'),
     fileName: text('file_name'),
     blobKey: text('blob_key'),

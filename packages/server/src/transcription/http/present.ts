@@ -1,4 +1,6 @@
 import type { Transcript, TranscriptSummary } from '@parlance/contract';
+import { apiKeyName } from '../../apiKeys/repository.js';
+import { senderName } from '../../apiKeys/sender.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import { queuePosition, type TranscriptionSummaryRow } from '../jobs/repository.js';
@@ -17,6 +19,8 @@ export function toSummary(row: TranscriptionSummaryRow): TranscriptSummary {
     costMicros: row.costMicros,
     progress: { percent: row.progressPercent, stage: row.progressStage },
     notice: (row.status === 'completed' && row.notice) || null,
+    apiKeyId: row.apiKeyId,
+    sender: senderName(row.keyName, row.apiKeyName),
   };
 }
 
@@ -28,7 +32,11 @@ export async function toTranscript(
 ): Promise<Transcript> {
   const r = row.status === 'completed' ? row.result : null;
   return {
-    ...toSummary({ ...row, notice: row.result?.notice ?? null }),
+    ...toSummary({
+      ...row,
+      notice: row.result?.notice ?? null,
+      keyName: row.apiKeyId === null ? null : await apiKeyName(db, row.apiKeyId),
+    }),
     timestamp_style: row.timestampStyle,
     task: row.task,
     speaker_labels: row.speakerLabels,

@@ -14,7 +14,9 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { sentWith } from '../../apiKeys/sender.js';
 import type { Database, Transaction } from '../../db/index.js';
+import { apiKeys } from '../../db/schema/auth.js';
 import {
   transcriptions,
   type NewTranscription,
@@ -31,7 +33,11 @@ export async function insertTranscription(
   db: Db,
   values: NewTranscription,
 ): Promise<{ row: TranscriptionRow; created: boolean }> {
-  const [row] = await db.insert(transcriptions).values(values).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(transcriptions)
+    .values({ ...values, ...sentWith(values.apiKeyId ?? null) })
+    .onConflictDoNothing()
+    .returning();
   if (row) return { row, created: true };
   const existing = values.idempotencyKey
     ? await findByIdempotencyKey(db, values.userId, values.idempotencyKey)
@@ -173,11 +179,16 @@ const summaryColumns = {
   progressPercent: transcriptions.progressPercent,
   progressStage: transcriptions.progressStage,
   notice: sql<string | null>`${transcriptions.result}->>'notice'`,
+  apiKeyId: transcriptions.apiKeyId,
+  keyName: apiKeys.name,
+  apiKeyName: transcriptions.apiKeyName,
 };
+/** The key that sent each row, for its sender's name today (summaryColumns' `keyName`). */
+const withKey = eq(apiKeys.id, transcriptions.apiKeyId);
 export type TranscriptionSummaryRow = Pick<
   TranscriptionRow,
-  Exclude<keyof typeof summaryColumns, 'notice'>
-> & { notice: string | null };
+  Exclude<keyof typeof summaryColumns, 'notice' | 'keyName'>
+> & { notice: string | null; keyName: string | null };
 
 export async function listTranscriptions(
   db: Db,
@@ -201,6 +212,7 @@ export async function listTranscriptions(
     db
       .select(summaryColumns)
       .from(transcriptions)
+      .leftJoin(apiKeys, withKey)
       .where(where)
       .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id))
       .limit(query.limit)
@@ -260,6 +272,7 @@ export async function pageTranscriptions(
   const found = await db
     .select({ row: summaryColumns, micros: createdMicros })
     .from(transcriptions)
+    .leftJoin(apiKeys, withKey)
     .where(and(...filters))
     .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id))
     .limit(filter.limit + 1);

@@ -19,11 +19,12 @@ export const Populated: Story = page.populated(async (canvas) => {
   // 923 s of base: the exact price, not a whole cent.
   await expect(within(table).getByText('$0.04615')).toBeInTheDocument();
   await expect(canvas.getByRole('navigation', { name: 'Transcription pages' })).toBeInTheDocument();
-  // Each row says when (day and time) and where the audio came from.
+  // Each row says when (day and time), where the audio came from and who sent it.
   const standup = within(table).getByRole('row', { name: /weekly-standup-nov-19\.m4a/ });
   await expect(standup).toHaveTextContent(/Yesterday, \d\d:\d\d/);
-  await expect(standup).toHaveTextContent('URL');
+  await expect(standup).toHaveTextContent('URLProduction backend');
   await expect(within(table).getAllByText('Upload').length).toBeGreaterThan(0);
+  await expect(within(table).getAllByText('Playground').length).toBeGreaterThan(0);
 });
 
 export const SecondPage: Story = {

@@ -26,3 +26,10 @@ export const RowNotice = styled.p`
   color: ${({ theme }) => theme.color.warning};
   font-size: ${({ theme }) => theme.fontSize.xs};
 `;
+
+/** Under a row's source: who sent it (an API key's name, or the playground). */
+export const RowSender = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+`;

@@ -21,7 +21,7 @@ import { Stack } from '../../../shared/PageHeader.styles';
 import { RouterLink } from '../../../shared/RouterLink';
 import { formatDuration, relativeDateTime } from '../../../shared/timeDisplay';
 import { transcriptName } from '../utils/transcriptDisplay';
-import { Filters, Footer, RowNotice } from './HistoryScreen.styles';
+import { Filters, Footer, RowNotice, RowSender } from './HistoryScreen.styles';
 
 export interface HistoryScreenProps {
   search: string;
@@ -63,7 +63,16 @@ function columns(now: Date): TableColumn<TranscriptSummary>[] {
       ),
     },
     { key: 'date', header: 'Date', render: (row) => relativeDateTime(row.createdAt, now) },
-    { key: 'source', header: 'Source', render: (row) => SOURCE_LABELS[row.source] },
+    {
+      key: 'source',
+      header: 'Source',
+      render: (row) => (
+        <>
+          {SOURCE_LABELS[row.source]}
+          <RowSender>{row.sender}</RowSender>
+        </>
+      ),
+    },
     { key: 'model', header: 'Model' },
     {
       key: 'status',
