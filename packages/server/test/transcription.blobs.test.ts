@@ -7,7 +7,7 @@ import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore, type BlobStore } from '../src/transcription/blobs/blobStore.js';
-import { createS3BlobStore } from '../src/transcription/blobs/s3BlobStore.js';
+import { createS3BlobStore, ensureBucket } from '../src/transcription/blobs/s3BlobStore.js';
 
 let s3: S3rver;
 let endpoint: string;
@@ -81,5 +81,42 @@ describe.each(stores)('%s blob store', (_kind, create) => {
     const store = create(await mkdtemp(join(tmpdir(), 'blobs-')));
     await expect(store.delete('../etc/passwd')).rejects.toThrow('invalid blob key');
     await expect(store.withFile('/abs', async () => 1)).rejects.toThrow('invalid blob key');
+  });
+});
+
+describe("the image's bucket command", () => {
+  it('creates a missing bucket, and leaves one that exists', async () => {
+    const config = { bucket: 'made-at-start', region: 'us-east-1', endpoint, forcePathStyle: true };
+    expect(await ensureBucket(config, 5)).toBe(true);
+    expect(await ensureBucket(config, 5)).toBe(false);
+    // The new bucket holds audio.
+    const store = createS3BlobStore(config, await mkdtemp(join(tmpdir(), 'blobs-')));
+    const staged = await store.stagingPath();
+    await writeFile(staged, 'audio');
+    await store.putFile('audio/user-1/job-3', staged);
+    expect(await store.size('audio/user-1/job-3')).toBe(5);
+  });
+
+  it('waits for an object store that is not answering yet', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
+    // A port no store answers on yet: one a store just left.
+    const first = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+    const { port } = await first.run();
+    await first.close();
+    const config = {
+      bucket: 'late',
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      forcePathStyle: true,
+    };
+    const waiting = ensureBucket(config, 20);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const late = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
+    await late.run();
+    try {
+      expect(await waiting).toBe(true);
+    } finally {
+      await late.close();
+    }
   });
 });

@@ -2,8 +2,11 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  CreateBucketCommand,
   DeleteObjectCommand,
+  HeadBucketCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NotFound,
@@ -25,14 +28,44 @@ export interface S3BlobConfig {
  * it. Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID/…, profiles, roles).
  * Staging and the engine's working copies use `localDir` on each machine.
  */
-export function createS3BlobStore(config: S3BlobConfig, localDir: string): BlobStore {
-  const client = new S3Client({
+const clientFor = (config: S3BlobConfig) =>
+  new S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+
+/**
+ * Creates the bucket unless it exists (the image's `bucket` command, for a new object store),
+ * waiting up to `waitSeconds` for the store to answer. Says whether it created it.
+ */
+export async function ensureBucket(config: S3BlobConfig, waitSeconds: number): Promise<boolean> {
+  const client = clientFor(config);
+  const Bucket = config.bucket;
+  const deadline = Date.now() + waitSeconds * 1000;
+  try {
+    for (;;) {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+        return false;
+      } catch (error) {
+        if (error instanceof NotFound || (error as Error).name === 'NoSuchBucket') {
+          await client.send(new CreateBucketCommand({ Bucket }));
+          return true;
+        }
+        if (Date.now() > deadline) throw error;
+        await sleep(1000);
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+export function createS3BlobStore(config: S3BlobConfig, localDir: string): BlobStore {
+  const client = clientFor(config);
   const Bucket = config.bucket;
   return {
     stagingPath: () => stagingPathIn(localDir),
