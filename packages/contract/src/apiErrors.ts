@@ -150,6 +150,11 @@ export const API_ERRORS = {
     status: 403,
     meaning: 'The development outbox answers only its own machine',
   },
+  metrics_forbidden: {
+    status: 403,
+    meaning:
+      'GET /metrics without the server’s METRICS_TOKEN as a bearer token (or, with none set, from another machine)',
+  },
   // 404
   not_found: {
     status: 404,

@@ -86,6 +86,8 @@ export const systemPaths = {
   openApiDocument: '/api/openapi.json',
   /** Mail stored locally, on development installs only. */
   devOutbox: '/api/dev/outbox',
+  /** Prometheus metrics (METRICS_TOKEN, or this machine only). */
+  metrics: '/metrics',
 } as const;
 
 /** The names of a pattern's parameters: `'/v1/transcript/:id/:format'` → `'id' | 'format'`. */

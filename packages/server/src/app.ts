@@ -74,6 +74,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     workers: config.transcription.embeddedWorkers,
   });
   app.decorate('services', services);
+  // Each answer by its route's pattern (never the path: ids would make a series per transcript).
+  app.addHook('onResponse', async (request, reply) => {
+    services.metrics.httpRequests.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
   // The root's onClose runs after every plugin's own (Fastify closes children first): live streams
   // end and timers stop before the queue, the engines and the workers do.
   app.addHook('onClose', () => services.close());

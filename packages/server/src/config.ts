@@ -46,6 +46,22 @@ const serverEnv = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .describe(
+      'the bearer token a scraper sends for GET /metrics (at least 16 characters); unset, /metrics answers this machine only',
+    ),
+  WORKER_HTTP_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe(
+      'where a worker process (npm run worker) answers /api/health and /metrics; unset, it listens nowhere',
+    ),
   PUBLIC_URL: optionalUrl,
   APP_URL: optionalUrl,
   ALLOWED_HOSTS: z
@@ -138,6 +154,9 @@ const envSchema = serverEnv
 
 export type Env = z.input<typeof envSchema>;
 
+/** The name of every setting the server and its workers read (deploy files are held to it). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.output<typeof envSchema>) {
@@ -169,6 +188,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     host: env.HOST,
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN ?? null,
+    workerHttpPort: env.WORKER_HTTP_PORT,
     trustProxy: env.TRUST_PROXY,
     /** Where this API is reached by browsers and OAuth providers. */
     publicUrl,

@@ -12,7 +12,8 @@ import type { Mailer } from './mail/mailer.js';
 import { ReadCache } from './db/readCache.js';
 import { createErasures } from './system/erasures.js';
 import { createEvents } from './system/events.js';
-import { blobKeysOf } from './transcription/jobs/repository.js';
+import { createMetrics } from './system/metrics.js';
+import { activeJobs, blobKeysOf } from './transcription/jobs/repository.js';
 import { createModelCatalog } from './transcription/models.js';
 import { startTranscriptionRuntime } from './transcription/runtime.js';
 
@@ -42,6 +43,7 @@ export async function buildServices(
   { workers }: { workers: boolean },
 ) {
   const { db } = storage;
+  const metrics = createMetrics();
   const erasures = createErasures(db, logger);
   const events = createEvents();
 
@@ -69,7 +71,27 @@ export async function buildServices(
     config: config.transcription,
     logger,
     workers,
+    metrics,
   });
+  // The queue as the whole deployment sees it (every process answers the same).
+  metrics.gauge(
+    'parlance_jobs',
+    'Transcription jobs by state (live streams apart)',
+    ['state'],
+    async () => {
+      const jobs = await activeJobs(db);
+      return [
+        [{ state: 'queued' }, jobs.queued],
+        [{ state: 'processing' }, jobs.processing],
+      ];
+    },
+  );
+  metrics.gauge(
+    'parlance_queue_oldest_seconds',
+    'How long the oldest queued job has waited (0 with none queued)',
+    [],
+    async () => [[{}, (await activeJobs(db)).oldestQueuedSeconds]],
+  );
   // A deleted account's audio goes from the blob store too (its rows go by ON DELETE CASCADE).
   erasures.register('blob', {
     collect: blobKeysOf,
@@ -97,6 +119,8 @@ export async function buildServices(
       logger,
     }),
     transcription,
+    /** This process's Prometheus metrics (GET /metrics). */
+    metrics,
     /** The installed models the engine runs, as /v1/models and the price list show them. */
     models: createModelCatalog(transcription.probeEngine),
     erasures,

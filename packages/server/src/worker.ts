@@ -3,6 +3,7 @@ import { openDatabase } from './db/index.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { buildServices } from './services.js';
+import { serveWorkerHttp } from './system/workerHttp.js';
 
 /** `npm run worker`: a process that only runs transcription jobs (and webhook deliveries) from the queue. */
 async function main(): Promise<void> {
@@ -12,8 +13,16 @@ async function main(): Promise<void> {
   const { transcription } = config;
   const mailer = createMailer(config, storage.db, logger);
   const services = await buildServices(config, { storage, logger, mailer }, { workers: true });
+  const http =
+    config.workerHttpPort === undefined
+      ? undefined
+      : await serveWorkerHttp(config.workerHttpPort, {
+          storage,
+          metrics: services.metrics,
+          metricsToken: config.metricsToken,
+        });
   logger.info(
-    { storage: storage.kind, concurrency: transcription.workerConcurrency },
+    { storage: storage.kind, concurrency: transcription.workerConcurrency, httpPort: http?.port },
     'worker ready',
   );
 
@@ -23,6 +32,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'worker shutting down: finishing jobs in progress');
     try {
+      await http?.close();
       await services.close();
       mailer.close();
       await storage.close();

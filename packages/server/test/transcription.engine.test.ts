@@ -14,7 +14,8 @@ import {
 import { repeatAudio } from './faults/audio.js';
 import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
 
-const engine = new ProcessSpeechEngine();
+let restarts = 0;
+const engine = new ProcessSpeechEngine({ onRestart: () => restarts++ });
 afterAll(() => engine.close());
 
 const opts = {
@@ -141,6 +142,7 @@ describe('ProcessSpeechEngine', () => {
     const again = await engine.transcribe(fixture('LJ002-0020.wav'), opts, () => undefined);
     expect(again.text).toMatch(/1813|eighteen/i);
     expect(engine.pid).not.toBe(pid);
+    expect(restarts).toBe(1); // counted (parlance_engine_restarts_total)
   });
 
   it('says clearly when the engine cannot start, and refuses work after close()', async () => {

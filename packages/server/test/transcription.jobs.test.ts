@@ -36,6 +36,7 @@ import {
 } from '../src/transcription/jobs/repository.js';
 import { signUp, type TestServer } from './helpers.js';
 import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
+import { createMetrics } from '../src/system/metrics.js';
 
 const RESULT: EngineResult = {
   text: 'ask not what your country can do for you',
@@ -140,8 +141,11 @@ function deps(
     limits: { ...LIMITS, ...limits },
     onFinished: async (row) => void finished.push(row.status),
     log: (message) => logged.push(message),
+    metrics,
   };
 }
+
+const metrics = createMetrics();
 
 const logged: string[] = [];
 
@@ -188,6 +192,16 @@ describe('processTranscription', () => {
     expect(row?.result?.words).toEqual([]); // timestamp style 'segment' drops words
     expect(row?.result?.notice).toBeNull();
     expect(engine.calls).toBe(1);
+    // Counted once in the metrics, with its latency and real-time factor.
+    const model = row?.model ?? '';
+    const completed = (await metrics.jobsFinished.get()).values.find(
+      (v) => v.labels.model === model && v.labels.outcome === 'completed',
+    );
+    expect(completed?.value).toBe(1);
+    const rtf = (await metrics.jobRealTimeFactor.get()).values.find(
+      (v) => v.labels.model === model && v.metricName === 'parlance_job_real_time_factor_count',
+    );
+    expect(rtf?.value).toBe(1);
     expect(finished).toEqual(['completed']);
     const usage = await usageOf(id);
     expect(usage).toHaveLength(1);

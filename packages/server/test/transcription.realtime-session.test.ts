@@ -29,6 +29,9 @@ import {
 } from '../src/transcription/realtime/session.js';
 import type { TestServer } from './helpers.js';
 import { addCredit, customer, startTranscriptionServer } from './transcription-helpers.js';
+import { createMetrics } from '../src/system/metrics.js';
+
+const { liveStreamsRefused: refused } = createMetrics();
 
 class FakeSocket extends EventEmitter {
   readonly CONNECTING = 0;
@@ -161,6 +164,7 @@ describe('live streams driven directly, with a fake engine', () => {
         config: { ...config, ...settings },
         streams,
         log: silentLog,
+        refused,
         resolve,
       },
       async () => openingOf(userId),
@@ -243,6 +247,7 @@ describe('live streams driven directly, with a fake engine', () => {
         config: { ...config, maxAudioSeconds: 3 },
         streams: new LiveStreams(4),
         log: silentLog,
+        refused,
         resolve: async (model, language) => ({ model: model ?? 'tiny.en', language }),
       },
       async () => openingOf(who.userId),
@@ -385,6 +390,7 @@ describe('live streams driven directly, with a fake engine', () => {
         config,
         streams: new LiveStreams(4),
         log: silentLog,
+        refused,
         resolve: async (model, language) => ({ model: model ?? 'tiny.en', language }),
       },
       async () => {
@@ -392,11 +398,16 @@ describe('live streams driven directly, with a fake engine', () => {
         return openingOf(who.userId);
       },
     );
+    const refusedFast = async () =>
+      (await refused.get()).values.find((v) => v.labels.code === 'audio_too_fast')?.value ?? 0;
+    const before = await refusedFast();
     for (let i = 0; i < MAX_EARLY_FRAMES; i++) socket.audio(Buffer.alloc(2));
     expect(socket.closedWith, 'up to the limit, frames wait for the stream').toBeUndefined();
     socket.audio(Buffer.alloc(2));
     expect(socket.closedWith?.code).toBe(REALTIME_CLOSE.badAudio);
     expect(socket.sent).toEqual([expect.objectContaining({ code: 'audio_too_fast' })]);
+    // Counted once as refused (parlance_live_streams_refused_total), by its code.
+    expect(await refusedFast()).toBe(before + 1);
     open();
     await sleep(200);
     expect({ fed: fed.length, sent: socket.sent.length }).toEqual({ fed: 0, sent: 1 });
@@ -412,6 +423,7 @@ describe('live streams driven directly, with a fake engine', () => {
         config,
         streams: new LiveStreams(4),
         log: silentLog,
+        refused,
         resolve: async (model, language) => ({ model: model ?? 'tiny.en', language }),
       },
       () => new Promise<never>(() => undefined),

@@ -3,8 +3,7 @@ import { systemPaths } from '@parlance/contract/endpoints';
 import { OutboxQuery, OutboxResponse } from '@parlance/contract';
 import { readOutbox } from '../mail/mailer.js';
 import { HttpError } from '../http/errors.js';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { peerIsLoopback } from '../http/loopback.js';
 
 /**
  * GET /api/dev/outbox: mail kept locally, so sign-up can be finished without a mail server.
@@ -27,8 +26,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // The socket's own peer, not request.ip (which headers can set behind TRUST_PROXY).
-      if (!LOOPBACK.has(request.raw.socket.remoteAddress ?? ''))
+      if (!peerIsLoopback(request.raw))
         throw new HttpError('outbox_local_only', 'The outbox can only be read from this machine');
       const { to } = request.query;
       const rows = await readOutbox(db, to);

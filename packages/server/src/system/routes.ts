@@ -8,7 +8,8 @@ import {
 } from '@parlance/contract';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses, fileResponse } from '../http/schemas.js';
+import { METRICS_CONTENT_TYPE, mayReadMetrics } from './metrics.js';
 
 const tags = ['system'];
 
@@ -58,6 +59,27 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError('not_ready', 'Storage is not reachable');
       }
       return { status: 'ready' as const, storage: storage.kind };
+    },
+  );
+
+  app.get(
+    systemPaths.metrics,
+    {
+      schema: {
+        tags,
+        summary:
+          'Prometheus metrics of this process (METRICS_TOKEN as a bearer token, or this machine)',
+        response: {
+          200: fileResponse('The metrics, in Prometheus’ text format', METRICS_CONTENT_TYPE),
+          ...errorResponses(403),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!mayReadMetrics(request.raw, app.config.metricsToken))
+        throw new HttpError('metrics_forbidden', 'Send the METRICS_TOKEN as a bearer token');
+      const { registry } = app.services.metrics;
+      return reply.type(registry.contentType).send(await registry.metrics());
     },
   );
 

@@ -9,6 +9,7 @@ import { ProcessSpeechEngine } from './engine/processEngine.js';
 import type { ProbeEngine } from './engine/types.js';
 import { startQueue } from './jobs/queue.js';
 import { startWorkers, type Workers } from './jobs/workers.js';
+import type { Metrics } from '../system/metrics.js';
 
 export interface RuntimeOptions {
   storage: Storage;
@@ -18,6 +19,7 @@ export interface RuntimeOptions {
   logger: { warn(msg: string): void };
   /** Run transcription workers in this process. */
   workers: boolean;
+  metrics: Metrics;
 }
 
 export interface TranscriptionRuntime {
@@ -51,9 +53,13 @@ export interface TranscriptionRuntime {
 export async function startTranscriptionRuntime(
   opts: RuntimeOptions,
 ): Promise<TranscriptionRuntime> {
-  const { config, logger } = opts;
+  const { config, logger, metrics } = opts;
   const log = (msg: string) => logger.warn(msg);
-  const engineOptions = { python: config.enginePython, log };
+  const engineOptions = (role: 'probe' | 'transcribe' | 'live') => ({
+    python: config.enginePython,
+    log,
+    onRestart: () => metrics.engineRestarts.inc({ role }),
+  });
   const blobDir = blobDirIn(opts.dataDir);
   const blobs = config.s3 ? createS3BlobStore(config.s3, blobDir) : createLocalBlobStore(blobDir);
   const boss = await startQueue(opts.storage, opts.databaseUrl, config);
@@ -61,13 +67,16 @@ export async function startTranscriptionRuntime(
     size: config.probeConcurrency,
     timeoutSeconds: config.probeTimeoutSeconds,
     maxTimeouts: config.probeTimeoutsPerAccount,
-    engine: engineOptions,
+    engine: engineOptions('probe'),
   });
   const workEngines = opts.workers
-    ? Array.from({ length: config.workerConcurrency }, () => new ProcessSpeechEngine(engineOptions))
+    ? Array.from(
+        { length: config.workerConcurrency },
+        () => new ProcessSpeechEngine(engineOptions('transcribe')),
+      )
     : [];
   const liveEngine = new ProcessSpeechEngine({
-    ...engineOptions,
+    ...engineOptions('live'),
     env: { PARLANCE_MAX_STREAMS: String(config.liveMaxStreams) },
   });
   const finished = new EventEmitter().setMaxListeners(0);
@@ -80,6 +89,7 @@ export async function startTranscriptionRuntime(
         config,
         log,
         finished,
+        metrics,
       })
     : undefined;
   return {

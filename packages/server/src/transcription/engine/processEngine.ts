@@ -46,6 +46,8 @@ export interface ProcessEngineOptions {
   healthIntervalMs?: number;
   pingTimeoutMs?: number;
   log?: (msg: string) => void;
+  /** Called when the engine exits unasked, before it is restarted (the restarts metric). */
+  onRestart?: () => void;
 }
 
 interface Pending {
@@ -323,6 +325,7 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
     this.pending.clear();
     if (this.closed) return;
     this.opts.log?.(err.message);
+    this.opts.onRestart?.();
     if (Date.now() - startedAt > 60_000) this.restartDelay = 1000;
     this.restartTimer = setTimeout(() => {
       if (!this.closed && !this.proc) this.ensureStarted();

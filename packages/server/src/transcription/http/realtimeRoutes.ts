@@ -113,6 +113,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
     (config.liveDrainTimeoutSeconds + 30) * 1000,
     capacity.streams,
   );
+  const { metrics } = app.services;
+  metrics.gauge('parlance_live_streams_open', 'Live streams this process serves now', [], () => [
+    [{}, streams.openCount],
+  ]);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // Streams end as a restart's first step: each is transcribed to its end, saved and billed
@@ -258,6 +262,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
           config,
           streams,
           log: request.log,
+          refused: metrics.liveStreamsRefused,
           resolve: (model, language) => resolveLive(catalog, config, model, language),
         },
         () => opening(request),

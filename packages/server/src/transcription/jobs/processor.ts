@@ -15,6 +15,7 @@ import {
   type SpeechEngine,
 } from '../engine/types.js';
 import { formatClock, formatDuration } from '../formats.js';
+import type { Metrics } from '../../system/metrics.js';
 import { insufficientCreditsMessage, spendLimitMessage } from '../pricing.js';
 import {
   claimTranscription,
@@ -43,6 +44,7 @@ export interface ProcessorDeps {
   onFinished: (row: TranscriptionRow) => Promise<void>;
   /** Where the detail of a failure goes (the user sees a plain sentence). */
   log: (message: string) => void;
+  metrics: Pick<Metrics, 'jobsFinished' | 'jobLatency' | 'jobRealTimeFactor' | 'ledgerErrors'>;
 }
 
 /**
@@ -173,8 +175,10 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   );
   if (claim.kind !== 'claimed') return claim.kind;
   const job = claim.row;
+  const startedAt = Date.now();
   const finish = async (row: TranscriptionRow | undefined): Promise<Outcome> => {
     if (!row) return 'lost';
+    observe(deps.metrics, row, (Date.now() - startedAt) / 1000);
     await deps.onFinished(row);
     return 'finished';
   };
@@ -245,7 +249,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
       untranscribedNotice(result.untranscribed),
     ].filter((sentence) => sentence !== null);
     const notice = notices.length > 0 ? notices.join(' ') : null;
-    return await finish(await complete(db, job, token, result, notice));
+    return await finish(await complete(db, job, token, result, notice, deps.metrics));
   } catch (err) {
     if (stop.signal.aborted) return 'lost'; // the row was changed by whoever took it: leave it
     if (err instanceof EngineUnavailableError && job.attempts < limits.maxAttempts) {
@@ -259,12 +263,23 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   }
 }
 
+/** A finished job in the metrics: its outcome; when completed, its latency and real-time factor. */
+function observe(metrics: ProcessorDeps['metrics'], row: TranscriptionRow, seconds: number) {
+  const { model } = row;
+  metrics.jobsFinished.inc({ model, outcome: row.status === 'completed' ? 'completed' : 'failed' });
+  if (row.status !== 'completed') return;
+  metrics.jobLatency.observe({ model }, (Date.now() - row.createdAt.getTime()) / 1000);
+  if (row.audioDurationSeconds)
+    metrics.jobRealTimeFactor.observe({ model }, seconds / row.audioDurationSeconds);
+}
+
 async function complete(
   db: Database,
   job: TranscriptionRow,
   token: string,
   result: EngineResult,
   notice: string | null,
+  metrics: ProcessorDeps['metrics'],
 ): Promise<TranscriptionRow | undefined> {
   if (!isModelName(job.model)) throw new Error(`model ${job.model} has no price`);
   const costMicros = priceForSeconds(job.model, result.duration);
@@ -292,7 +307,10 @@ async function complete(
     // Spent elsewhere while it ran (or its file held more than it claimed): not charged.
     if (err instanceof SpendLimitExceeded)
       return failTranscription(db, job.id, token, spendLimitMessage(err.room, err.requiredMicros));
-    if (!(err instanceof InsufficientCredit)) throw err;
+    if (!(err instanceof InsufficientCredit)) {
+      metrics.ledgerErrors.inc();
+      throw err;
+    }
     return failTranscription(
       db,
       job.id,

@@ -658,3 +658,31 @@ export async function abandonTranscription(
     return freed;
   });
 }
+
+/**
+ * Jobs waiting and running (live streams apart), and how long the oldest waiting one has waited
+ * in seconds (0 with none waiting): the metrics' view of the queue.
+ */
+export async function activeJobs(
+  db: Db,
+): Promise<{ queued: number; processing: number; oldestQueuedSeconds: number }> {
+  const queued = sql`${transcriptions.status} = 'queued'`;
+  const [row] = await db
+    .select({
+      queued: sql<number>`(count(*) filter (where ${queued}))::int`,
+      processing: sql<number>`(count(*) filter (where ${transcriptions.status} = 'processing'))::int`,
+      oldest: sql<number>`coalesce(extract(epoch from now() - min(${transcriptions.createdAt}) filter (where ${queued})), 0)::float8`,
+    })
+    .from(transcriptions)
+    .where(
+      and(
+        inArray(transcriptions.status, ['queued', 'processing']),
+        sql`${transcriptions.source} <> 'live'`,
+      ),
+    );
+  return {
+    queued: row?.queued ?? 0,
+    processing: row?.processing ?? 0,
+    oldestQueuedSeconds: row?.oldest ?? 0,
+  };
+}

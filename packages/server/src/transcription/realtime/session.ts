@@ -31,6 +31,7 @@ import {
 import { validationMessage } from '../../validationMessage.js';
 import { within } from '../../within.js';
 import { accountOnHoldMessage, spendLimitMessage } from '../pricing.js';
+import type { Metrics } from '../../system/metrics.js';
 import { PcmSamples } from './samples.js';
 
 export type CloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];
@@ -167,6 +168,11 @@ export class LiveStreams {
     /** Streams of each model served in real time at once, where measured. */
     private readonly capacity: Record<string, number> = {},
   ) {}
+
+  /** The live streams this process serves now. */
+  get openCount(): number {
+    return this.open.size;
+  }
 
   /** Streams of `model` this process serves in real time at once. */
   capacityOf(model: string): number {
@@ -332,6 +338,8 @@ export interface LiveDeps {
   config: TranscriptionConfig;
   streams: LiveStreams;
   log: FastifyBaseLogger;
+  /** Counts streams refused before they started, by code. */
+  refused: Pick<Metrics['liveStreamsRefused'], 'inc'>;
   /**
    * The model (undefined: the default for the language) and language a stream may use (the model
    * catalog); throws a DomainError if not.
@@ -431,6 +439,7 @@ export function serveLiveStream(
     if (refused) return;
     refused = refusal;
     early = [];
+    deps.refused.inc({ code: refusal.code });
     refuse(socket, refusal);
   };
   socket.on('message', (data, isBinary) => {
