@@ -247,6 +247,10 @@ export const API_ERRORS = {
     meaning: 'The speech engine is restarting: retry after Retry-After',
   },
   mail_unavailable: { status: 503, meaning: 'The e-mail could not be sent right now' },
+  audio_store_unavailable: {
+    status: 503,
+    meaning: 'The audio store (S3) cannot be reached: nothing was kept or charged; try again',
+  },
   bot_check_unavailable: { status: 503, meaning: 'The bot check could not be reached' },
   timeout: {
     status: 504,

@@ -37,6 +37,7 @@ import {
 import { signUp, type TestServer } from './helpers.js';
 import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
 import { createMetrics } from '../src/system/metrics.js';
+import { BlobStoreUnavailable } from '../src/transcription/blobs/blobStore.js';
 
 const RESULT: EngineResult = {
   text: 'ask not what your country can do for you',
@@ -305,6 +306,41 @@ describe('processTranscription', () => {
     expect(await processTranscription(deps(crash, [], limits), id)).toBe('finished');
     expect(await findTranscriptionById(db(), id)).toMatchObject({ status: 'error', attempts: 2 });
     expect(await usageOf(id)).toHaveLength(0);
+  });
+
+  it('an audio store that cannot be reached: the job waits for it, however often, then completes once', async () => {
+    const id = await newJob();
+    const engine = fakeEngine(async () => RESULT);
+    let outages = 5; // more than its attempts: an outage never uses them up
+    const storeDown = {
+      ...deps(engine),
+      blobs: {
+        withFile: <T>(key: string, fn: (path: string) => Promise<T>) => {
+          if (outages-- > 0)
+            return Promise.reject(
+              new BlobStoreUnavailable('fetch the audio', new Error('ECONNREFUSED')),
+            );
+          return fn(`/data/blobs/${key}`);
+        },
+      },
+    };
+    for (let i = 0; i < 5; i++) {
+      await expect(processTranscription(storeDown, id)).rejects.toBeInstanceOf(
+        BlobStoreUnavailable,
+      );
+      expect(await findTranscriptionById(db(), id)).toMatchObject({
+        status: 'queued',
+        leaseToken: null,
+        attempts: 0,
+      });
+    }
+    expect(await processTranscription(storeDown, id)).toBe('finished');
+    expect(await findTranscriptionById(db(), id)).toMatchObject({
+      status: 'completed',
+      attempts: 1,
+    });
+    expect(await usageOf(id)).toHaveLength(1);
+    expect(engine.calls).toBe(1);
   });
 
   it('the engine is capped at the duration limit, and a file longer than its header is charged for what decoded, saying so', async () => {

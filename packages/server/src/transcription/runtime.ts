@@ -46,6 +46,8 @@ export interface TranscriptionRuntime {
   liveEngine: ProcessSpeechEngine;
   /** Embedded data and what this machine measured (DATA_DIR). */
   dataDir: string;
+  /** Warns the operator (an engine or the audio store failing). */
+  log: (msg: string) => void;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function startTranscriptionRuntime(
     probeEngine,
     liveEngine,
     dataDir: opts.dataDir,
+    log,
     workers,
     finished,
     async close() {

@@ -4,6 +4,7 @@ import type { TimestampStyle, TranscriptionTask } from '@parlance/contract';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
 import { DomainError } from '../domainErrors.js';
+import { BlobStoreUnavailable } from './blobs/blobStore.js';
 import { EngineRequestError, ProbeLimitError, ProbeTimeoutError } from './engine/types.js';
 import { formatDuration } from './formats.js';
 import {
@@ -88,7 +89,15 @@ export async function submitTranscription(
 
     const id = randomUUID();
     const blobKey = `audio/${input.userId}/${id}`;
-    await blobs.putFile(blobKey, staged);
+    await blobs.putFile(blobKey, staged).catch((err: unknown) => {
+      if (!(err instanceof BlobStoreUnavailable)) throw err;
+      runtime.log(err.message);
+      throw new DomainError(
+        'audio_store_unavailable',
+        'The audio store cannot be reached right now: nothing was kept or charged. Try again in a minute.',
+        { retryAfterSeconds: 60 },
+      );
+    });
     // The row may not come (the account was deleted meanwhile): the audio must not stay behind.
     const { row, created } = await insertTranscription(db, {
       id,

@@ -25,6 +25,19 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
 }
 
+/**
+ * The store could not be reached or refused to work (S3 down, a network fault, bad credentials):
+ * nothing is wrong with the audio, so what needed it waits and tries again.
+ */
+export class BlobStoreUnavailable extends Error {
+  constructor(action: string, cause: unknown) {
+    super(`the audio store could not ${action}: ${(cause as Error)?.message ?? String(cause)}`, {
+      cause,
+    });
+    this.name = 'BlobStoreUnavailable';
+  }
+}
+
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
 /** Keys are ours (audio/<user>/<job>), but a path never leaves its root whatever they hold. */

@@ -9,11 +9,12 @@ import {
   HeadBucketCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { checkKey, stagingPathIn, type BlobStore } from './blobStore.js';
+import { BlobStoreUnavailable, checkKey, stagingPathIn, type BlobStore } from './blobStore.js';
 
 export interface S3BlobConfig {
   bucket: string;
@@ -64,28 +65,47 @@ export async function ensureBucket(config: S3BlobConfig, waitSeconds: number): P
   }
 }
 
+/** Whether S3 answered that the object is not there (the one failure that is not an outage). */
+const isMissing = (error: unknown) =>
+  error instanceof NotFound ||
+  error instanceof NoSuchKey ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
 export function createS3BlobStore(config: S3BlobConfig, localDir: string): BlobStore {
   const client = clientFor(config);
   const Bucket = config.bucket;
+  /** S3 itself failing (down, unreachable, refusing) is BlobStoreUnavailable, so work waits. */
+  const guarded = async <T>(action: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (isMissing(error)) throw error;
+      throw new BlobStoreUnavailable(action, error);
+    }
+  };
   return {
     stagingPath: () => stagingPathIn(localDir),
     async putFile(key, stagedPath) {
       const { size } = await stat(stagedPath);
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: checkKey(key),
-          Body: createReadStream(stagedPath),
-          ContentLength: size,
-        }),
+      await guarded('store the audio', () =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: checkKey(key),
+            Body: createReadStream(stagedPath),
+            ContentLength: size,
+          }),
+        ),
       );
       await rm(stagedPath, { force: true });
     },
     async withFile(key, fn) {
       const local = await stagingPathIn(localDir);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));
-        await pipeline(object.Body as Readable, createWriteStream(local));
+        await guarded('fetch the audio', async () => {
+          const object = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));
+          await pipeline(object.Body as Readable, createWriteStream(local));
+        });
         return await fn(local);
       } finally {
         await rm(local, { force: true });
@@ -93,21 +113,27 @@ export function createS3BlobStore(config: S3BlobConfig, localDir: string): BlobS
     },
     async size(key) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+        const head = await guarded('find the audio', () =>
+          client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) })),
+        );
         return head.ContentLength ?? 0;
       } catch (error) {
-        if (error instanceof NotFound) return null;
+        if (isMissing(error)) return null;
         throw error;
       }
     },
     async read(key, start, end) {
-      const object = await client.send(
-        new GetObjectCommand({ Bucket, Key: checkKey(key), Range: `bytes=${start}-${end}` }),
+      const object = await guarded('read the audio', () =>
+        client.send(
+          new GetObjectCommand({ Bucket, Key: checkKey(key), Range: `bytes=${start}-${end}` }),
+        ),
       );
       return object.Body as Readable;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+      await guarded('delete the audio', () =>
+        client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) })),
+      );
     },
   };
 }

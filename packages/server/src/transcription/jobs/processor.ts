@@ -16,6 +16,7 @@ import {
 } from '../engine/types.js';
 import { formatClock, formatDuration } from '../formats.js';
 import type { Metrics } from '../../system/metrics.js';
+import { BlobStoreUnavailable } from '../blobs/blobStore.js';
 import { insufficientCreditsMessage, spendLimitMessage } from '../pricing.js';
 import {
   claimTranscription,
@@ -253,8 +254,14 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   } catch (err) {
     if (stop.signal.aborted) return 'lost'; // the row was changed by whoever took it: leave it
     if (err instanceof EngineUnavailableError && job.attempts < limits.maxAttempts) {
-      await releaseTranscription(db, id, token);
+      await releaseTranscription(db, id, token, { attemptUsed: true });
       throw err; // the queue retries it after a back-off
+    }
+    if (err instanceof BlobStoreUnavailable) {
+      // Its audio is safe where the store keeps it: the job waits for the store, however long.
+      deps.log(`${job.id}: ${err.message}; it waits for the store`);
+      await releaseTranscription(db, id, token, { attemptUsed: false });
+      throw err;
     }
     return finish(await failTranscription(db, id, token, publicMessage(err, id, deps.log)));
   } finally {

@@ -596,9 +596,23 @@ export async function failTranscription(
   return row;
 }
 
-/** Hands the job back to the queue (a transient failure, to be retried). */
-export async function releaseTranscription(db: Db, id: string, leaseToken: string): Promise<void> {
-  await db.update(transcriptions).set(backInQueue()).where(held(id, leaseToken));
+/**
+ * Hands the job back to the queue (a transient failure, to be retried). `attemptUsed: false` gives
+ * its claim back: an outage of the audio store, however long, never uses up a job's attempts.
+ */
+export async function releaseTranscription(
+  db: Db,
+  id: string,
+  leaseToken: string,
+  { attemptUsed }: { attemptUsed: boolean },
+): Promise<void> {
+  await db
+    .update(transcriptions)
+    .set({
+      ...backInQueue(),
+      ...(!attemptUsed && { attempts: sql`greatest(${transcriptions.attempts} - 1, 0)` }),
+    })
+    .where(held(id, leaseToken));
 }
 
 /**
