@@ -3,8 +3,11 @@
 #                                      trust a proxy's CA for npm and pip while building)
 #   run:  (no command)  the API with embedded workers, as `npm start` does
 #         api           the API only (EMBEDDED_WORKERS=false: workers run elsewhere)
-#         worker        a worker only (no HTTP)
+#         worker        a worker only (health, readiness and /metrics on WORKER_HTTP_PORT)
 #         bucket        create S3_BUCKET in a new object store, then exit
+# For NVIDIA GPUs: --build-arg GPU=true adds CUDA 12's cuBLAS and cuDNN 9 from PyPI to the engine;
+# run with the GPU passed in (docker run --gpus all, podman --device nvidia.com/gpu=all) and the
+# engine takes it (PARLANCE_DEVICE=auto), in float16.
 
 FROM docker.io/library/node:20-bookworm-slim AS build
 RUN apt-get update \
@@ -14,9 +17,12 @@ WORKDIR /app
 # The engine first (its Python packages and models change least), then npm's packages, then the
 # sources: each layer is rebuilt only when what it was made from changes.
 COPY packages/engine ./packages/engine
+ARG GPU=false
 RUN --mount=type=secret,id=extra_ca \
     if [ -f /run/secrets/extra_ca ]; then export PIP_CERT=/run/secrets/extra_ca; fi \
  && sh packages/engine/scripts/setup.sh \
+ && if [ "$GPU" = true ]; then packages/engine/.venv/bin/pip install --no-cache-dir \
+      nvidia-cublas-cu12==12.9.3.13 nvidia-cudnn-cu12==9.28.0.42; fi \
  && rm -rf packages/engine/.venv/lib/python3.11/site-packages/pip packages/engine/tests
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json ./packages/contract/
@@ -54,6 +60,8 @@ COPY --from=build /app/packages/app/dist ./packages/app/dist
 COPY --from=build /app/packages/engine ./packages/engine
 COPY deploy/entrypoint.sh /usr/local/bin/parlance
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# Where a GPU build keeps CUDA's libraries (absent, and unused, otherwise).
+ENV LD_LIBRARY_PATH=/app/packages/engine/.venv/lib/python3.11/site-packages/nvidia/cublas/lib:/app/packages/engine/.venv/lib/python3.11/site-packages/nvidia/cudnn/lib
 USER node
 EXPOSE 3000
 VOLUME /data

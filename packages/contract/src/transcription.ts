@@ -378,6 +378,12 @@ export const SpeechModelList = z.object({
       'The model of a request that names none, unless it says language=en: detection, other languages, translation',
     ),
   defaultEnglish: z.string().describe('The model of a request with language=en that names none'),
+  device: z
+    .enum(['cpu', 'cuda'])
+    .describe('Where this server runs its models: the CPU or a CUDA GPU (PARLANCE_DEVICE)'),
+  computeType: z
+    .string()
+    .describe("The models' precision there: int8 on the CPU, float16 on a GPU by default"),
 });
 export type SpeechModelList = z.infer<typeof SpeechModelList>;
 

@@ -122,7 +122,7 @@ export async function buildServices(
     /** This process's Prometheus metrics (GET /metrics). */
     metrics,
     /** The installed models the engine runs, as /v1/models and the price list show them. */
-    models: createModelCatalog(transcription.probeEngine),
+    models: createModelCatalog(transcription.probeEngine, (message) => logger.info(message)),
     erasures,
     events,
     /** This process's sessions: whatever revokes or changes one forgets it. */

@@ -74,6 +74,9 @@ describe('configuration', () => {
     const wrong = () => loadConfig({ PORT: 'x', SIGNUP_BONUS_CENTS: '-1', MAX_UPLOAD_MB: 'big' });
     expect(wrong).toThrow(ConfigError);
     expect(wrong).toThrow(/PORT:[\s\S]*SIGNUP_BONUS_CENTS:[\s\S]*MAX_UPLOAD_MB:/);
+    // The engine's device, read by the engine itself: a wrong one stops the server, by name.
+    expect(() => loadConfig({ PARLANCE_DEVICE: 'gpu' })).toThrow(/PARLANCE_DEVICE:/);
+    expect(() => loadConfig({ PARLANCE_DEVICE: 'cuda' })).not.toThrow();
     // Settings that only hold together name the one to add.
     const halfDone = () => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', BLOB_STORE: 's3' });
     expect(halfDone).toThrow(/STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required/);

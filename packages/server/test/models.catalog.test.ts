@@ -11,11 +11,13 @@ import {
   type ProbeEngine,
 } from '../src/transcription/engine/types.js';
 
+const onCpu = (models: EngineModel[]) => ({ models, device: 'cpu' as const, computeType: 'int8' });
 const engineWith = (models: EngineModel[]): ProbeEngine => ({
   probe: () => Promise.reject(new Error('not used')),
-  models: () => Promise.resolve(models),
+  models: () => Promise.resolve(onCpu(models)),
   close: () => Promise.resolve(),
 });
+const silent = () => undefined;
 
 it('lists the installed models the price list names, in its order, with their languages', async () => {
   const catalog = createModelCatalog(
@@ -24,6 +26,7 @@ it('lists the installed models the price list names, in its order, with their la
       { name: 'my-tuned-model', languages: 'en', multilingual: false },
       { name: 'tiny.en', languages: 'en', multilingual: false },
     ]),
+    silent,
   );
   expect((await catalog.list()).map(({ model, languages }) => ({ model, languages }))).toEqual([
     { model: 'tiny.en', languages: 'en' },
@@ -39,15 +42,18 @@ it('asks the engine once for concurrent callers, and keeps a failure 5 s, not a 
   try {
     let calls = 0;
     let down = true;
-    const catalog = createModelCatalog({
-      ...engineWith([]),
-      models: () => {
-        calls += 1;
-        return down
-          ? Promise.reject(new EngineUnavailableError('engine down'))
-          : Promise.resolve([{ name: 'tiny.en', languages: 'en', multilingual: false }]);
+    const catalog = createModelCatalog(
+      {
+        ...engineWith([]),
+        models: () => {
+          calls += 1;
+          return down
+            ? Promise.reject(new EngineUnavailableError('engine down'))
+            : Promise.resolve(onCpu([{ name: 'tiny.en', languages: 'en', multilingual: false }]));
+        },
       },
-    });
+      silent,
+    );
     const failed = await Promise.all([1, 2, 3].map(() => catalog.list().catch((e: unknown) => e)));
     expect(calls).toBe(1);
     for (const err of failed) expect(err).toMatchObject({ code: 'engine_unavailable' });
@@ -63,4 +69,23 @@ it('asks the engine once for concurrent callers, and keeps a failure 5 s, not a 
   } finally {
     vi.useRealTimers();
   }
+});
+
+it('says once where the engine runs its models, and answers it with the list', async () => {
+  const logged: string[] = [];
+  const catalog = createModelCatalog(
+    {
+      ...engineWith([]),
+      models: () =>
+        Promise.resolve({
+          models: [{ name: 'tiny.en', languages: 'en', multilingual: false }],
+          device: 'cuda',
+          computeType: 'float16',
+        }),
+    },
+    (message) => logged.push(message),
+  );
+  expect(await catalog.installed()).toMatchObject({ device: 'cuda', computeType: 'float16' });
+  await catalog.list();
+  expect(logged).toEqual(['speech models run on a CUDA GPU (float16)']);
 });

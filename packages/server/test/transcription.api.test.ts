@@ -429,7 +429,14 @@ describe('idempotency, listing, deletion, models', () => {
   it('GET /v1/models lists installed models with languages and price', async () => {
     const res = await server.client().get('/v1/models', { headers: alice.auth });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ object: 'list', default: 'base', defaultEnglish: 'tiny.en' });
+    expect(res.body).toMatchObject({
+      object: 'list',
+      default: 'base',
+      defaultEnglish: 'tiny.en',
+      // Nothing here has a GPU (PARLANCE_DEVICE=auto): the CPU, in int8.
+      device: 'cpu',
+      computeType: 'int8',
+    });
     expect(res.body.data).toContainEqual({
       id: 'tiny.en',
       object: 'model',

@@ -33,7 +33,10 @@ const opts = {
 describe('ProcessSpeechEngine', () => {
   it('probes, lists models, and transcribes with progress', async () => {
     expect((await engine.probe(fixture('jfk.mp3'))).duration).toBeCloseTo(11, 0);
-    expect((await engine.models()).map((m) => m.name)).toContain('tiny.en');
+    const { models, device, computeType } = await engine.models();
+    expect(models.map((m) => m.name)).toContain('tiny.en');
+    // Nothing here has a GPU: the engine says it runs on the CPU, in int8.
+    expect({ device, computeType }).toEqual({ device: 'cpu', computeType: 'int8' });
     const progress: EngineProgress[] = [];
     const result = await engine.transcribe(fixture('LJ002-0035.wav'), opts, (p) =>
       progress.push(p),
@@ -166,7 +169,7 @@ const rl = require('node:readline').createInterface({ input: process.stdin });
 console.log('not json');
 rl.on('line', (line) => {
   const req = JSON.parse(line);
-  if (req.method === 'models') console.log(JSON.stringify({ id: req.id, result: { models: [] } }));
+  if (req.method === 'models') console.log(JSON.stringify({ id: req.id, result: { models: [], models_dir: '/m', device: 'cpu', compute_type: 'int8' } }));
 });
 `,
     );
@@ -179,14 +182,14 @@ rl.on('line', (line) => {
       log: (msg) => logs.push(msg),
     });
     try {
-      expect(await hung.models()).toEqual([]);
+      expect((await hung.models()).models).toEqual([]);
       const first = hung.pid;
       await expect
         .poll(() => hung.pid !== undefined && hung.pid !== first, { timeout: 5000 })
         .toBe(true);
       expect(logs.some((l) => l.includes('did not answer a ping'))).toBe(true);
       expect(logs.some((l) => l.includes('non-JSON line: not json'))).toBe(true);
-      expect(await hung.models()).toEqual([]); // the fresh process serves requests
+      expect((await hung.models()).models).toEqual([]); // the fresh process serves requests
     } finally {
       await hung.close();
     }

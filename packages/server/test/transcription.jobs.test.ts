@@ -84,7 +84,7 @@ function fakeEngine(
       return outcome();
     },
     probe: async () => ({ duration: 600 }),
-    models: async () => [],
+    models: async () => ({ models: [], device: 'cpu' as const, computeType: 'int8' }),
     close: async () => undefined,
   };
   return engine;

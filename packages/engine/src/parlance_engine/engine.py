@@ -27,14 +27,14 @@ from __future__ import annotations
 import itertools
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from . import audio as audio_mod
 from . import languages, speakers
 from . import models as models_mod
 from .errors import EngineError, cancelled_error
-from .protocol import Segment, Span, TranscribeParams, TranscribeResult, Utterance, Word
+from .protocol import Device, Segment, Span, TranscribeParams, TranscribeResult, Utterance, Word
 
 if TYPE_CHECKING:
     # Imported where used at run time: loading faster-whisper takes a second the engine's other
@@ -103,6 +103,30 @@ def cpu_threads() -> int:
     return os.cpu_count() or 1
 
 
+def choose_device(env: Mapping[str, str], cuda_devices: Callable[[], int]) -> tuple[Device, str]:
+    """Where models run and in what precision: PARLANCE_DEVICE is ``auto`` (the default: a CUDA GPU
+    when CTranslate2 sees one, else the CPU), ``cuda`` or ``cpu``; PARLANCE_COMPUTE_TYPE overrides
+    the precision, float16 on a GPU and int8 on the CPU."""
+    wanted = env.get("PARLANCE_DEVICE", "auto").strip().lower() or "auto"
+    device: Device
+    if wanted == "auto":
+        device = "cuda" if cuda_devices() > 0 else "cpu"
+    elif wanted in ("cpu", "cuda"):
+        device = "cuda" if wanted == "cuda" else "cpu"
+    else:
+        raise EngineError("model_load_failed", f"PARLANCE_DEVICE must be auto, cpu or cuda, not {wanted!r}")
+    return device, env.get("PARLANCE_COMPUTE_TYPE") or ("float16" if device == "cuda" else "int8")
+
+
+def _cuda_devices() -> int:
+    import ctranslate2  # noqa: PLC0415 (slow to import: only when an engine starts)
+
+    try:
+        return int(ctranslate2.get_cuda_device_count())
+    except RuntimeError:  # a CUDA runtime that cannot start counts as none
+        return 0
+
+
 def window_seconds() -> float:
     try:
         return max(30.0, float(os.environ.get("PARLANCE_WINDOW_SECONDS", "600")))
@@ -111,8 +135,8 @@ def window_seconds() -> float:
 
 
 class Engine:
-    def __init__(self, compute_type: str = "int8"):
-        self.compute_type = os.environ.get("PARLANCE_COMPUTE_TYPE", compute_type)
+    def __init__(self) -> None:
+        self.device, self.compute_type = choose_device(os.environ, _cuda_devices)
         self._models: dict[str, WhisperModel] = {}
         self._lock = threading.Lock()
 
@@ -128,7 +152,7 @@ class Engine:
                 try:
                     m = WhisperModel(
                         key,
-                        device="cpu",
+                        device=self.device,
                         compute_type=self.compute_type,
                         cpu_threads=cpu_threads(),
                         num_workers=1,

@@ -402,14 +402,20 @@ class ProbeResult(TypedDict):
     truncated: bool
 
 
+Device = Literal["cpu", "cuda"]
+
+
 class ModelsResult(TypedDict):
     models: list[ModelInfo]
     models_dir: str
+    device: Device
+    compute_type: str
 
 
 class InfoResult(TypedDict):
     version: str
     cpu_threads: int
+    device: Device
     compute_type: str
     loaded_models: list[str]
 

@@ -202,11 +202,17 @@ class Server:
             case PingParams():
                 return "pong"
             case ModelsParams():
-                return {"models": models_mod.list_models(), "models_dir": str(models_mod.models_dir())}
+                return {
+                    "models": models_mod.list_models(),
+                    "models_dir": str(models_mod.models_dir()),
+                    "device": self.engine.device,
+                    "compute_type": self.engine.compute_type,
+                }
             case InfoParams():
                 return {
                     "version": __version__,
                     "cpu_threads": cpu_threads(),
+                    "device": self.engine.device,
                     "compute_type": self.engine.compute_type,
                     "loaded_models": self.engine.loaded_models(),
                 }

@@ -33,6 +33,11 @@ export const transcriptionEnv = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   ENGINE_PYTHON: z.string().optional(),
+  /**
+   * Read by the engine (engine.py's choose_device): a CUDA GPU when one is seen (auto), or one of
+   * the two; checked here so a wrong value stops the server rather than every engine at start.
+   */
+  PARLANCE_DEVICE: z.enum(['auto', 'cpu', 'cuda']).optional(),
   /** Engine processes probing uploads, one probe each at a time: a slow file holds up only its own. */
   PROBE_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   /** A probe running longer is refused (422 probe_timeout) and its engine process killed. */

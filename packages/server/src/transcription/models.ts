@@ -1,7 +1,12 @@
 import type { ModelRate } from '@parlance/contract';
 import { rateTable } from '@parlance/contract/money';
 import { DomainError } from '../domainErrors.js';
-import { EngineUnavailableError, type EngineModel, type ProbeEngine } from './engine/types.js';
+import {
+  EngineUnavailableError,
+  type EngineModel,
+  type EngineModels,
+  type ProbeEngine,
+} from './engine/types.js';
 
 export interface InstalledModel extends ModelRate {
   languages: string;
@@ -22,18 +27,33 @@ export function engineDown(err: unknown): never {
   throw err;
 }
 
-/** Models both priced in the rate table and installed in the engine. */
-export function createModelCatalog(engine: ProbeEngine) {
-  let cached: { at: number; models: Promise<InstalledModel[]> } | undefined;
+/** What the server runs: its models both priced and installed, and where the engine runs them. */
+export interface Installed {
+  models: InstalledModel[];
+  device: EngineModels['device'];
+  computeType: string;
+}
 
-  async function fetchList(): Promise<InstalledModel[]> {
-    const installed = new Map<string, EngineModel>(
-      (await engine.models().catch(engineDown)).map((m) => [m.name, m]),
-    );
-    return rateTable().flatMap((rate) => {
-      const model = installed.get(rate.model);
-      return model ? [{ ...rate, languages: model.languages }] : [];
-    });
+/** Models both priced in the rate table and installed in the engine; `log` hears the device once. */
+export function createModelCatalog(engine: ProbeEngine, log: (message: string) => void) {
+  let cached: { at: number; installed: Promise<Installed> } | undefined;
+  let told = false;
+
+  async function fetchInstalled(): Promise<Installed> {
+    const { models, device, computeType } = await engine.models().catch(engineDown);
+    if (!told) {
+      told = true;
+      log(`speech models run on ${device === 'cuda' ? 'a CUDA GPU' : 'the CPU'} (${computeType})`);
+    }
+    const byName = new Map<string, EngineModel>(models.map((m) => [m.name, m]));
+    return {
+      device,
+      computeType,
+      models: rateTable().flatMap((rate) => {
+        const model = byName.get(rate.model);
+        return model ? [{ ...rate, languages: model.languages }] : [];
+      }),
+    };
   }
 
   /**
@@ -41,18 +61,20 @@ export function createModelCatalog(engine: ProbeEngine) {
    * kept a minute, its failure FAILURE_CACHE_MS, so a flood while the engine is down does not
    * keep restarting it.
    */
-  function list(): Promise<InstalledModel[]> {
+  function installed(): Promise<Installed> {
     const age = cached ? Date.now() - cached.at : Infinity;
-    if (cached && age < CACHE_MS) return cached.models;
-    const models = fetchList();
-    const entry = { at: Date.now(), models };
+    if (cached && age < CACHE_MS) return cached.installed;
+    const answer = fetchInstalled();
+    const entry = { at: Date.now(), installed: answer };
     cached = entry;
-    models.catch(() => {
+    answer.catch(() => {
       // Asked again after FAILURE_CACHE_MS: back-date the entry so it then counts as expired.
       if (cached === entry) entry.at = Date.now() - CACHE_MS + FAILURE_CACHE_MS;
     });
-    return models;
+    return answer;
   }
+
+  const list = async (): Promise<InstalledModel[]> => (await installed()).models;
 
   /** The model and language (null = detect) a request may use, or a 400 that says why not. */
   async function resolve(
@@ -85,7 +107,7 @@ export function createModelCatalog(engine: ProbeEngine) {
     return { model, language: lang };
   }
 
-  return { list, resolve };
+  return { list, installed, resolve };
 }
 
 export type ModelCatalog = ReturnType<typeof createModelCatalog>;

@@ -3,7 +3,7 @@ import {
   EngineUnavailableError,
   ProbeLimitError,
   ProbeTimeoutError,
-  type EngineModel,
+  type EngineModels,
   type ProbeEngine,
   type ProbeOptions,
 } from './types.js';
@@ -99,7 +99,7 @@ export class ProbePool implements ProbeEngine {
   }
 
   /** Answered at once by any engine process, even one busy probing; a free one is asked first. */
-  models(): Promise<EngineModel[]> {
+  models(): Promise<EngineModels> {
     const engine = this.engines.find((e) => !this.busy.has(e)) ?? this.engines[0];
     return engine.models();
   }

@@ -21,7 +21,7 @@ import {
   CANCELLED,
   EngineRequestError,
   EngineUnavailableError,
-  type EngineModel,
+  type EngineModels,
   type EngineProgress,
   type EngineResult,
   type LiveEngine,
@@ -178,9 +178,9 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
     return this.request('probe', { path, max_seconds: options.maxSeconds });
   }
 
-  async models(): Promise<EngineModel[]> {
+  async models(): Promise<EngineModels> {
     const r = await this.request('models', {});
-    return r.models;
+    return { models: r.models, device: r.device, computeType: r.compute_type };
   }
 
   /** Resolves when the engine answers a ping within the timeout; rejects otherwise. */

@@ -80,6 +80,10 @@ export type Result =
   | StreamConfigResult;
 export type Pong = 'pong';
 /**
+ * Where the engine runs its models: the CPU or a CUDA GPU (PARLANCE_DEVICE).
+ */
+export type Device = 'cpu' | 'cuda';
+/**
  * Who spoke (with speaker_labels): "A", "B", … in order of first speech; a segment has the speaker of most of its words.
  */
 export type SpeakerLabel = string;
@@ -265,6 +269,8 @@ export interface ResultMessage {
 export interface ModelsResult {
   models: ModelInfo[];
   models_dir: string;
+  device: Device;
+  compute_type: string;
 }
 export interface ModelInfo {
   name: string;
@@ -279,6 +285,7 @@ export interface ModelInfo {
 }
 export interface InfoResult {
   version: string;
+  device: Device;
   cpu_threads: number;
   compute_type: string;
   loaded_models: string[];

@@ -94,8 +94,15 @@ export type EngineModel = Pick<ModelInfo, 'name' | 'languages' | 'multilingual'>
 export interface ProbeEngine {
   /** `owner`: whose file it is (an account), for sharing probes fairly between owners. */
   probe(path: string, options?: ProbeOptions, owner?: string): Promise<{ duration: number }>;
-  models(): Promise<EngineModel[]>;
+  models(): Promise<EngineModels>;
   close(): Promise<void>;
+}
+
+/** What an engine runs: its installed models, on which device and in what precision. */
+export interface EngineModels {
+  models: EngineModel[];
+  device: 'cpu' | 'cuda';
+  computeType: string;
 }
 
 export interface SpeechEngine extends ProbeEngine {

@@ -445,18 +445,23 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         response: { 200: SpeechModelList, ...errorResponses(401, 429) },
       },
     },
-    async () => ({
-      object: 'list' as const,
-      ...runtime.config.defaultModels,
-      data: (await catalog.list()).map((m) => ({
-        id: m.model,
-        object: 'model' as const,
-        created: published(m.model),
-        owned_by: 'openai',
-        languages: m.languages,
-        usdPerMinute: m.usdPerMinute,
-        microsPerHour: m.microsPerHour,
-      })),
-    }),
+    async () => {
+      const { models, device, computeType } = await catalog.installed();
+      return {
+        object: 'list' as const,
+        ...runtime.config.defaultModels,
+        device,
+        computeType,
+        data: models.map((m) => ({
+          id: m.model,
+          object: 'model' as const,
+          created: published(m.model),
+          owned_by: 'openai',
+          languages: m.languages,
+          usdPerMinute: m.usdPerMinute,
+          microsPerHour: m.microsPerHour,
+        })),
+      };
+    },
   );
 };
