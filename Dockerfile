@@ -62,7 +62,8 @@ COPY deploy/entrypoint.sh /usr/local/bin/parlance
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 # Where a GPU build keeps CUDA's libraries (absent, and unused, otherwise).
 ENV LD_LIBRARY_PATH=/app/packages/engine/.venv/lib/python3.11/site-packages/nvidia/cublas/lib:/app/packages/engine/.venv/lib/python3.11/site-packages/nvidia/cudnn/lib
-USER node
+# The image's `node` user, by number (Kubernetes' runAsNonRoot checks a numeric user).
+USER 1000:1000
 EXPOSE 3000
 VOLUME /data
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s \

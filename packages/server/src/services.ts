@@ -12,7 +12,7 @@ import type { Mailer } from './mail/mailer.js';
 import { ReadCache } from './db/readCache.js';
 import { createErasures } from './system/erasures.js';
 import { createEvents } from './system/events.js';
-import { createMetrics } from './system/metrics.js';
+import { createMetrics, sharedFor } from './system/metrics.js';
 import { activeJobs, blobKeysOf } from './transcription/jobs/repository.js';
 import { createModelCatalog } from './transcription/models.js';
 import { startTranscriptionRuntime } from './transcription/runtime.js';
@@ -73,13 +73,15 @@ export async function buildServices(
     workers,
     metrics,
   });
-  // The queue as the whole deployment sees it (every process answers the same).
+  // The queue as the whole deployment sees it (every process answers the same): one query per
+  // scrape, however many gauges read it.
+  const queue = sharedFor(1_000, () => activeJobs(db));
   metrics.gauge(
     'parlance_jobs',
     'Transcription jobs by state (live streams apart)',
     ['state'],
     async () => {
-      const jobs = await activeJobs(db);
+      const jobs = await queue();
       return [
         [{ state: 'queued' }, jobs.queued],
         [{ state: 'processing' }, jobs.processing],
@@ -88,9 +90,9 @@ export async function buildServices(
   );
   metrics.gauge(
     'parlance_queue_oldest_seconds',
-    'How long the oldest queued job has waited (0 with none queued)',
+    'How long the job queued longest has waited since it was (re)queued (0 with none)',
     [],
-    async () => [[{}, (await activeJobs(db)).oldestQueuedSeconds]],
+    async () => [[{}, (await queue()).oldestQueuedSeconds]],
   );
   // A deleted account's audio goes from the blob store too (its rows go by ON DELETE CASCADE).
   erasures.register('blob', {

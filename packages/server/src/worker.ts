@@ -19,7 +19,8 @@ async function main(): Promise<void> {
       : await serveWorkerHttp(config.workerHttpPort, {
           storage,
           metrics: services.metrics,
-          metricsToken: config.metricsToken,
+          access: { token: config.metricsToken, deployed: config.deployed },
+          host: config.host,
         });
   logger.info(
     { storage: storage.kind, concurrency: transcription.workerConcurrency, httpPort: http?.port },
@@ -32,8 +33,9 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'worker shutting down: finishing jobs in progress');
     try {
-      await http?.close();
       await services.close();
+      // Answering health checks until the jobs in progress are done.
+      await http?.close();
       mailer.close();
       await storage.close();
       process.exit(0);

@@ -3,7 +3,9 @@
  * queue series; only this machine may read it unless METRICS_TOKEN is set, and then only with
  * the token. A worker process answers health, readiness and metrics on its own port.
  */
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayReadMetrics } from '../src/system/metrics.js';
 import { serveWorkerHttp, type WorkerHttp } from '../src/system/workerHttp.js';
 import { startServer, type TestServer } from './helpers.js';
 import {
@@ -75,6 +77,22 @@ describe('GET /metrics', () => {
       .client()
       .get('/metrics', { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect([res.status, res.body.code]).toEqual([403, 'metrics_forbidden']);
+    // A page that rebinds its name to 127.0.0.1 is refused by name, before it could read them.
+    const rebound = await server.app.inject({
+      url: '/metrics',
+      headers: { host: 'rebind.example' },
+      remoteAddress: '127.0.0.1',
+    });
+    expect([rebound.statusCode, rebound.json().code]).toEqual([421, 'unknown_host']);
+  });
+
+  it('answers nobody without a token once deployed: a local proxy may add no header', () => {
+    const local = { socket: { remoteAddress: '127.0.0.1' }, headers: {} } as IncomingMessage;
+    expect(mayReadMetrics(local, { token: null, deployed: false })).toBe(true);
+    expect(mayReadMetrics(local, { token: null, deployed: true })).toBe(false);
+    const bearing = { ...local, headers: { authorization: 'Bearer a-token-of-sixteen+' } };
+    const access = { token: 'a-token-of-sixteen+', deployed: true };
+    expect(mayReadMetrics(bearing as IncomingMessage, access)).toBe(true);
   });
 });
 
@@ -96,6 +114,13 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     });
     expect(right.status).toBe(200);
     expect(right.body).toContain('# TYPE parlance_jobs gauge');
+    // A scraper reaches it by the pod's address, whatever host that is.
+    const byAddress = await server.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}`, host: '10.1.2.3:3000' },
+      remoteAddress: '10.1.2.4',
+    });
+    expect(byAddress.statusCode).toBe(200);
   });
 });
 
@@ -107,7 +132,8 @@ describe("a worker's own port", () => {
     http = await serveWorkerHttp(0, {
       storage: server.storage,
       metrics: server.app.services.metrics,
-      metricsToken: null,
+      access: { token: null, deployed: false },
+      host: '127.0.0.1',
     });
   });
   afterAll(async () => {

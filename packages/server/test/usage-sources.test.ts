@@ -4,10 +4,13 @@
  * charged jobs and of credit transactions, which a spreadsheet opens without running anything.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Spending } from '@parlance/contract';
 import { createLedger } from '../src/billing/ledger.js';
 import { usdDecimal } from '../src/billing/money.js';
+import { transcriptions } from '../src/db/schema/transcription.js';
 import { toCsv } from '../src/http/download.js';
 import type { TestServer } from './helpers.js';
 import {
@@ -123,6 +126,27 @@ describe('usage by source', () => {
     const [latestByKey] = listed.body.transcripts.slice(2) as { id: string }[];
     const byKey = await who.api.get(`/v1/transcript/${latestByKey?.id}`);
     expect(byKey.body).toMatchObject({ apiKeyId: key?.id, sender: 'tests' });
+  });
+
+  it("migration 0019 names the senders of jobs sent before it, a deleted key's from its charge", async () => {
+    const { db } = server.storage;
+    await db
+      .update(transcriptions)
+      .set({ apiKeyName: null })
+      .where(eq(transcriptions.userId, who.userId));
+    const migration = await readFile(
+      new URL('../drizzle/0019_transcript_senders.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint').slice(1))
+      await db.execute(sql.raw(statement));
+    const history = await who.api.get('/api/transcript/user?limit=10');
+    expect(history.body.transcriptions.map((t: { sender: string }) => t.sender)).toEqual([
+      'Playground',
+      `${FORMULA_NAME} (deleted key)`,
+      'tests',
+      'tests',
+    ]);
   });
 
   it('shows a renamed key as one source, under its name today', async () => {

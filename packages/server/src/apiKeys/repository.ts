@@ -131,8 +131,8 @@ export async function findApiKeyBySecret(
   return { ...row, used: true };
 }
 
-/** A key's name today; null once it is deleted. */
-export async function apiKeyName(db: Database, id: string): Promise<string | null> {
-  const [row] = await db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, id));
+/** The name today of the user's key; null once it is deleted. */
+export async function apiKeyName(db: Database, userId: string, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: apiKeys.name }).from(apiKeys).where(owned(userId, id));
   return row?.name ?? null;
 }

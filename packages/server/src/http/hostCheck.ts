@@ -8,8 +8,17 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** A Host header: a DNS name, IPv4 address or bracketed IPv6 address, and an optional port. */
 const HOST_HEADER = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?$/;
 
-/** Health checks come from load balancers and orchestrators, addressed by IP: any host. */
-const ANY_HOST = new Set<string>([systemPaths.health, systemPaths.ready]);
+/**
+ * Health checks come from load balancers and orchestrators, addressed by IP: any host. So do
+ * scrapers, when /metrics asks for a token (without one it answers this machine only, which a
+ * rebinding page also is, so it keeps the check).
+ */
+const anyHost = (config: Pick<Config, 'metricsToken'>) =>
+  new Set<string>([
+    systemPaths.health,
+    systemPaths.ready,
+    ...(config.metricsToken === null ? [] : [systemPaths.metrics]),
+  ]);
 
 /**
  * Which `Host` headers the server answers: its own. A page on another site that rebinds its name
@@ -44,8 +53,9 @@ export function hostAllowed(
 /** Refuses, before anything else runs, a request addressed to a host that is not this server's. */
 export function registerHostCheck(app: FastifyInstance, config: Config): void {
   const allowed = hostAllowed(config);
+  const unchecked = anyHost(config);
   app.addHook('onRequest', async (request) => {
-    if (allowed(request.headers.host) || ANY_HOST.has(request.url.split('?')[0] ?? '')) return;
+    if (allowed(request.headers.host) || unchecked.has(request.url.split('?')[0] ?? '')) return;
     // A proxy that sends its own Host would see every request refused: say which, and what to do.
     request.log.warn(
       { host: request.headers.host },

@@ -22,6 +22,12 @@ export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'parlance_' });
   const registers = [registry];
+  const readErrors = new Counter({
+    name: 'parlance_metrics_read_errors_total',
+    help: 'Gauges left empty at a scrape because reading them failed (the database down), by gauge',
+    labelNames: ['gauge'] as const,
+    registers,
+  });
   return {
     registry,
     httpRequests: new Histogram({
@@ -68,7 +74,10 @@ export function createMetrics() {
       help: 'Charges of finished jobs that failed for another reason than the balance or a limit',
       registers,
     }),
-    /** A gauge whose values `read` gives at each scrape (a failing read fails the scrape). */
+    /**
+     * A gauge whose values `read` gives at each scrape. A read that fails (the database down)
+     * leaves it empty and counts `parlance_metrics_read_errors_total`: the rest still answer.
+     */
     gauge<L extends string>(
       name: string,
       help: string,
@@ -83,7 +92,11 @@ export function createMetrics() {
         registers,
         async collect() {
           this.reset();
-          for (const [labels, value] of await read()) this.set(labels, value);
+          try {
+            for (const [labels, value] of await read()) this.set(labels, value);
+          } catch {
+            readErrors.inc({ gauge: name });
+          }
         },
       });
     },
@@ -93,11 +106,24 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
  * Who may read /metrics: with METRICS_TOKEN set, a request bearing it (`Authorization: Bearer`);
- * without one, this machine only (a scraper elsewhere needs the token).
+ * without one, this machine only, and only when not deployed (a deployment cannot tell a local
+ * proxy that adds no forwarding header from the machine itself).
  */
-export function mayReadMetrics(request: IncomingMessage, token: string | null): boolean {
-  if (token === null) return fromThisMachine(request);
+export function mayReadMetrics(
+  request: IncomingMessage,
+  { token, deployed }: { token: string | null; deployed: boolean },
+): boolean {
+  if (token === null) return !deployed && fromThisMachine(request);
   const sent = Buffer.from(request.headers.authorization ?? '');
   const wanted = Buffer.from(`Bearer ${token}`);
   return sent.length === wanted.length && timingSafeEqual(sent, wanted);
+}
+
+/** `read`'s answer shared by every caller within `ms` of asking (gauges of one scrape). */
+export function sharedFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > ms) last = { at: Date.now(), value: read() };
+    return last.value;
+  };
 }

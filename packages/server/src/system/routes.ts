@@ -76,7 +76,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!mayReadMetrics(request.raw, app.config.metricsToken))
+      const { metricsToken: token, deployed } = app.config;
+      if (!mayReadMetrics(request.raw, { token, deployed }))
         throw new HttpError('metrics_forbidden', 'Send the METRICS_TOKEN as a bearer token');
       const { registry } = app.services.metrics;
       return reply.type(registry.contentType).send(await registry.metrics());

@@ -16,7 +16,14 @@ export interface WorkerHttp {
  */
 export async function serveWorkerHttp(
   port: number,
-  deps: { storage: Storage; metrics: Metrics; metricsToken: string | null },
+  deps: {
+    storage: Storage;
+    metrics: Metrics;
+    /** Who may read /metrics (system/metrics.ts's mayReadMetrics). */
+    access: { token: string | null; deployed: boolean };
+    /** The interface to listen on (HOST). */
+    host: string;
+  },
 ): Promise<WorkerHttp> {
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -38,7 +45,7 @@ export async function serveWorkerHttp(
       return json(res, 200, { status: 'ready', storage: deps.storage.kind });
     }
     if (path === systemPaths.metrics) {
-      if (!mayReadMetrics(req, deps.metricsToken))
+      if (!mayReadMetrics(req, deps.access))
         return error(res, 'metrics_forbidden', 'Send the METRICS_TOKEN as a bearer token');
       const { registry } = deps.metrics;
       const body = await registry.metrics();
@@ -56,7 +63,7 @@ export async function serveWorkerHttp(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, resolve);
+    server.listen(port, deps.host, resolve);
   });
   return {
     port: (server.address() as AddressInfo).port,

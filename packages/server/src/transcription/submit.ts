@@ -91,7 +91,7 @@ export async function submitTranscription(
     const blobKey = `audio/${input.userId}/${id}`;
     await blobs.putFile(blobKey, staged).catch((err: unknown) => {
       if (!(err instanceof BlobStoreUnavailable)) throw err;
-      runtime.log(err.message);
+      runtime.log(err.detail);
       throw new DomainError(
         'audio_store_unavailable',
         'The audio store cannot be reached right now: nothing was kept or charged. Try again in a minute.',

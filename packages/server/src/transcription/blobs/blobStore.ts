@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { DomainError } from '../../domainErrors.js';
 
 /**
  * Where uploaded and downloaded audio lives until its job is deleted. Audio arrives as a
@@ -26,15 +27,22 @@ export interface BlobStore {
 }
 
 /**
- * The store could not be reached or refused to work (S3 down, a network fault, bad credentials):
- * nothing is wrong with the audio, so what needed it waits and tries again.
+ * The store could not be reached or answered as a store that is down (S3 down, a network fault,
+ * its bucket gone): nothing is wrong with the audio, so what needed it waits and tries again. A
+ * request that meets it is answered 503 `audio_store_unavailable`; `detail` is for the log.
  */
-export class BlobStoreUnavailable extends Error {
+export class BlobStoreUnavailable extends DomainError {
+  override name = 'BlobStoreUnavailable';
+  readonly detail: string;
+
   constructor(action: string, cause: unknown) {
-    super(`the audio store could not ${action}: ${(cause as Error)?.message ?? String(cause)}`, {
-      cause,
-    });
-    this.name = 'BlobStoreUnavailable';
+    super(
+      'audio_store_unavailable',
+      'The audio store cannot be reached right now; try again in a minute.',
+      { retryAfterSeconds: 60 },
+    );
+    this.cause = cause;
+    this.detail = `the audio store could not ${action}: ${(cause as Error)?.message ?? String(cause)}`;
   }
 }
 

@@ -36,6 +36,8 @@ const clientFor = (config: S3BlobConfig) =>
     forcePathStyle: config.forcePathStyle,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that drops packets is an outage within seconds, not a request hung for minutes.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
   });
 
 /**
@@ -65,11 +67,43 @@ export async function ensureBucket(config: S3BlobConfig, waitSeconds: number): P
   }
 }
 
-/** Whether S3 answered that the object is not there (the one failure that is not an outage). */
+/** Whether S3 answered that the object is not there. */
 const isMissing = (error: unknown) =>
   error instanceof NotFound ||
   error instanceof NoSuchKey ||
-  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  ((error as S3Failure).$metadata?.httpStatusCode === 404 &&
+    (error as S3Failure).name !== 'NoSuchBucket');
+
+interface S3Failure {
+  name?: string;
+  code?: string;
+  $metadata?: { httpStatusCode?: number };
+  $retryable?: unknown;
+}
+/** Network failures: the store (or the way to it) is down, not the request wrong. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * Whether a failure is the store's outage, which work waits out: no answer (a network failure or
+ * a timeout), an answer of 5xx or throttling, or its bucket gone (a store restarted empty). Any
+ * other refusal (an object archived, access denied to it) is not waited for.
+ */
+function isOutage(error: unknown): boolean {
+  const e = error as S3Failure;
+  const status = e.$metadata?.httpStatusCode;
+  if (e.name === 'NoSuchBucket' || e.$retryable) return true;
+  if (status !== undefined) return status >= 500 || status === 429;
+  return NETWORK_CODES.has(e.code ?? '') || e.name === 'TimeoutError';
+}
 
 export function createS3BlobStore(config: S3BlobConfig, localDir: string): BlobStore {
   const client = clientFor(config);
@@ -79,8 +113,8 @@ export function createS3BlobStore(config: S3BlobConfig, localDir: string): BlobS
     try {
       return await run();
     } catch (error) {
-      if (isMissing(error)) throw error;
-      throw new BlobStoreUnavailable(action, error);
+      if (isOutage(error)) throw new BlobStoreUnavailable(action, error);
+      throw error;
     }
   };
   return {

@@ -35,7 +35,7 @@ export async function toTranscript(
     ...toSummary({
       ...row,
       notice: row.result?.notice ?? null,
-      keyName: row.apiKeyId === null ? null : await apiKeyName(db, row.apiKeyId),
+      keyName: row.apiKeyId === null ? null : await apiKeyName(db, row.userId, row.apiKeyId),
     }),
     timestamp_style: row.timestampStyle,
     task: row.task,

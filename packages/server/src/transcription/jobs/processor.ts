@@ -259,7 +259,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     }
     if (err instanceof BlobStoreUnavailable) {
       // Its audio is safe where the store keeps it: the job waits for the store, however long.
-      deps.log(`${job.id}: ${err.message}; it waits for the store`);
+      deps.log(`${job.id}: ${err.detail}; it waits for the store`);
       await releaseTranscription(db, id, token, { attemptUsed: false });
       throw err;
     }

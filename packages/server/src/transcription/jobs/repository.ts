@@ -184,7 +184,10 @@ const summaryColumns = {
   apiKeyName: transcriptions.apiKeyName,
 };
 /** The key that sent each row, for its sender's name today (summaryColumns' `keyName`). */
-const withKey = eq(apiKeys.id, transcriptions.apiKeyId);
+const withKey = and(
+  eq(apiKeys.id, transcriptions.apiKeyId),
+  eq(apiKeys.userId, transcriptions.userId),
+);
 export type TranscriptionSummaryRow = Pick<
   TranscriptionRow,
   Exclude<keyof typeof summaryColumns, 'notice' | 'keyName'>
@@ -674,8 +677,8 @@ export async function abandonTranscription(
 }
 
 /**
- * Jobs waiting and running (live streams apart), and how long the oldest waiting one has waited
- * in seconds (0 with none waiting): the metrics' view of the queue.
+ * Jobs waiting and running (live streams apart), and how long the one queued longest has waited
+ * since it was (re)queued, in seconds (0 with none waiting): the metrics' view of the queue.
  */
 export async function activeJobs(
   db: Db,
@@ -685,7 +688,7 @@ export async function activeJobs(
     .select({
       queued: sql<number>`(count(*) filter (where ${queued}))::int`,
       processing: sql<number>`(count(*) filter (where ${transcriptions.status} = 'processing'))::int`,
-      oldest: sql<number>`coalesce(extract(epoch from now() - min(${transcriptions.createdAt}) filter (where ${queued})), 0)::float8`,
+      oldest: sql<number>`coalesce(extract(epoch from now() - min(${transcriptions.queuedAt}) filter (where ${queued})), 0)::float8`,
     })
     .from(transcriptions)
     .where(
