@@ -271,39 +271,17 @@ async function kubePlay(work: string) {
     podman('secret', 'create', 'parlance-secrets', secretFile);
     const [, user = '', password = '', database = ''] =
       /^postgres:\/\/([^:]+):([^@]+)@postgres:5432\/(.+)$/.exec(env.DATABASE_URL ?? '') ?? [];
-    podman(
-      'run',
-      '-d',
-      '--network',
-      KUBE_NETWORK,
-      '--name',
-      'postgres',
-      '-e',
-      `POSTGRES_USER=${user}`,
-      '-e',
-      `POSTGRES_PASSWORD=${password}`,
-      '-e',
-      `POSTGRES_DB=${database}`,
-      'docker.io/library/postgres:15-bookworm',
-    );
-    podman(
-      'run',
-      '-d',
-      '--network',
-      KUBE_NETWORK,
-      '--name',
-      's3',
-      'docker.io/motoserver/moto:latest',
-    );
-    podman(
-      'run',
-      '--rm',
-      '--network',
-      KUBE_NETWORK,
-      ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
-      IMAGE,
-      'bucket',
-    );
+    const asEnv = (vars: Record<string, string>) =>
+      Object.entries(vars).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+    const dependency = (name: string, image: string, vars: Record<string, string> = {}) =>
+      podman('run', '-d', '--network', KUBE_NETWORK, '--name', name, ...asEnv(vars), image);
+    dependency('postgres', 'docker.io/library/postgres:15-bookworm', {
+      POSTGRES_USER: user,
+      POSTGRES_PASSWORD: password,
+      POSTGRES_DB: database,
+    });
+    dependency('s3', 'docker.io/motoserver/moto:latest');
+    podman('run', '--rm', '--network', KUBE_NETWORK, ...asEnv(env), IMAGE, 'bucket');
     sh('podman', [
       'kube',
       'play',

@@ -2,7 +2,8 @@
  * The product on an S3-compatible store (s3rver, a local S3 implementation): audio goes up on
  * submission, a worker fetches it, playback reads ranges of it, deleting a transcript or the
  * account removes it. With the store down, a submission is refused with 503 and keeps nothing,
- * and works again once the store is back.
+ * playback says the same, a transcript deleted meanwhile loses its audio once the store is back,
+ * and submissions work again.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -114,9 +115,17 @@ describe('on an S3-compatible store', () => {
       expect(refused.headers.get('retry-after')).toBe('60');
       const listed = await server.client().get('/v1/transcript', { headers: who.auth });
       expect(listed.body.transcripts.map((t: { id: string }) => t.id)).toEqual([earlier.body.id]);
+      // Deleting it works now; its audio goes once the store is back.
+      const deleted = await server
+        .client()
+        .request('DELETE', `/v1/transcript/${earlier.body.id}`, { headers: who.auth });
+      expect(deleted.status).toBe(200);
     } finally {
       await startStore(port);
     }
+    expect(await keys(`audio/${who.userId}/`)).toEqual([`audio/${who.userId}/${earlier.body.id}`]);
+    await server.app.services.erasures.run(); // what hourly housekeeping does
+    expect(await keys(`audio/${who.userId}/`)).toEqual([]);
     const sent = await submit(server, who, { language: 'en' }, fixture('jfk.wav'));
     expect(sent.status).toBe(202);
     expect((await waitForJob(server, who, sent.body.id)).status).toBe('completed');

@@ -57,6 +57,18 @@ export function createErasures(db: Database, log: FastifyBaseLogger) {
     return { erased, failed };
   }
 
+  async function recordItems(tx: Transaction, kind: ErasureKind, refs: string[]) {
+    const ids: string[] = [];
+    for (const chunk of chunks(refs)) {
+      const rows = await tx
+        .insert(pendingErasures)
+        .values(chunk.map((ref) => ({ kind, ref })))
+        .returning({ id: pendingErasures.id });
+      ids.push(...rows.map((row) => row.id));
+    }
+    return ids;
+  }
+
   return {
     register(kind: ErasureKind, eraser: Eraser): void {
       erasers.set(kind, eraser);
@@ -65,17 +77,16 @@ export function createErasures(db: Database, log: FastifyBaseLogger) {
     /** Call inside the transaction that deletes the user, before the delete; answers the ids. */
     async record(tx: Transaction, userId: string): Promise<string[]> {
       const ids: string[] = [];
-      for (const [kind, eraser] of erasers) {
-        for (const refs of chunks(await eraser.collect(tx, userId))) {
-          const rows = await tx
-            .insert(pendingErasures)
-            .values(refs.map((ref) => ({ kind, ref })))
-            .returning({ id: pendingErasures.id });
-          ids.push(...rows.map((row) => row.id));
-        }
-      }
+      for (const [kind, eraser] of erasers)
+        ids.push(...(await recordItems(tx, kind, await eraser.collect(tx, userId))));
       return ids;
     },
+
+    /**
+     * Call inside the transaction that deletes what held them (a transcript and its audio):
+     * records `refs` to erase, so an outage of where they live only delays it. Answers the ids.
+     */
+    recordItems,
 
     /**
      * Erases the recorded items `ids` (one deletion's), or without them everything pending that

@@ -418,7 +418,16 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       },
     },
     async (request) => {
-      const row = await deleteTranscription(db, currentUser(request).id, request.params.id);
+      const { erasures } = app.services;
+      // The audio's erasure is recorded with the delete, so a store that is down only delays it.
+      const { row, erasing } = await db.transaction(async (tx) => {
+        const deleted = await deleteTranscription(tx, currentUser(request).id, request.params.id);
+        const key = typeof deleted === 'object' ? deleted.blobKey : null;
+        return {
+          row: deleted,
+          erasing: key ? await erasures.recordItems(tx, 'blob', [key]) : [],
+        };
+      });
       if (!row) throw transcriptNotFound();
       if (row === 'live')
         throw new HttpError(
@@ -430,7 +439,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           'transcription_streamed',
           'This transcription is still running and its text has been streamed to you; delete it once it has completed',
         );
-      if (row.blobKey) await runtime.blobs.delete(row.blobKey);
+      await erasures.run(erasing);
       return { message: 'Transcript deleted' };
     },
   );
