@@ -46,10 +46,8 @@ const serverEnv = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  METRICS_TOKEN: z
-    .string()
-    .min(16)
-    .optional()
+  METRICS_TOKEN: optionalString
+    .pipe(z.string().min(16).optional())
     .describe(
       'the bearer token a scraper sends for GET /metrics (at least 16 characters); unset, /metrics answers this machine only',
     ),

@@ -16,6 +16,16 @@ const read = (path: string) => readFileSync(new URL(path, repo), 'utf8');
 /** Read by the AWS SDK itself, not by the server's settings. */
 const SDK_SETTINGS = new Set(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
 
+/** The settings the README's deploy table names (its first and last columns). */
+const deployTable = (() => {
+  const readme = read('README.md');
+  const table = readme.slice(
+    readme.indexOf('| setting '),
+    readme.indexOf('\n\n', readme.indexOf('| setting ')),
+  );
+  return [...new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)[=`]/g)].map((m) => m[1] ?? ''))];
+})();
+
 /** Compose's `${NAME:-default}` as compose fills it in with nothing set. */
 const withDefaults = (env: Record<string, string>) =>
   Object.fromEntries(
@@ -68,6 +78,8 @@ describe('deploy files', () => {
     for (const store of ['postgres', 'redis', 's3']) expect(services[store]).toBeDefined();
     for (const name of [...byCommand('api'), ...byCommand('worker'), ...byCommand('bucket')])
       expect(services[name]?.command?.[0] ?? '', name).toBeOneOf(Object.keys(commands));
+    expect(deployTable.length).toBeGreaterThanOrEqual(10);
+    expect(deployTable.filter((name) => !(name in compose['x-parlance-env']))).toEqual([]);
     const config = expectDeployable(withDefaults(compose['x-parlance-env']));
     expect(config.databaseUrl).toMatch(/@postgres:5432\//);
     expect(config.transcription.s3?.endpoint).toBe('http://s3:5000');
@@ -80,7 +92,9 @@ describe('deploy files', () => {
     ].map((doc) => doc.toJS());
     const configMap = docs.find((doc) => doc.kind === 'ConfigMap');
     const secret = docs.find((doc) => doc.kind === 'Secret');
-    expectDeployable({ ...configMap.data, ...secret.stringData });
+    const settings = { ...configMap.data, ...secret.stringData };
+    expect(deployTable.filter((name) => !(name in settings))).toEqual([]);
+    expectDeployable(settings);
 
     const deployments = docs.filter((doc) => doc.kind === 'Deployment');
     expect(deployments.map((d) => d.spec.template.spec.containers[0].args[0]).sort()).toEqual([
