@@ -24,11 +24,6 @@ export interface S3BlobConfig {
   forcePathStyle: boolean;
 }
 
-/**
- * Audio in an S3-compatible bucket, so API and worker processes on different machines share
- * it. Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID/…, profiles, roles).
- * Staging and the engine's working copies use `localDir` on each machine.
- */
 const clientFor = (config: S3BlobConfig) =>
   new S3Client({
     region: config.region,
@@ -105,6 +100,11 @@ function isOutage(error: unknown): boolean {
   return NETWORK_CODES.has(e.code ?? '') || e.name === 'TimeoutError';
 }
 
+/**
+ * Audio in an S3-compatible bucket, so API and worker processes on different machines share
+ * it. Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID/…, profiles, roles).
+ * Staging and the engine's working copies use `localDir` on each machine.
+ */
 export function createS3BlobStore(config: S3BlobConfig, localDir: string): BlobStore {
   const client = clientFor(config);
   const Bucket = config.bucket;
