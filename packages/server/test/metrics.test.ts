@@ -141,7 +141,7 @@ describe("a worker's own port", () => {
     await server?.close();
   });
 
-  it('answers health, readiness and metrics, and 404 for anything else', async () => {
+  it('answers health, readiness (503 with its storage down) and metrics, and 404 for anything else', async () => {
     const at = (path: string, headers: Record<string, string> = {}) =>
       fetch(`http://127.0.0.1:${http.port}${path}`, { headers });
     expect(await (await at('/api/health')).json()).toEqual({ status: 'ok' });
@@ -158,6 +158,21 @@ describe("a worker's own port", () => {
       403,
       'metrics_forbidden',
     ]);
+    const down = await serveWorkerHttp(0, {
+      storage: { ...server.storage, ping: () => Promise.reject(new Error('connection refused')) },
+      metrics: server.app.services.metrics,
+      access: { token: null, deployed: false },
+      host: '127.0.0.1',
+    });
+    try {
+      const notReady = await fetch(`http://127.0.0.1:${down.port}/api/ready`);
+      expect([notReady.status, await notReady.json()]).toEqual([
+        503,
+        { code: 'not_ready', message: 'Storage is not reachable' },
+      ]);
+    } finally {
+      await down.close();
+    }
     const other = await at('/anything');
     expect([other.status, ((await other.json()) as { code: string }).code]).toEqual([
       404,

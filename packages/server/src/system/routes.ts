@@ -7,9 +7,9 @@ import {
   type ServiceLimits,
 } from '@parlance/contract';
 import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
 import { errorResponses, fileResponse } from '../http/schemas.js';
-import { METRICS_CONTENT_TYPE, mayReadMetrics } from './metrics.js';
+import { METRICS_CONTENT_TYPE } from './metrics.js';
+import { readiness, scrape } from './probes.js';
 
 const tags = ['system'];
 
@@ -50,16 +50,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReadyResponse, ...errorResponses(503) },
       },
     },
-    async (request) => {
-      const { storage } = app.deps;
-      try {
-        await storage.ping();
-      } catch (err) {
-        request.log.error({ err }, 'storage ping failed');
-        throw new HttpError('not_ready', 'Storage is not reachable');
-      }
-      return { status: 'ready' as const, storage: storage.kind };
-    },
+    // A failing ping is logged with its cause by the error handler (a 503).
+    async () => readiness(app.deps.storage),
   );
 
   app.get(
@@ -77,10 +69,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { metricsToken: token, deployed } = app.config;
-      if (!mayReadMetrics(request.raw, { token, deployed }))
-        throw new HttpError('metrics_forbidden', 'Send the METRICS_TOKEN as a bearer token');
-      const { registry } = app.services.metrics;
-      return reply.type(registry.contentType).send(await registry.metrics());
+      const { contentType, body } = await scrape(
+        request.raw,
+        { token, deployed },
+        app.services.metrics,
+      );
+      return reply.type(contentType).send(body);
     },
   );
 

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { API_ERRORS, systemPaths, type ApiErrorCode } from '@parlance/contract/endpoints';
 import type { Storage } from '../db/index.js';
-import { mayReadMetrics, type Metrics } from './metrics.js';
+import { DomainError } from '../domainErrors.js';
+import type { Metrics } from './metrics.js';
+import { readiness, scrape } from './probes.js';
 
 export interface WorkerHttp {
   port: number;
@@ -20,7 +22,7 @@ export async function serveWorkerHttp(
     storage: Storage;
     metrics: Metrics;
     /** Who may read /metrics (system/metrics.ts's mayReadMetrics). */
-    access: { token: string | null; deployed: boolean };
+    access: Parameters<typeof scrape>[1];
     /** The interface to listen on (HOST). */
     host: string;
   },
@@ -36,29 +38,20 @@ export async function serveWorkerHttp(
     const path = new URL(req.url ?? '/', 'http://worker').pathname;
     if (req.method !== 'GET') return error(res, 'not_found', 'Not found');
     if (path === systemPaths.health) return json(res, 200, { status: 'ok' });
-    if (path === systemPaths.ready) {
-      try {
-        await deps.storage.ping();
-      } catch {
-        return error(res, 'not_ready', 'Storage is not reachable');
-      }
-      return json(res, 200, { status: 'ready', storage: deps.storage.kind });
-    }
+    if (path === systemPaths.ready) return json(res, 200, await readiness(deps.storage));
     if (path === systemPaths.metrics) {
-      if (!mayReadMetrics(req, deps.access))
-        return error(res, 'metrics_forbidden', 'Send the METRICS_TOKEN as a bearer token');
-      const { registry } = deps.metrics;
-      const body = await registry.metrics();
-      res.writeHead(200, { 'content-type': registry.contentType });
+      const { contentType, body } = await scrape(req, deps.access, deps.metrics);
+      res.writeHead(200, { 'content-type': contentType });
       return res.end(body);
     }
     return error(res, 'not_found', 'Not found');
   };
 
   const server: Server = createServer((req, res) => {
-    answer(req, res).catch(() => {
-      if (!res.headersSent) error(res, 'internal_error', 'Something went wrong on our side');
-      else res.destroy();
+    answer(req, res).catch((err: unknown) => {
+      if (res.headersSent) res.destroy();
+      else if (err instanceof DomainError) error(res, err.code, err.message);
+      else error(res, 'internal_error', 'Something went wrong on our side');
     });
   });
   await new Promise<void>((resolve, reject) => {
