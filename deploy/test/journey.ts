@@ -28,7 +28,12 @@ export interface Stack {
 export const podman = (...args: string[]) =>
   execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 
-async function until<T>(what: string, attempt: () => Promise<T | undefined>, seconds: number) {
+/** `attempt`'s first answer (a throw counts as none yet), polled every 500 ms for `seconds`. */
+export async function until<T>(
+  what: string,
+  attempt: () => Promise<T | undefined>,
+  seconds: number,
+) {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
     const value = await attempt().catch(() => undefined);

@@ -18,10 +18,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments, stringify } from 'yaml';
-import { journey, podman, type Stack } from './journey.ts';
+import { journey, podman, until, type Stack } from './journey.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const here = join(root, 'deploy/test');
@@ -168,15 +167,8 @@ const containersOf = (service: string) =>
     .split('\n')
     .filter((name) => name === `${PROJECT}_${service}_1`);
 
-async function answers(url: string, seconds: number) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const res = await fetch(url).catch(() => undefined);
-    if (res?.ok) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${seconds} s`);
-    await sleep(1000);
-  }
-}
+const answers = (url: string, seconds: number) =>
+  until(`${url} to answer`, async () => ((await fetch(url)).ok ? true : undefined), seconds);
 
 /**
  * Each app container's memory: the resident memory of its processes (Node and its speech
