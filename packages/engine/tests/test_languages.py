@@ -55,6 +55,7 @@ def test_detects_the_language_spoken(engine, tmp_path, language):
     r = transcribe(engine, speak(tmp_path, language))
     assert r["language"] == language, r
     assert r["language_probability"] > 0.5
+    assert r["detected_language"] == language and r["language_fallback"] is False
     assert {s["language"] for s in r["segments"]} == {language}
 
 
@@ -71,6 +72,45 @@ def test_a_recording_that_changes_language_keeps_both(engine, tmp_path):
     assert "Bericht" in german and "Montag" in german
     assert "report" in english and "Monday" in english
     assert r["untranscribed"] == []
+
+
+@needs_espeak
+def test_detection_chooses_only_among_the_expected_languages(engine, tmp_path):
+    """German speech, with only English and French expected: it is heard as one of them."""
+    r = transcribe(engine, speak(tmp_path, "de"), expected_languages=["EN", "fr"])
+    assert r["language"] in {"en", "fr"} and r["detected_language"] == r["language"], r
+    assert {s["language"] for s in r["segments"]} <= {"en", "fr"}
+    assert r["language_fallback"] is False
+
+
+@needs_espeak
+def test_speech_detected_under_the_threshold_is_heard_in_the_fallback(engine, tmp_path):
+    """German speech with only English and French expected: Whisper gives either a low
+    probability (German holds most of it), under the threshold, so the fallback applies."""
+    r = transcribe(
+        engine,
+        speak(tmp_path, "de"),
+        expected_languages=["en", "fr"],
+        language_confidence_threshold=0.5,
+        fallback_language="es",
+    )
+    assert r["language"] == "es" and r["language_fallback"] is True, r
+    assert r["detected_language"] in {"en", "fr"}
+    assert r["language_probability"] < 0.5
+    assert {s["language"] for s in r["segments"]} == {"es"}
+
+
+def test_expected_and_fallback_languages_must_be_the_models(engine):
+    from conftest import FIXTURES  # noqa: PLC0415
+
+    jfk = str(FIXTURES / "jfk.wav")
+    for params in (
+        {"model": "base", "expected_languages": ["en", "xx"]},
+        {"model": "base", "fallback_language": "xx", "language_confidence_threshold": 0.5},
+        {"model": "tiny.en", "expected_languages": ["de"]},
+    ):
+        m, _ = engine.call("transcribe", {"path": jfk, "language": None, **params})
+        assert m["error"]["code"] == "unsupported_language", (params, m)
 
 
 # Words of the Spanish sentence, and English words any rendering of it uses. How well `base`

@@ -119,9 +119,12 @@ def test_an_ended_stream_takes_no_more_audio(live):
         collect(live, answer_to("s"))
 
 
-def stream_jfk(engine: EngineProc, rid: str, audio: np.ndarray, rate: int, model: str = "tiny.en") -> list[dict]:
-    """Opens a stream at ``rate``, sends ``audio`` in 100 ms frames, ends it: every message until its answer."""
-    send(engine, rid, "stream_open", {"model": model, "sample_rate": rate})
+def stream_jfk(
+    engine: EngineProc, rid: str, audio: np.ndarray, rate: int, model: str = "tiny.en", **params: object
+) -> list[dict]:
+    """Opens a stream at ``rate`` (with ``params``), sends ``audio`` in 100 ms frames, ends it:
+    every message until its answer."""
+    send(engine, rid, "stream_open", {"model": model, "sample_rate": rate, **params})
     chunk = rate // 10
     for k, at in enumerate(range(0, audio.size, chunk)):
         send(engine, f"{rid}-a{k}", "stream_audio", {"stream": rid, "pcm": pcm(audio[at : at + chunk])})
@@ -142,6 +145,27 @@ def test_audio_at_other_rates_is_resampled_in_the_engine(live, refs, rate):
     finals = " ".join(m["event"]["text"] for m in messages if "event" in m and m["event"]["type"] == "final")
     assert wer(refs["jfk"], finals) < 0.2
     assert messages[-1]["result"]["seconds"] == pytest.approx(11.0, abs=0.02)
+
+
+def test_a_stream_detects_among_the_expected_languages_and_falls_back(live):
+    """English speech where only French and German are expected: each phrase is detected as one of
+    them with a low probability, under the threshold, so it is heard in the fallback, and says so."""
+    audio = np.concatenate(list(iter_pcm(str(FIXTURES / "jfk.wav"))))
+    messages = stream_jfk(
+        live,
+        "langs",
+        audio,
+        SR,
+        model="base",
+        expected_languages=["fr", "de"],
+        language_confidence_threshold=0.9,
+        fallback_language="de",
+    )
+    finals = [m["event"] for m in messages if "event" in m and m["event"]["type"] == "final" and m["event"]["text"]]
+    assert finals, messages[-1]
+    for final in finals:
+        assert final["language"] == "de" and final["language_fallback"] is True, final
+        assert final["detected_language"] in {"fr", "de"}
 
 
 def test_a_cancelled_stream_stops_at_once_and_another_goes_on(live, refs):

@@ -49,6 +49,10 @@ CANDIDATES = [
 ]
 
 
+# Members holding language codes, which parse to lower case.
+LANGUAGE_CODES = {"language", "expected_languages", "fallback_language"}
+
+
 def parses(message: dict) -> protocol.Request | None:
     try:
         return protocol.parse_request(message)
@@ -115,8 +119,10 @@ def test_parsed_params_hold_the_value_sent_or_the_schemas_default(method):
                 continue
             got = getattr(protocol.parse_request(message).params, member)
             want = default if value is None else value
-            if member == "language" and isinstance(want, str):
+            if member in LANGUAGE_CODES and isinstance(want, str):
                 want = want.lower()  # codes are compared in lower case
+            if member in LANGUAGE_CODES and isinstance(want, list):
+                want = [code.lower() for code in want]
             if isinstance(want, list):
                 want = tuple(want)  # arrays parse to tuples: the dataclasses are frozen
             assert got == want, (member, value, got)

@@ -43,6 +43,8 @@ const RESULT: EngineResult = {
   text: 'ask not what your country can do for you',
   language: 'en',
   language_probability: 1,
+  detected_language: null,
+  language_fallback: false,
   duration: 600, // 10 min of tiny.en at $0.12/h = $0.02
   truncated: false,
   segments: [

@@ -187,7 +187,7 @@ class Engine:
         language. Returns the model and the duration the file's header claims (None: no claim)."""
         # Only the container's claim, for progress: validates the path without decoding anything.
         claimed = audio_mod.estimate_duration(params.path)
-        model = self.model_for(params.model, params.language)
+        model = self.model_for(params.model, params.language, params.detection)
         if params.task == "translate" and not model.model.is_multilingual:
             raise EngineError(
                 "unsupported_language",
@@ -195,18 +195,29 @@ class Engine:
             )
         return model, claimed
 
-    def model_for(self, name: str, language: str | None) -> WhisperModel:
-        """The model ``name``, loaded, once it is known to handle ``language`` (None: detect)."""
+    def model_for(self, name: str, language: str | None, detection: languages.Detection | None = None) -> WhisperModel:
+        """The model ``name``, loaded, once it is known to handle ``language`` (None: detect) and the
+        languages a ``detection`` may choose."""
         model = self.get_model(name)  # model_not_found / model_load_failed
         if language is not None:
-            if not model.model.is_multilingual and language != "en":
-                raise EngineError(
-                    "unsupported_language",
-                    f"model {name!r} is English-only; language {language!r} not supported",
-                )
-            if model.model.is_multilingual and language not in model.supported_languages:
-                raise EngineError("unsupported_language", f"unknown language code {language!r}")
+            _check_language(model, name, language)
+        elif detection is not None:
+            for expected in detection.expected or ():
+                _check_language(model, name, expected)
+            # An English-only model never detects: its fallback is never used.
+            if model.model.is_multilingual:
+                _check_language(model, name, detection.fallback)
         return model
+
+
+def _check_language(model: WhisperModel, name: str, language: str) -> None:
+    if not model.model.is_multilingual and language != "en":
+        raise EngineError(
+            "unsupported_language",
+            f"model {name!r} is English-only; language {language!r} not supported",
+        )
+    if model.model.is_multilingual and language not in model.supported_languages:
+        raise EngineError("unsupported_language", f"unknown language code {language!r}")
 
 
 def _no_progress(percent: float, stage: str, text: str | None = None) -> None:
@@ -248,9 +259,13 @@ class _Run:
         self.heard: list[tuple[float, float]] = []
         self.untranscribed: list[Span] = []
         # Asked to detect with a multilingual model: the language is found per span (languages.py),
-        # and the result's is the one spoken longest: seconds and probability * seconds per language.
+        # and the result's is the one spoken longest: seconds and probability * seconds per language,
+        # and seconds per language detected (before any fallback).
         self.per_span = params.language is None and model.model.is_multilingual
+        self.detection = params.detection
         self.spoken: dict[str, list[float]] = {}
+        self.detected: dict[str, float] = {}
+        self.fell_back = False
         # Otherwise fixed once a window has produced speech, so that all windows agree.
         self.language = params.language
         self.language_probability: float | None = 1.0 if params.language else None
@@ -273,16 +288,24 @@ class _Run:
         regions = languages.speech_regions(chunk)
         if self.voices is not None:
             self.voices.add(chunk, start_sample, regions, self.check_cancelled)
-        spans = languages.language_spans(self.model, chunk, regions) if self.per_span else []
+        spans = (
+            languages.language_spans(self.model, chunk, regions, self.detection or languages.Detection())
+            if self.per_span
+            else []
+        )
         for span in spans:
             self.check_cancelled()
             self.decode(chunk[span.start : span.end], start_sample + span.start, span.language)
             seconds = (span.end - span.start) / SR
             heard = self.spoken.setdefault(span.language, [0.0, 0.0])
             heard[0] += seconds
-            heard[1] += span.probability * seconds
+            heard[1] += span.choice.probability * seconds
+            self.detected[span.choice.detected] = self.detected.get(span.choice.detected, 0.0) + seconds
+            self.fell_back = self.fell_back or span.choice.fell_back
         if not spans:
-            got_any, language, probability = self.decode(chunk, start_sample, self.language)
+            # No speech here: a request that narrows detection has it narrowed even so.
+            chosen = self.detection.choose(self.model, chunk).language if self.per_span and self.detection else None
+            got_any, language, probability = self.decode(chunk, start_sample, self.language or chosen)
             if self.language is None and (got_any or self.language_probability is None):
                 self.language_probability = probability
                 if got_any:
@@ -363,6 +386,9 @@ class _Run:
         if self.spoken:
             language, (seconds, weighted) = max(self.spoken.items(), key=lambda item: item[1][0])
             probability = weighted / seconds
+        detected: str | None = None
+        if self.per_span:
+            detected = max(self.detected, key=lambda lang: self.detected[lang]) if self.detected else language
         if not self.model.model.is_multilingual:
             language, probability = "en", 1.0
         utterances = self.label_speakers() if self.voices is not None else None
@@ -371,6 +397,8 @@ class _Run:
             "text": " ".join(s["text"] for s in self.segments).strip(),
             "language": language,
             "language_probability": round(float(probability if probability is not None else 0.0), 4),
+            "detected_language": detected,
+            "language_fallback": self.fell_back,
             "duration": round(self.pcm.samples / SR, 3),
             "truncated": self.pcm.truncated,
             "model": self.params.model,

@@ -10,6 +10,11 @@ Neighbouring stretches of one language then form a span, and each span is transc
 language. Each look is one pass of the model's encoder; a region in one clear language costs
 one, a fraction of what decoding it costs.
 
+A request may narrow the choice (``Detection``): detection then picks only among its expected
+languages, and a stretch whose language Whisper is less sure of than its threshold is transcribed
+in its fallback language instead (accented English is the case: the multilingual ``base`` hears
+Chinese or Latin in a quarter of the evaluation set's non-native English recordings).
+
 ``speech_regions`` is also what ``engine`` checks the words against: speech that produced no
 text is named in the result, never dropped without a word.
 """
@@ -32,14 +37,48 @@ PIECE_SECONDS = 8.0
 MIN_PIECE_SECONDS = 2.0
 
 
+@dataclass(frozen=True)
+class Detection:
+    """How a detected language is chosen: among ``expected`` only (None: any the model knows), and
+    ``fallback`` when Whisper's probability for the one chosen is under ``threshold``."""
+
+    expected: tuple[str, ...] | None = None
+    threshold: float | None = None
+    fallback: str = "en"
+
+    def choose(self, model: WhisperModel, audio: audio_mod.Pcm) -> Choice:
+        """The language ``audio`` is transcribed in (one pass of the model's encoder)."""
+        language, probability, ranked = model.detect_language(audio=audio)
+        if self.expected is not None:
+            # Ranked most likely first; every expected language is among them (checked when asked).
+            language, probability = next((lang, p) for lang, p in ranked if lang in self.expected)
+        if self.threshold is not None and probability < self.threshold:
+            return Choice(self.fallback, float(probability), language, fell_back=True)
+        return Choice(language, float(probability), language, fell_back=False)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The ``language`` chosen, and the one ``detected`` with Whisper's ``probability`` for it
+    (they differ when the detection was under the threshold and the fallback applied)."""
+
+    language: str
+    probability: float
+    detected: str
+    fell_back: bool
+
+
 @dataclass
 class Span:
-    """Samples [start, end) of a window, spoken in ``language`` (Whisper's probability for it)."""
+    """Samples [start, end) of a window, spoken in ``choice.language``."""
 
     start: int
     end: int
-    language: str
-    probability: float
+    choice: Choice
+
+    @property
+    def language(self) -> str:
+        return self.choice.language
 
 
 def speech_regions(chunk: audio_mod.Pcm) -> list[tuple[int, int]]:
@@ -60,18 +99,19 @@ def _pieces(chunk: audio_mod.Pcm, start: int, end: int) -> list[tuple[int, int]]
     return list(zip(cuts, [*cuts[1:], end], strict=True))
 
 
-def language_spans(model: WhisperModel, chunk: audio_mod.Pcm, regions: list[tuple[int, int]]) -> list[Span]:
+def language_spans(
+    model: WhisperModel, chunk: audio_mod.Pcm, regions: list[tuple[int, int]], detection: Detection
+) -> list[Span]:
     """The window in spans of one language each, covering it end to end, from its speech
     ``regions`` (``speech_regions``); [] when it holds no speech."""
 
     def detect(start: int, end: int) -> Span:
-        language, probability, _ = model.detect_language(audio=chunk[start:end])
-        return Span(start, end, language, float(probability))
+        return Span(start, end, detection.choose(model, chunk[start:end]))
 
     looked: list[Span] = []
     for start, end in regions:
         whole = detect(start, end)
-        if whole.probability >= CONFIDENT or end - start < 2 * MIN_PIECE_SECONDS * SR:
+        if whole.choice.probability >= CONFIDENT or end - start < 2 * MIN_PIECE_SECONDS * SR:
             looked.append(whole)
         else:
             looked.extend(detect(a, b) for a, b in _pieces(chunk, start, end))
@@ -80,7 +120,10 @@ def language_spans(model: WhisperModel, chunk: audio_mod.Pcm, regions: list[tupl
         last = spans[-1] if spans else None
         if last is not None and last.language == span.language:
             seconds = (last.end - last.start, span.end - span.start)
-            last.probability = (last.probability * seconds[0] + span.probability * seconds[1]) / sum(seconds)
+            probability = (last.choice.probability * seconds[0] + span.choice.probability * seconds[1]) / sum(seconds)
+            # The merged span counts as detected in the language of its longer part.
+            detected = last.choice.detected if seconds[0] >= seconds[1] else span.choice.detected
+            last.choice = Choice(last.language, probability, detected, last.choice.fell_back or span.choice.fell_back)
             last.end = span.end
         else:
             spans.append(span)

@@ -275,8 +275,9 @@ class LiveStreams:
 
     def _transcriber(self, params: StreamOpenParams) -> StreamingTranscriber:
         return StreamingTranscriber(
-            self.engine.model_for(params.model, params.language),
+            self.engine.model_for(params.model, params.language, params.detection),
             language=params.language,
+            detection=params.detection,
             keyterms=params.keyterms or (),
             end_of_turn_silence=_seconds(params.end_of_turn_silence_ms),
         )

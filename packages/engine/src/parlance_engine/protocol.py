@@ -18,6 +18,7 @@ from typing import Literal, TypedDict
 from . import models as models_mod
 from .audio import SAMPLE_RATE
 from .errors import EngineError
+from .languages import Detection
 from .models import ModelInfo
 
 # Prompts longer than this would crowd out the 224 prompt tokens Whisper keeps anyway.
@@ -27,6 +28,8 @@ MAX_BEAM_SIZE = 10
 MAX_KEYTERMS = 100
 MAX_KEYTERM_CHARS = 50
 MAX_SPEAKERS = 10
+# Languages a detection may choose among (expected_languages).
+MAX_EXPECTED_LANGUAGES = 10
 # A live stream's audio may come at any rate in this range; the engine resamples it to 16 kHz.
 MIN_SAMPLE_RATE = 8000
 MAX_SAMPLE_RATE = 48000
@@ -71,6 +74,53 @@ def _language(params: Params) -> str | None:
     if not isinstance(value, str) or not value:
         raise _invalid("params.language must be a language code or null")
     return value.lower()
+
+
+def _expected_languages(params: Params) -> tuple[str, ...] | None:
+    value = params.get("expected_languages")
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or not 1 <= len(value) <= MAX_EXPECTED_LANGUAGES
+        or not all(isinstance(code, str) and code for code in value)
+    ):
+        raise _invalid(
+            f"params.expected_languages must be a list of 1 to {MAX_EXPECTED_LANGUAGES} language codes, or null"
+        )
+    return tuple(code.lower() for code in value)
+
+
+def _confidence_threshold(params: Params) -> float | None:
+    value = params.get("language_confidence_threshold")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise _invalid("params.language_confidence_threshold must be a number from 0 to 1, or null")
+    return value
+
+
+def _fallback_language(params: Params) -> str:
+    value = params.get("fallback_language", "en")
+    if not isinstance(value, str) or not value:
+        raise _invalid("params.fallback_language must be a language code")
+    return value.lower()
+
+
+class _Detecting:
+    """The members that narrow language detection (``languages.Detection``), as both a
+    transcription and a stream take them."""
+
+    expected_languages: tuple[str, ...] | None
+    language_confidence_threshold: float | None
+    fallback_language: str
+
+    @property
+    def detection(self) -> Detection | None:
+        """None when nothing narrows it: Whisper's own choice, unchanged."""
+        if self.expected_languages is None and self.language_confidence_threshold is None:
+            return None
+        return Detection(self.expected_languages, self.language_confidence_threshold, self.fallback_language)
 
 
 Task = Literal["transcribe", "translate"]
@@ -162,10 +212,13 @@ class ProbeParams:
 
 
 @dataclass(frozen=True)
-class TranscribeParams:
+class TranscribeParams(_Detecting):
     path: str
     model: str = models_mod.PACKAGED_DEFAULT
     language: str | None = None  # lower case; None = detect
+    expected_languages: tuple[str, ...] | None = None  # lower case
+    language_confidence_threshold: float | None = None
+    fallback_language: str = "en"  # lower case
     task: Task = "transcribe"
     word_timestamps: bool = False
     vad: bool = True
@@ -182,6 +235,9 @@ class TranscribeParams:
             path=_path(params),
             model=_model(params, cls.model),
             language=_language(params),
+            expected_languages=_expected_languages(params),
+            language_confidence_threshold=_confidence_threshold(params),
+            fallback_language=_fallback_language(params),
             task=_task(params),
             word_timestamps=_boolean(params, "word_timestamps", cls.word_timestamps),
             vad=_boolean(params, "vad", cls.vad),
@@ -206,9 +262,12 @@ class CancelParams:
 
 
 @dataclass(frozen=True)
-class StreamOpenParams:
+class StreamOpenParams(_Detecting):
     model: str = models_mod.PACKAGED_DEFAULT
     language: str | None = None  # lower case; None = detect
+    expected_languages: tuple[str, ...] | None = None  # lower case
+    language_confidence_threshold: float | None = None
+    fallback_language: str = "en"  # lower case
     keyterms: tuple[str, ...] | None = None
     end_of_turn_silence_ms: int | None = None
     sample_rate: int = SAMPLE_RATE
@@ -218,6 +277,9 @@ class StreamOpenParams:
         return cls(
             model=_model(params, cls.model),
             language=_language(params),
+            expected_languages=_expected_languages(params),
+            language_confidence_threshold=_confidence_threshold(params),
+            fallback_language=_fallback_language(params),
             keyterms=_keyterms(params),
             end_of_turn_silence_ms=_end_of_turn_silence(params),
             sample_rate=_sample_rate(params),
@@ -379,6 +441,8 @@ class _TranscribeResult(TypedDict):
     text: str
     language: str
     language_probability: float
+    detected_language: str | None
+    language_fallback: bool
     duration: float
     truncated: bool
     model: str
@@ -442,6 +506,8 @@ class FinalEvent(TypedDict):
     end: float
     words: list[Word]
     language: str
+    detected_language: str
+    language_fallback: bool
 
 
 class EndOfTurnEvent(TypedDict):

@@ -54,6 +54,7 @@ import numpy as np
 from .audio import SAMPLE_RATE as SR
 from .audio import Pcm, find_cut
 from .engine import made_up
+from .languages import Detection
 from .protocol import FinalEvent, PartialEvent, StreamEvent, Word
 from .textnorm import normalize
 
@@ -106,6 +107,7 @@ class StreamingTranscriber:
         model: WhisperModel,
         *,
         language: str | None = None,
+        detection: Detection | None = None,
         keyterms: tuple[str, ...] = (),
         settings: StreamSettings | None = None,
         end_of_turn_silence: float | None = None,
@@ -113,6 +115,10 @@ class StreamingTranscriber:
         self.model = model
         self.settings = settings or StreamSettings()
         self.language = "en" if not model.model.is_multilingual else language
+        # Detecting among a request's expected languages (or with its fallback): each phrase's
+        # language is chosen once for its partials, and again on all of it for its final.
+        self.detection = detection if self.language is None else None
+        self.phrase_language: str | None = None
         self.hotwords = ", ".join(keyterms) or None
         self.end_of_turn_silence = end_of_turn_silence
         # The turn under way: whether speech was heard since the last end of turn, where it began
@@ -267,9 +273,11 @@ class StreamingTranscriber:
         return list(get_speech_timestamps(self.audio, options))
 
     def _partial_words(self) -> list[str]:
+        if self.detection is not None and self.phrase_language is None:
+            self.phrase_language = self.detection.choose(self.model, self.audio).language
         segments, _ = self.model.transcribe(
             self.audio,
-            language=self.language,
+            language=self.language or self.phrase_language,
             beam_size=1,
             temperature=0.0,
             without_timestamps=True,
@@ -322,9 +330,13 @@ class StreamingTranscriber:
         """Decodes the phrase in ``audio[:upto]`` once more, as the batch path does (beam search,
         word timing), after its context if words were heard there (they are left out)."""
         context = self.history if self.heard else self.history[:0]
+        language, detected, fell_back = self.language, self.language, False
+        if self.detection is not None:
+            choice = self.detection.choose(self.model, self.audio[:upto])
+            language, detected, fell_back = choice.language, choice.detected, choice.fell_back
         segments, info = self.model.transcribe(
             np.concatenate([context, self.audio[:upto]]),
-            language=self.language,
+            language=language,
             beam_size=self.settings.beam_size,
             word_timestamps=True,
             condition_on_previous_text=True,
@@ -335,7 +347,8 @@ class StreamingTranscriber:
         decoded = [(s, w) for s in segments for w in s.words or []]
         heard = self._heard_again([w for _, w in decoded], offset) if context.size else 0
         words = [w for s, w in decoded[heard:] if not made_up(s)]
-        return self._final(words, self.language or info.language, offset)
+        heard_in = language or info.language
+        return self._final(words, offset, heard_in, detected or heard_in, fell_back)
 
     def _heard_again(self, words: list[WhisperWord], offset: float) -> int:
         """How many of a decode's first words are its context's: through the last one that, in
@@ -365,7 +378,9 @@ class StreamingTranscriber:
         ]
         return pauses[-1] if pauses else None
 
-    def _final(self, spoken: list[WhisperWord], language: str, offset: float) -> FinalEvent | None:
+    def _final(
+        self, spoken: list[WhisperWord], offset: float, language: str, detected: str, fell_back: bool
+    ) -> FinalEvent | None:
         t0 = self.base / SR - offset
         # A word is something said: runs of bare punctuation (". . . .") are what Whisper makes of noise.
         spoken = [w for w in spoken if any(c.isalnum() for c in w.word)]
@@ -388,13 +403,24 @@ class StreamingTranscriber:
             "end": words[-1]["end"],
             "words": words,
             "language": language,
+            "detected_language": detected,
+            "language_fallback": fell_back,
         }
 
     def _nothing_said(self) -> FinalEvent:
         """The final of a phrase shown in partials that holds no words after all (noise)."""
         start = round(self.base / SR, 3)
         language = self.language or "en"
-        return {"type": "final", "text": "", "start": start, "end": start, "words": [], "language": language}
+        return {
+            "type": "final",
+            "text": "",
+            "start": start,
+            "end": start,
+            "words": [],
+            "language": language,
+            "detected_language": language,
+            "language_fallback": False,
+        }
 
     # ----------------------------------------------------------------- helpers
     def _drop(self, samples: int) -> None:
@@ -416,6 +442,7 @@ class StreamingTranscriber:
         self.shown = False
         self.partial_at = None
         self.ahead = None
+        self.phrase_language = None
 
     @staticmethod
     def _samples(seconds: float) -> int:

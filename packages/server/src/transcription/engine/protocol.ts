@@ -44,6 +44,21 @@ export type ModelName = string | null;
  */
 export type LanguageCode = string | null;
 /**
+ * With language null: detection chooses only among these ISO 639-1 codes (any case); null: among all the model knows.
+ *
+ * @minItems 1
+ * @maxItems 10
+ */
+export type ExpectedLanguages = string[] | null;
+/**
+ * With language null: speech whose detected language Whisper gives a lower probability than this is transcribed in fallback_language; null: never.
+ */
+export type LanguageConfidenceThreshold = number | null;
+/**
+ * ISO 639-1 code (any case): the language of speech detected under language_confidence_threshold.
+ */
+export type FallbackLanguage = string;
+/**
  * Names and jargon to prefer when they are heard (faster-whisper's hotwords), given to every window (every decode, for a stream).
  *
  * @maxItems 100
@@ -52,6 +67,9 @@ export type Keyterms = string[] | null;
 export type StreamOpenParams = {
   model?: ModelName;
   language?: LanguageCode;
+  expected_languages?: ExpectedLanguages;
+  language_confidence_threshold?: LanguageConfidenceThreshold;
+  fallback_language?: FallbackLanguage;
   keyterms?: Keyterms;
   end_of_turn_silence_ms?: EndOfTurnSilence;
   /**
@@ -156,6 +174,9 @@ export interface TranscribeParams {
   path: AudioPath;
   model?: ModelName;
   language?: LanguageCode;
+  expected_languages?: ExpectedLanguages;
+  language_confidence_threshold?: LanguageConfidenceThreshold;
+  fallback_language?: FallbackLanguage;
   /**
    * translate: English text from speech in any language (a multilingual model only).
    */
@@ -312,7 +333,18 @@ export interface TranscribeResult {
    * The language spoken longest (each segment says its own).
    */
   language: string;
+  /**
+   * Whisper's probability for the language detected (1 when it was given).
+   */
   language_probability: number;
+  /**
+   * The language detected in most of the speech, before any fallback; null when the language was given or the model is English-only.
+   */
+  detected_language: string | null;
+  /**
+   * Some speech was detected under language_confidence_threshold and transcribed in fallback_language.
+   */
+  language_fallback: boolean;
   /**
    * Seconds of audio decoded and transcribed (the file's header may say otherwise).
    */
@@ -446,6 +478,14 @@ export interface FinalEvent {
   end: number;
   words: Word[];
   language: string;
+  /**
+   * The language detected in the phrase, before any fallback (the language, when it was given).
+   */
+  detected_language: string;
+  /**
+   * The phrase's language was detected under language_confidence_threshold: it is heard in fallback_language.
+   */
+  language_fallback: boolean;
 }
 /**
  * The speaker stopped: end_of_turn_silence_ms of silence followed their last speech (or the stream ended). Sent after the finals of the turn.
