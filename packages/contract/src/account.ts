@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { Email } from './common.js';
 import { Password } from './auth.js';
+import { LanguageCode } from './transcription.js';
 
 export const UpdateAccountBody = z.object({
   name: z.string().trim().min(1, { error: 'Enter your name' }).max(100),
   defaultModel: z.string().trim().min(1).max(100).nullable().optional(),
   defaultLanguage: z.string().trim().min(2).max(20).nullable().optional(),
+  fallbackLanguage: LanguageCode.nullable().optional(),
 });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
 

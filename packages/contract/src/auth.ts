@@ -63,6 +63,12 @@ export const User = z
     googleLinked: z.boolean(),
     defaultModel: z.string().nullable(),
     defaultLanguage: z.string().nullable(),
+    fallbackLanguage: z
+      .string()
+      .nullable()
+      .describe(
+        "The language for speech detected under a request's language_confidence_threshold when it names no fallback_language; null: English",
+      ),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;

@@ -7,7 +7,13 @@ import {
   REALTIME_MIN_SAMPLE_RATE,
   REALTIME_SAMPLE_RATE,
 } from './realtimeCodes.js';
-import { Keyterms, TranscriptWord } from './transcription.js';
+import {
+  ExpectedLanguages,
+  FallbackLanguage,
+  Keyterms,
+  LanguageConfidenceThreshold,
+  TranscriptWord,
+} from './transcription.js';
 
 export * from './realtimeCodes.js';
 
@@ -63,6 +69,27 @@ export const RealtimeQuery = z.object({
       "Default: the default model for the language (or, if this server measured that it cannot keep up with it, the most accurate that can). 'auto': the most accurate model that this server can serve in real time now, said in ready (fallback_from)",
     ),
   language: languageCode.optional().describe('Default: detect'),
+  expected_languages: z
+    .preprocess(
+      // In a query: comma-separated, or the parameter repeated.
+      (value) =>
+        typeof value === 'string'
+          ? value.split(',')
+          : Array.isArray(value)
+            ? value.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]))
+            : value,
+      ExpectedLanguages,
+    )
+    .optional()
+    .describe(
+      'With the language detected, per phrase: the languages the stream may be in, comma-separated; detection chooses only among them',
+    ),
+  language_confidence_threshold: z.coerce
+    .number()
+    .pipe(LanguageConfidenceThreshold)
+    .optional()
+    .describe(LanguageConfidenceThreshold.description ?? ''),
+  fallback_language: FallbackLanguage.optional(),
   end_of_turn_silence_ms: endOfTurnSilence.default(REALTIME_END_OF_TURN_SILENCE_MS),
   token: z
     .string()
@@ -90,6 +117,15 @@ export const RealtimeConfigMessage = z.object({
     .nullable()
     .optional()
     .describe('null: detect. Before the first audio only'),
+  expected_languages: ExpectedLanguages.optional().describe(
+    'As the query parameter, as a JSON array. Before the first audio only',
+  ),
+  language_confidence_threshold: LanguageConfidenceThreshold.optional().describe(
+    'As the query parameter. Before the first audio only',
+  ),
+  fallback_language: FallbackLanguage.optional().describe(
+    'As the query parameter. Before the first audio only',
+  ),
   keyterms: Keyterms.optional().describe('Taken from the next decode on, at any time'),
   end_of_turn_silence_ms: endOfTurnSilence.optional(),
 });

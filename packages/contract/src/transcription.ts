@@ -6,6 +6,7 @@ import {
   TRANSCRIPT_LIST_FIRST_PAGE,
 } from './listDefaults.js';
 import {
+  MAX_EXPECTED_LANGUAGES,
   MAX_KEYTERM_CHARS,
   MAX_KEYTERMS,
   MAX_SPEAKER_NAME_CHARS,
@@ -51,6 +52,38 @@ export const Keyterms = z
   .describe(
     'Words or phrases the recognizer should prefer when it hears them: names, products, jargon. In multipart, a JSON array or the field repeated',
   );
+
+/** An ISO 639-1 code such as 'en' (any case; lower case once parsed). */
+export const LanguageCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2,3}$/, { error: "must be a language code such as 'en'" });
+
+/**
+ * How a detected language is chosen, when the language is not given (AssemblyAI's names): only
+ * among `expected_languages`, and `fallback_language` for speech detected with a probability under
+ * `language_confidence_threshold`.
+ */
+export const ExpectedLanguages = z
+  .array(LanguageCode)
+  .min(1, { error: 'expected_languages needs at least one language' })
+  .max(MAX_EXPECTED_LANGUAGES, {
+    error: `expected_languages holds at most ${MAX_EXPECTED_LANGUAGES} languages`,
+  })
+  .describe(
+    'With the language detected: the languages the audio may be in; detection chooses only among them (e.g. ["en"] for an account that only ever sends English, spoken with any accent)',
+  );
+export const LanguageConfidenceThreshold = z
+  .number({ error: 'language_confidence_threshold must be a number from 0 to 1' })
+  .min(0, { error: 'language_confidence_threshold must be a number from 0 to 1' })
+  .max(1, { error: 'language_confidence_threshold must be a number from 0 to 1' })
+  .describe(
+    "With the language detected: speech whose language is detected with a lower probability than this is transcribed in fallback_language (the transcript's language_fallback says so)",
+  );
+export const FallbackLanguage = LanguageCode.describe(
+  "The language for speech detected under language_confidence_threshold; default: the account's fallback language (Settings), else English (one of expected_languages when they are given)",
+);
 
 /** A form field's "true"/"false" (multipart carries text), or a JSON boolean. */
 const FormBoolean = z.preprocess(
@@ -99,6 +132,16 @@ export const TranscriptRequest = z.object({
       .optional()
       .describe("The language spoken (ISO 639-1 code such as 'en'); 'auto' or left out: detected"),
   ),
+  expected_languages: ExpectedLanguages.optional(),
+  language_confidence_threshold: z.preprocess(
+    // A form field's number, or a JSON number; blank: not said.
+    (value) =>
+      typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+        ? Number(value)
+        : blankToUndefined(value),
+    LanguageConfidenceThreshold.optional(),
+  ),
+  fallback_language: z.preprocess(blankToUndefined, FallbackLanguage.optional()),
   timestamp_style: z.preprocess(
     blankToUndefined,
     TimestampStyle.default('segment').describe(
@@ -209,8 +252,21 @@ export type TranscriptSummary = z.infer<typeof TranscriptSummary>;
 
 export const TranscriptResult = z.object({
   text: z.string(),
-  language: z.string(),
-  language_probability: z.number(),
+  language: z.string().describe('The language spoken longest (each segment says its own)'),
+  language_probability: z
+    .number()
+    .describe("Whisper's probability for the language detected (1 when it was given)"),
+  detected_language: z
+    .string()
+    .nullable()
+    .describe(
+      'The language detected in most of the speech, before any fallback; null when the language was given or the model is English-only',
+    ),
+  language_fallback: z
+    .boolean()
+    .describe(
+      'Some speech was detected with a probability under language_confidence_threshold and transcribed in fallback_language',
+    ),
   segments: z.array(TranscriptSegment),
   words: z.array(TranscriptWord),
   utterances: z

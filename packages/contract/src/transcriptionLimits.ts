@@ -8,3 +8,6 @@ export const MAX_KEYTERM_CHARS = 50;
 export const MAX_SPEAKERS = 10;
 /** A name given to a speaker label is at most this long. */
 export const MAX_SPEAKER_NAME_CHARS = 40;
+
+/** `expected_languages`: detection chooses among at most this many. */
+export const MAX_EXPECTED_LANGUAGES = 10;

@@ -82,6 +82,7 @@ export const evalGroups = [
 const benchOptions = (model: string): TranscribeOptions => ({
   model,
   language: null,
+  detection: null,
   prompt: null,
   keyterms: null,
   task: 'transcribe',

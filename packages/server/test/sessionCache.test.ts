@@ -13,6 +13,7 @@ const session = (sessionId: string, userId: string): CachedSession => ({
     googleLinked: false,
     defaultModel: null,
     defaultLanguage: null,
+    fallbackLanguage: null,
   },
   expiresAt: Number.MAX_SAFE_INTEGER,
 });

@@ -21,6 +21,7 @@ afterAll(() => engine.close());
 const opts = {
   model: 'tiny.en',
   language: null,
+  detection: null,
   prompt: null,
   keyterms: null,
   task: 'transcribe' as const,
@@ -51,7 +52,7 @@ describe('ProcessSpeechEngine', () => {
     const pcm = wav.subarray(wav.indexOf('data') + 8);
     const events: StreamEvent[] = [];
     const stream = engine.openStream(
-      { model: 'tiny.en', language: null, keyterms: null },
+      { model: 'tiny.en', language: null, detection: null, keyterms: null },
       { sampleRate: 16_000, endOfTurnSilenceMs: null },
       (e) => events.push(e),
     );

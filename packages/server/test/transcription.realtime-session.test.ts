@@ -116,10 +116,11 @@ function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
 const openingOf = (userId: string): Opening => ({
   userId,
   apiKeyId: null,
-  settings: { model: 'tiny.en', language: null, keyterms: null },
+  settings: { model: 'tiny.en', language: null, detection: null, keyterms: null },
   sampleRate: 16_000,
   endOfTurnSilenceMs: 1000,
   modelNamed: true,
+  accountFallbackLanguage: null,
   models: ['tiny.en'],
 });
 
@@ -433,6 +434,39 @@ describe('live streams driven directly, with a fake engine', () => {
     socket.audio(Buffer.alloc(2));
     expect(socket.closedWith?.code).toBe(REALTIME_CLOSE.badAudio);
   });
+
+  it('takes how the language is detected from a config before the audio, and refuses a mix', async () => {
+    const who = await customer(server, 100);
+    const { engine, opened } = fakeEngine();
+    const resolve = async (model: string | undefined, language: string | null) => ({
+      model: model ?? 'base',
+      language,
+    });
+    const socket = serve(who.userId, engine, new LiveStreams(4), resolve);
+    await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+    socket.text({
+      type: 'config',
+      expected_languages: ['EN', 'de'],
+      language_confidence_threshold: 0.6,
+    });
+    await expect
+      .poll(() => opened.at(-1)?.detection)
+      .toEqual({
+        expectedLanguages: ['en', 'de'],
+        confidenceThreshold: 0.6,
+        fallbackLanguage: 'en',
+      });
+    socket.text({ type: 'end' });
+    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
+
+    const mixed = serve(who.userId, fakeEngine().engine, new LiveStreams(4), resolve);
+    await expect.poll(() => mixed.sent.some((m) => m.type === 'ready')).toBe(true);
+    mixed.text({ type: 'config', language: 'fr', expected_languages: ['en'] });
+    await expect.poll(() => mixed.closedWith?.code).toBe(REALTIME_CLOSE.badRequest);
+    expect(mixed.sent.find((m) => m.type === 'error')).toMatchObject({
+      code: 'validation_failed',
+    });
+  }, 60_000);
 
   it('does not leave an unhandled rejection (a process crash) when config hits an unexpected error', async () => {
     const unhandled: unknown[] = [];

@@ -11,7 +11,12 @@ import type { UserRow } from '../auth/users.js';
 export async function updateProfile(
   db: Database,
   userId: string,
-  profile: { name: string; defaultModel?: string | null; defaultLanguage?: string | null },
+  profile: {
+    name: string;
+    defaultModel?: string | null;
+    defaultLanguage?: string | null;
+    fallbackLanguage?: string | null;
+  },
 ): Promise<UserRow | undefined> {
   const [user] = await db.update(users).set(profile).where(eq(users.id, userId)).returning();
   return user;

@@ -49,4 +49,5 @@ export const toUserDto = (user: UserRow): User => ({
   googleLinked: user.googleSubject !== null,
   defaultModel: user.defaultModel,
   defaultLanguage: user.defaultLanguage,
+  fallbackLanguage: user.fallbackLanguage,
 });

@@ -5,7 +5,12 @@ import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
 import { DomainError } from '../domainErrors.js';
 import { BlobStoreUnavailable } from './blobs/blobStore.js';
-import { EngineRequestError, ProbeLimitError, ProbeTimeoutError } from './engine/types.js';
+import {
+  EngineRequestError,
+  ProbeLimitError,
+  ProbeTimeoutError,
+  type LanguageDetection,
+} from './engine/types.js';
 import { formatDuration } from './formats.js';
 import {
   deleteTranscription,
@@ -29,6 +34,8 @@ export interface Submission {
   apiKeyId: string | null;
   model: string;
   language: string | undefined;
+  /** With the language detected: how it is chosen (`languageDetection`); null: as Whisper does. */
+  detection: LanguageDetection | null;
   prompt: string | undefined;
   /** Names and jargon to prefer; none when undefined (the OpenAI endpoint has no such field). */
   keyterms?: string[] | undefined;
@@ -105,6 +112,7 @@ export async function submitTranscription(
       apiKeyId: input.apiKeyId,
       model,
       language,
+      languageDetection: input.detection,
       prompt: input.prompt ?? null,
       keyterms: input.keyterms?.length ? input.keyterms : null,
       timestampStyle: input.timestampStyle,

@@ -22,6 +22,8 @@ export const users = pgTable('users', {
   googleSubject: text('google_subject').unique(),
   defaultModel: text('default_model'),
   defaultLanguage: text('default_language'),
+  /** The language for speech detected under a request's confidence threshold; null: English. */
+  fallbackLanguage: text('fallback_language'),
   /**
    * Signs this account's webhook deliveries (HMAC-SHA256). Made by the database, for new rows and
    * on rotation (`SET webhook_secret = DEFAULT`): 64 random hex digits from two UUIDv4s.

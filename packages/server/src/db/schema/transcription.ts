@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LanguageDetection } from '../../transcription/engine/types.js';
 import {
   bigint,
   boolean,
@@ -63,6 +64,10 @@ export interface TranscriptResult {
   text: string;
   language: string;
   languageProbability: number;
+  /** Detected in most of the speech, before any fallback; null when given (absent before 0020). */
+  detectedLanguage?: string | null;
+  /** Some speech was detected under the request's threshold and heard in its fallback language. */
+  languageFallback?: boolean;
   segments: TranscriptSegment[];
   words: TranscriptWord[];
   /** With speaker labels: who said what, turn by turn. */
@@ -95,6 +100,8 @@ export const transcriptions = pgTable(
     prompt: text('prompt'),
     /** Names and jargon the recognizer should prefer (faster-whisper hotwords). */
     keyterms: jsonb('keyterms').$type<string[]>(),
+    /** How detection chooses the language (with none requested); null = as Whisper does. */
+    languageDetection: jsonb('language_detection').$type<LanguageDetection>(),
     /** Label who spoke when; `speakersExpected` is the caller's count, null = estimate it. */
     speakerLabels: boolean('speaker_labels').notNull().default(false),
     speakersExpected: integer('speakers_expected'),

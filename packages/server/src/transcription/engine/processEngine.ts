@@ -22,6 +22,7 @@ import {
   EngineRequestError,
   EngineUnavailableError,
   type EngineModels,
+  type LanguageDetection,
   type EngineProgress,
   type EngineResult,
   type LiveEngine,
@@ -112,6 +113,7 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       path,
       model: opts.model,
       language: opts.language,
+      ...detectionParams(opts.detection),
       prompt: opts.prompt,
       keyterms: opts.keyterms,
       task: opts.task,
@@ -148,6 +150,7 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       {
         model: opts.model,
         language: opts.language,
+        ...detectionParams(opts.detection),
         keyterms: opts.keyterms,
         sample_rate: hearing.sampleRate,
         end_of_turn_silence_ms: hearing.endOfTurnSilenceMs,
@@ -346,4 +349,15 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       proc.kill('SIGKILL');
     }
   }
+}
+
+/** A request's narrowing of detection as the engine's params (none: Whisper's own choice). */
+function detectionParams(detection: LanguageDetection | null) {
+  return detection
+    ? {
+        expected_languages: detection.expectedLanguages,
+        language_confidence_threshold: detection.confidenceThreshold,
+        fallback_language: detection.fallbackLanguage,
+      }
+    : {};
 }

@@ -12,10 +12,21 @@ import type {
 /** The engine's transcribe result, with `words` always there (empty unless asked for). */
 export type EngineResult = Omit<TranscribeResult, 'model' | 'words'> & { words: Word[] };
 
+/** How detection chooses the language, when none is given (`expected_languages` and the rest). */
+export interface LanguageDetection {
+  /** Detection chooses only among these; null: among all the model knows. */
+  expectedLanguages: string[] | null;
+  /** Speech detected with a lower probability is heard in `fallbackLanguage`; null: never. */
+  confidenceThreshold: number | null;
+  fallbackLanguage: string;
+}
+
 export interface TranscribeOptions {
   model: string;
   /** ISO 639-1 code, or null to detect. */
   language: string | null;
+  /** With language null: how the detected one is chosen; null: as Whisper chooses it. */
+  detection: LanguageDetection | null;
   /** Vocabulary or style hint (Whisper's initial prompt), or null. */
   prompt: string | null;
   /** Names and jargon to prefer when heard, or null. */
@@ -35,6 +46,8 @@ export interface LiveStreamOptions {
   model: string;
   /** ISO 639-1 code, or null to detect. */
   language: string | null;
+  /** With language null: how each phrase's language is chosen; null: as Whisper chooses it. */
+  detection: LanguageDetection | null;
   keyterms: string[] | null;
 }
 

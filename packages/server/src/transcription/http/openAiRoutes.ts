@@ -3,9 +3,19 @@ import { PassThrough } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentApiKeyId, currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
+import {
+  currentAccount,
+  currentApiKeyId,
+  currentUser,
+  requireApiKeyOrSession,
+} from '../../auth/guards.js';
 import { transcriptPaths, defaultModelFor } from '@parlance/contract/endpoints';
-import { OpenAiError, TranscriptPrompt, type TranscriptionTask } from '@parlance/contract';
+import {
+  OpenAiError,
+  TranscriptPrompt,
+  TranscriptRequest,
+  type TranscriptionTask,
+} from '@parlance/contract';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import type { DomainError } from '../../domainErrors.js';
@@ -15,11 +25,20 @@ import { abandonTranscription, markTextStreamed } from '../jobs/repository.js';
 import { isFinished } from '../jobs/watch.js';
 import { clientGone, watchJobForClient } from './clientGone.js';
 import { expirySeconds } from '../jobs/queue.js';
+import { languageDetection } from '../languageDetection.js';
 import { submitTranscription } from '../submit.js';
+import { validationMessage } from '../../validationMessage.js';
 import { apiLimits } from './limits.js';
 import { field, withMultipart } from './multipart.js';
-import { idempotencyKeyOf, type TranscriptRouteOptions } from './transcriptRoutes.js';
+import { formFields, idempotencyKeyOf, type TranscriptRouteOptions } from './transcriptRoutes.js';
 import { isSpendLimitMessage } from '../pricing.js';
+
+/** Language detection's narrowing, taken as extension fields (their meaning is POST /v1/transcript's). */
+const DetectionFields = TranscriptRequest.pick({
+  expected_languages: true,
+  language_confidence_threshold: true,
+  fallback_language: true,
+});
 
 const FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
 type Format = (typeof FORMATS)[number];
@@ -296,6 +315,14 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
           task === 'translate'
             ? undefined
             : field(form, 'language')?.trim().toLowerCase() || undefined;
+        // Parlance's extension fields, which OpenAI's SDKs send as extra body fields.
+        const narrowing = DetectionFields.safeParse(formFields(form));
+        if (!narrowing.success)
+          throw new HttpError('validation_failed', validationMessage(narrowing.error, 'request'));
+        const detection = languageDetection(
+          { language, ...narrowing.data },
+          currentAccount(request).fallbackLanguage,
+        );
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
           apiKeyId: currentApiKeyId(request),
@@ -304,6 +331,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
               ? defaultModelFor(config.defaultModels, language, task)
               : requested,
           language,
+          detection,
           prompt: prompt.data?.trim() || undefined,
           timestampStyle: granularities.includes('word') ? 'word' : 'segment',
           task,

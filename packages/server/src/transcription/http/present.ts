@@ -53,6 +53,8 @@ export async function toTranscript(
           text: r.text,
           language: r.language,
           language_probability: r.languageProbability,
+          detected_language: r.detectedLanguage ?? null,
+          language_fallback: r.languageFallback ?? false,
           segments: r.segments,
           words: r.words,
           ...(r.utterances ? { utterances: r.utterances } : {}),

@@ -19,10 +19,13 @@ import {
   RealtimeServerMessage,
   RealtimeToken,
 } from '@parlance/contract';
+import { getUser } from '../../auth/users.js';
+import { DomainError } from '../../domainErrors.js';
 import { HttpError } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { validationMessage } from '../../validationMessage.js';
 import type { TranscriptionConfig } from '../config.js';
+import { languageDetection } from '../languageDetection.js';
 import type { ModelCatalog } from '../models.js';
 import { loadLiveCapacity } from '../realtime/capacity.js';
 import { LiveStreams, serveLiveStream, StreamRefusal, type Opening } from '../realtime/session.js';
@@ -208,13 +211,23 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
       );
     }
     const language = query.language ?? null;
+    const { fallbackLanguage } = await getUser(db, userId);
+    let detection;
+    try {
+      detection = languageDetection(query, fallbackLanguage);
+    } catch (err) {
+      if (err instanceof DomainError)
+        throw new StreamRefusal(REALTIME_CLOSE.badRequest, err.code, err.message);
+      throw err;
+    }
     const models = await liveModels(catalog, config, streams, query.model, language);
     const settings = await resolveLive(catalog, config, models[0], language);
     return {
       models,
       userId,
       apiKeyId,
-      settings: { ...settings, keyterms: null },
+      accountFallbackLanguage: fallbackLanguage,
+      settings: { ...settings, keyterms: null, detection },
       sampleRate: query.sample_rate,
       endOfTurnSilenceMs: query.end_of_turn_silence_ms,
       modelNamed: query.model !== undefined,
@@ -229,7 +242,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
       security: [{ apiKey: [] }],
       summary: 'Live transcription over a WebSocket',
       description: [
-        'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 256 KiB), optionally a text frame {"type":"config","model","language","keyterms","end_of_turn_silence_ms"} (RealtimeClientMessage) before the first audio, later ones with keyterms and end_of_turn_silence_ms only (taken from the next decode on), and {"type":"end"} to finish.',
+        'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 256 KiB), optionally a text frame {"type":"config","model","language","expected_languages","language_confidence_threshold","fallback_language","keyterms","end_of_turn_silence_ms"} (RealtimeClientMessage) before the first audio, later ones with keyterms and end_of_turn_silence_ms only (taken from the next decode on), and {"type":"end"} to finish.',
         'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), end_of_turn (the speaker stopped for end_of_turn_silence_ms: the text of the turn, after its finals), lag (how far behind transcription is, while it is), gap (seconds received that will not be transcribed nor billed), error, and last done (the saved transcript id, billed and untranscribed seconds, and cost) before it closes with 1000.',
         `Billed per second of audio received, once, when the stream ends; the balance is checked before it starts and every few seconds. A stream whose audio holds no sound for ${REALTIME_IDLE_TIMEOUT_SECONDS} s (by default) is closed; an account that holds streams open beyond their audio for ${REALTIME_UNUSED_SECONDS_PER_HOUR} s in an hour (by default) is refused new ones for a while (4429 unused_streams). Close codes: ${closeCodes}. Session cookies do not open a stream: browsers use a token.`,
         'Without an upgrade, the answer is 426.',

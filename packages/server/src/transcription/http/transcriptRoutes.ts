@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentApiKeyId, currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
+import {
+  currentAccount,
+  currentApiKeyId,
+  currentUser,
+  requireApiKeyOrSession,
+} from '../../auth/guards.js';
 import {
   IdParams,
   MessageResponse,
@@ -33,6 +38,7 @@ import {
 import type { ModelCatalog } from '../models.js';
 import type { TranscriptionRuntime } from '../runtime.js';
 import { validationMessage } from '../../validationMessage.js';
+import { languageDetection } from '../languageDetection.js';
 import { submitTranscription, type AudioSource } from '../submit.js';
 import { apiLimits } from './limits.js';
 import { withMultipart, type MultipartForm } from './multipart.js';
@@ -66,23 +72,27 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   return header;
 }
 
+/** The multipart fields that carry lists. */
+const LIST_FIELDS = ['keyterms', 'expected_languages'] as const;
+
 /**
- * Multipart fields as the JSON body would carry them: one value each, but `keyterms` a list (the
- * field repeated, each value a term or a JSON array of terms).
+ * Multipart fields as the JSON body would carry them: one value each, but LIST_FIELDS lists (the
+ * field repeated, each value an item or a JSON array of items).
  */
-function formFields(form: MultipartForm): Record<string, unknown> {
+export function formFields(form: MultipartForm): Record<string, unknown> {
   const raw: Record<string, unknown> = Object.fromEntries(
     [...form.fields].map(([name, values]) => [name, values[0]]),
   );
-  const keyterms = form.fields.get('keyterms');
-  if (keyterms) {
-    raw['keyterms'] = keyterms.flatMap((value) => {
+  for (const name of LIST_FIELDS) {
+    const values = form.fields.get(name);
+    if (!values) continue;
+    raw[name] = values.flatMap((value) => {
       if (!value.trimStart().startsWith('[')) return [value];
       try {
         const parsed: unknown = JSON.parse(value);
         return Array.isArray(parsed) ? parsed : [value];
       } catch {
-        throw new HttpError('validation_failed', 'keyterms: is not a valid JSON array');
+        throw new HttpError('validation_failed', `${name}: is not a valid JSON array`);
       }
     });
   }
@@ -176,6 +186,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
       const accept = async (form?: MultipartForm) => {
         const { fields, audio } = parseRequest(form, request.body);
+        const detection = languageDetection(fields, currentAccount(request).fallbackLanguage);
         if (!audio)
           throw new HttpError(
             'audio_required',
@@ -188,6 +199,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
             fields.model ??
             defaultModelFor(runtime.config.defaultModels, fields.language, fields.task),
           language: fields.language,
+          detection,
           prompt: fields.prompt,
           keyterms: fields.keyterms,
           timestampStyle: fields.timestamp_style,

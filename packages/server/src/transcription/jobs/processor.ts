@@ -89,6 +89,8 @@ function toResult(
     text: result.text,
     language: result.language,
     languageProbability: result.language_probability,
+    detectedLanguage: result.detected_language,
+    languageFallback: result.language_fallback,
     segments: style === 'none' ? [] : result.segments,
     words: style === 'word' ? result.words : [],
     ...(result.utterances ? { utterances: result.utterances } : {}),
@@ -233,6 +235,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
         {
           model: job.model,
           language: job.language,
+          detection: job.languageDetection,
           prompt: job.prompt,
           keyterms: job.keyterms,
           task: job.task,

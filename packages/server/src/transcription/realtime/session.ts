@@ -15,6 +15,7 @@ import type { TranscriptResult } from '../../db/schema/transcription.js';
 import { DomainError } from '../../domainErrors.js';
 import { API_ERRORS } from '@parlance/contract/endpoints';
 import type { TranscriptionConfig } from '../config.js';
+import { languageDetection } from '../languageDetection.js';
 import { heldCredit, spendRoom } from '../credit.js';
 import type { SpendRoom } from '../../billing/monthlyLimits.js';
 import type { FinalEvent, StreamEvent } from '../engine/protocol.js';
@@ -109,6 +110,8 @@ export interface Opening {
   endOfTurnSilenceMs: number;
   /** The client named the model; otherwise it is the default for the language, and follows it. */
   modelNamed: boolean;
+  /** The account's fallback language (Settings), for a config message that narrows detection. */
+  accountFallbackLanguage: string | null;
   /**
    * The models the stream may be served with, most accurate first: the one in `settings` alone,
    * or (`model=auto`) every installed model for its language, the first that fits in taken.
@@ -813,7 +816,11 @@ export class LiveSession {
       void this.finish();
       return;
     }
-    if (message.model === undefined && message.language === undefined) {
+    const narrowing =
+      message.expected_languages !== undefined ||
+      message.language_confidence_threshold !== undefined ||
+      message.fallback_language !== undefined;
+    if (message.model === undefined && message.language === undefined && !narrowing) {
       this.requestChange(message);
       return;
     }
@@ -822,7 +829,7 @@ export class LiveSession {
         new StreamRefusal(
           REALTIME_CLOSE.badRequest,
           'config_after_audio',
-          'The model and language are set once, before the first audio frame; later config messages may change only keyterms and end_of_turn_silence_ms',
+          'The model and language (and how it is detected) are set once, before the first audio frame; later config messages may change only keyterms and end_of_turn_silence_ms',
         ),
       );
       return;
@@ -885,7 +892,22 @@ export class LiveSession {
         message.model ?? (this.opening.modelNamed ? this.model : undefined),
         message.language === undefined ? this.settings.language : message.language,
       );
-      const settings = { ...resolved, keyterms: message.keyterms ?? this.settings.keyterms };
+      const { expected_languages, language_confidence_threshold, fallback_language } = message;
+      const narrowing = { expected_languages, language_confidence_threshold, fallback_language };
+      // A config that names a language or narrows detection replaces how it was detected.
+      const detection =
+        Object.values(narrowing).some((value) => value !== undefined) ||
+        message.language !== undefined
+          ? languageDetection(
+              { language: resolved.language, ...narrowing },
+              this.opening.accountFallbackLanguage,
+            )
+          : this.settings.detection;
+      const settings = {
+        ...resolved,
+        detection,
+        keyterms: message.keyterms ?? this.settings.keyterms,
+      };
       this.place = this.deps.streams.move(this.place, settings.model);
       this.wanted = settings.model;
       this.settings = settings;
@@ -1193,16 +1215,18 @@ export class LiveSession {
   /** The transcript of the finals heard within the first `seconds`. */
   private result(seconds: number, notice: string | null): TranscriptResult {
     const finals = this.finals.filter((f) => f.start < seconds);
-    const counts = new Map<string, number>();
-    for (const f of finals) counts.set(f.language, (counts.get(f.language) ?? 0) + 1);
-    const [language, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [
+    const [language, count] = mostCommon(finals.map((f) => f.language)) ?? [
       this.settings.language ?? 'en',
       0,
     ];
+    // Detected phrase by phrase: the language most phrases were detected in, before any fallback.
+    const [detected] = mostCommon(finals.map((f) => f.detected_language)) ?? [language];
     return {
       text: finals.map((f) => f.text).join(' '),
       language,
       languageProbability: finals.length > 0 ? count / finals.length : 1,
+      detectedLanguage: this.settings.language === null ? detected : null,
+      languageFallback: finals.some((f) => f.language_fallback),
       segments: finals.map(({ start, end, text, language: heardIn }) => ({
         start,
         end,
@@ -1237,3 +1261,10 @@ class DrainTimeout extends Error {
 
 const idle = (message: string) =>
   new StreamRefusal(REALTIME_CLOSE.idleTimeout, 'idle_timeout', message);
+
+/** The most frequent of `values` and how often it comes; undefined when there are none. */
+function mostCommon(values: string[]): [string, number] | undefined {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0];
+}

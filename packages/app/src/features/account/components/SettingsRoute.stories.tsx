@@ -13,6 +13,7 @@ type Story = StoryObj<typeof meta>;
 export const Populated: Story = page.populated(async (canvas) => {
   await expect(await canvas.findByRole('textbox', { name: 'Name' })).toHaveValue('Ada Lovelace');
   await expect(canvas.getByRole('combobox', { name: 'Default language' })).toHaveValue('en');
+  await expect(canvas.getByRole('combobox', { name: 'Fallback language' })).toHaveValue('en');
   await expect(canvas.getByLabelText('Current password')).toBeInTheDocument();
 });
 

@@ -12,6 +12,7 @@ export interface ProfileValues {
   name: string;
   defaultModel: string | null;
   defaultLanguage: string | null;
+  fallbackLanguage: string;
 }
 
 export interface PasswordValues {
@@ -32,13 +33,17 @@ export interface SettingsScreenProps {
 }
 
 const ServerDefault = '';
+/** The fallback language of an account that never chose one (the server's too). */
+const DEFAULT_FALLBACK = 'en';
+const FALLBACK_OPTIONS = LANGUAGES.filter((option) => option.value !== AUTO_LANGUAGE);
 
-/** Profile (name, default model and language) and password. */
+/** Profile (name, default model, language and fallback language) and password. */
 export function SettingsScreen(props: SettingsScreenProps) {
   const { user, models } = props;
   const [name, setName] = useState(user.name);
   const [model, setModel] = useState(user.defaultModel ?? ServerDefault);
   const [language, setLanguage] = useState(user.defaultLanguage ?? AUTO_LANGUAGE);
+  const [fallback, setFallback] = useState(user.fallbackLanguage ?? DEFAULT_FALLBACK);
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
 
@@ -48,6 +53,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
       name,
       defaultModel: model === ServerDefault ? null : model,
       defaultLanguage: language === AUTO_LANGUAGE ? null : language,
+      fallbackLanguage: fallback,
     });
   };
 
@@ -95,6 +101,13 @@ export function SettingsScreen(props: SettingsScreenProps) {
             options={LANGUAGES}
             value={language}
             onChange={(event) => setLanguage(event.target.value)}
+          />
+          <Select
+            label="Fallback language"
+            options={FALLBACK_OPTIONS}
+            value={fallback}
+            onChange={(event) => setFallback(event.target.value)}
+            hint="Speech whose language is detected less surely than a request's language_confidence_threshold is transcribed in this language, unless the request names its own fallback_language."
           />
           {props.profileOutcome && <OutcomeAlert outcome={props.profileOutcome} />}
           <div>

@@ -42,6 +42,18 @@ describe('languageFact', () => {
     );
   });
 
+  it('says when detection was not sure enough and the fallback language was taken', () => {
+    const fellBack = {
+      language: 'en',
+      language_probability: 0.412,
+      detected_language: 'zh',
+      language_fallback: true,
+    } as never;
+    expect(languageFact({ language: null, task: 'transcribe', result: fellBack })).toBe(
+      'English (fallback: Chinese detected, 41 %)',
+    );
+  });
+
   it('says a translation is one, and keeps codes it has no name for', () => {
     expect(languageFact({ language: null, task: 'translate', result })).toBe(
       'German (detected, 93 %), translated to English',

@@ -39,15 +39,19 @@ const languageName = (code: string) =>
 
 /**
  * The transcript's language as the page states it: the one asked for, or the one heard and how
- * sure the model was when it detected it ("German (detected, 93 %)"); a translation says so.
+ * sure the model was when it detected it ("German (detected, 93 %)"), or the fallback taken when it
+ * was not sure enough ("English (fallback: Chinese detected, 41 %)"); a translation says so.
  */
 export function languageFact(transcript: Pick<Transcript, 'language' | 'task' | 'result'>): string {
   const { result } = transcript;
   if (!result) return transcript.language ? languageName(transcript.language) : 'Detect';
+  const sure = `${Math.round(result.language_probability * 100)} %`;
   const detected =
-    transcript.language === null
-      ? ` (detected, ${Math.round(result.language_probability * 100)} %)`
-      : '';
+    transcript.language !== null
+      ? ''
+      : result.language_fallback && result.detected_language
+        ? ` (fallback: ${languageName(result.detected_language)} detected, ${sure})`
+        : ` (detected, ${sure})`;
   const heard = `${languageName(result.language)}${detected}`;
   return transcript.task === 'translate' ? `${heard}, translated to English` : heard;
 }
