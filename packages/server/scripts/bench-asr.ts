@@ -4,6 +4,9 @@
  * Accuracy: the published evaluation set (test/fixtures/eval), each language group on the model
  * a request naming none gets for it, scored as the set's README says (engine/scripts/score.py):
  * the home page's figures (measured.ts), which test/asr-eval.test.ts holds to this measurement.
+ * Then its English on the multilingual default with the language detected, as Whisper chooses it
+ * and with `expected_languages: ["en"]`: recordings heard in another language, and their WER (it
+ * fails if any stays in another language with English expected).
  *
  * Speed, on the development set (the clips the engine was built and tuned on) with BENCH_MODEL:
  * the real-time factor of the engine called directly, and the end-to-end API time relative to
@@ -32,6 +35,7 @@ import {
 } from '../src/transcription/engine/processEngine.js';
 import {
   developmentSet,
+  measureDetection,
   measureEvaluation,
   measureSet,
   summarise,
@@ -52,6 +56,8 @@ const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 8);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 15);
 if (!Number.isInteger(REPEATS) || REPEATS < 1) throw new Error('BENCH_REPEATS must be 1 or more');
 const WORKER_CONCURRENCY = '1';
+/** The multilingual default: what English gets when its language is left to detection. */
+const DETECTION_MODEL = 'base';
 
 interface Row extends Transcribed {
   clip: string;
@@ -89,6 +95,7 @@ async function main(): Promise<void> {
 
   const engine = new ProcessSpeechEngine();
   const evaluation = await measureEvaluation(engine);
+  const detection = await measureDetection(engine, DETECTION_MODEL);
   await transcribeTimed(engine, first, MODEL); // load the model
   const developed = await measureSet(engine, development, MODEL);
   const long: Row[] = [];
@@ -223,6 +230,14 @@ async function main(): Promise<void> {
   console.log(
     `measured.ts accuracy.groups: ${JSON.stringify(evaluation.map(({ rows: _rows, ...g }) => g))}`,
   );
+  console.log(
+    `-- English with the language detected, on ${DETECTION_MODEL} (evaluation set; expected_languages narrows detection)`,
+  );
+  for (const d of detection) {
+    console.log(
+      `${d.group.padEnd(30)} ${d.narrowed.padEnd(26)} ${String(d.otherLanguage).padStart(2)} of ${d.clips} clips in another language  WER ${rate(d.errors, d.units)} on ${d.units} words`,
+    );
+  }
   if (throughput) {
     const { alone, wall, audio } = throughput;
     const perMinute = (seconds: number) => ((UPLOADS / seconds) * 60).toFixed(1);
@@ -233,6 +248,14 @@ async function main(): Promise<void> {
   console.log(
     `engine peak RSS: direct ${directPeak.toFixed(0)} MiB, behind the API ${apiPeak.toFixed(0)} MiB`,
   );
+  // The transcription README's promise: with expected_languages ["en"], English stays English.
+  const strayed = detection.filter((d) => d.narrowed !== 'none' && d.otherLanguage > 0);
+  if (strayed.length > 0) {
+    console.error(
+      `expected_languages ["en"] left English in another language: ${JSON.stringify(strayed)}`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 main().catch((err: unknown) => {

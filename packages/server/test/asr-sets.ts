@@ -13,7 +13,7 @@ import {
   defaultEnginePython,
   type ProcessSpeechEngine,
 } from '../src/transcription/engine/processEngine.js';
-import type { TranscribeOptions } from '../src/transcription/engine/types.js';
+import type { LanguageDetection, TranscribeOptions } from '../src/transcription/engine/types.js';
 import { fixture } from './transcription-helpers.js';
 
 export interface Clip {
@@ -78,11 +78,14 @@ export const evalGroups = [
   { group: 'Japanese', language: 'ja', prefixes: ['ja_'], model: 'base' },
 ] as const;
 
-/** What the engine is asked for: language detected, no prompt, no word timings. */
-const benchOptions = (model: string): TranscribeOptions => ({
+/** What the engine is asked for: language detected (narrowed by `detection`), no prompt, no word timings. */
+const benchOptions = (
+  model: string,
+  detection: LanguageDetection | null = null,
+): TranscribeOptions => ({
   model,
   language: null,
-  detection: null,
+  detection,
   prompt: null,
   keyterms: null,
   task: 'transcribe',
@@ -96,6 +99,8 @@ export interface Transcribed {
   seconds: number;
   ms: number;
   text: string;
+  /** The language it was transcribed in (the clip's `language` is its reference's). */
+  heardIn: string;
 }
 
 /** Transcribes one file with the engine called directly, timing the call (model already loaded). */
@@ -103,11 +108,17 @@ export async function transcribeTimed(
   engine: ProcessSpeechEngine,
   path: string,
   model: string,
+  detection: LanguageDetection | null = null,
 ): Promise<Transcribed> {
   const { duration } = await engine.probe(path);
   const t0 = performance.now();
-  const result = await engine.transcribe(path, benchOptions(model), () => undefined);
-  return { seconds: duration, ms: performance.now() - t0, text: result.text };
+  const result = await engine.transcribe(path, benchOptions(model, detection), () => undefined);
+  return {
+    seconds: duration,
+    ms: performance.now() - t0,
+    text: result.text,
+    heardIn: result.language,
+  };
 }
 
 export interface Score {
@@ -140,10 +151,11 @@ export async function measureSet(
   engine: ProcessSpeechEngine,
   clips: Clip[],
   model: string,
+  detection: LanguageDetection | null = null,
 ): Promise<MeasuredClip[]> {
   const runs: (Clip & Transcribed)[] = [];
   for (const clip of clips)
-    runs.push({ ...clip, ...(await transcribeTimed(engine, clip.path, model)) });
+    runs.push({ ...clip, ...(await transcribeTimed(engine, clip.path, model, detection)) });
   const scores = score(runs);
   // score() answers one entry per clip, in order.
   return runs.map((run, i) => ({ ...run, score: scores[i] as Score }));
@@ -175,10 +187,8 @@ export function summarise(
   };
 }
 
-/** Every group of the evaluation set on its model, one engine for all (each model loads once). */
-export async function measureEvaluation(
-  engine: ProcessSpeechEngine,
-): Promise<(GroupSummary & { rows: MeasuredClip[] })[]> {
+/** The evaluation set in its groups (evalGroups), each with its clips. */
+async function evaluationGroups() {
   const clips = await evaluationSet();
   const grouped = evalGroups.map(({ group, language, prefixes, model }) => ({
     group,
@@ -188,6 +198,56 @@ export async function measureEvaluation(
       (clip) => clip.language === language && prefixes.some((p) => clip.clip.startsWith(p)),
     ),
   }));
+  return { clips, grouped };
+}
+
+/** One English group transcribed with the multilingual default and the language detected. */
+export interface DetectionSummary {
+  group: string;
+  /** How detection was narrowed: not at all (Whisper's choice), or to English. */
+  narrowed: 'none' | 'expected_languages ["en"]';
+  /** Clips transcribed in another language than English. */
+  otherLanguage: number;
+  clips: number;
+  errors: number;
+  units: number;
+}
+
+/**
+ * The English groups on the multilingual default (`model`) with the language detected, as Whisper
+ * chooses it and with `expected_languages: ["en"]`: how often detection picks another language,
+ * and what that costs in word errors.
+ */
+export async function measureDetection(
+  engine: ProcessSpeechEngine,
+  model: string,
+): Promise<DetectionSummary[]> {
+  const { grouped } = await evaluationGroups();
+  const english: LanguageDetection = {
+    expectedLanguages: ['en'],
+    confidenceThreshold: null,
+    fallbackLanguage: 'en',
+  };
+  const out: DetectionSummary[] = [];
+  for (const { group, clips } of grouped.filter((g) => g.language === 'en')) {
+    for (const [narrowed, detection] of [
+      ['none', null],
+      ['expected_languages ["en"]', english],
+    ] as const) {
+      const rows = await measureSet(engine, clips, model, detection);
+      const { errors, units } = summarise(rows);
+      const otherLanguage = rows.filter((row) => row.heardIn !== 'en').length;
+      out.push({ group, narrowed, otherLanguage, clips: rows.length, errors, units });
+    }
+  }
+  return out;
+}
+
+/** Every group of the evaluation set on its model, one engine for all (each model loads once). */
+export async function measureEvaluation(
+  engine: ProcessSpeechEngine,
+): Promise<(GroupSummary & { rows: MeasuredClip[] })[]> {
+  const { clips, grouped } = await evaluationGroups();
   const counted = grouped.reduce((n, g) => n + g.clips.length, 0);
   if (counted !== clips.length) throw new Error(`${clips.length - counted} clips in no group`);
   const out = [];
