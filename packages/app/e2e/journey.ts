@@ -27,8 +27,16 @@ export function launchedPerFile(extraArgs: string[] = []): () => Browser {
 
 const UI_TIMEOUT = 20_000;
 
+/**
+ * What the running journey last waited for, and when (setup.ts prints it when a journey fails):
+ * a journey that runs out of time names the step it was on, not only its first line.
+ */
+export const steps: { what: string; at: number }[] = [];
+const step = (what: string) => steps.push({ what, at: Date.now() });
+
 /** Waits until the element's visible text matches (the DOM settles on its own time). */
 export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
+  step(`text ${String(expected)} in ${String(locator)}`);
   await locator.first().waitFor({ timeout: UI_TIMEOUT });
   await expect
     .poll(() => locator.first().innerText(), { timeout: UI_TIMEOUT })
@@ -44,6 +52,7 @@ export function definitionOf(scope: Page | Locator, term: string): Locator {
 }
 
 export async function expectVisible(locator: Locator): Promise<void> {
+  step(`visible: ${String(locator)}`);
   await locator.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
 }
 
@@ -52,6 +61,7 @@ export async function expectVisible(locator: Locator): Promise<void> {
  * a navigation event: a client-side navigation that a 401 redirect cuts short aborts the event.
  */
 export async function expectPath(page: Page, path: string): Promise<void> {
+  step(`path ${path}`);
   await expect
     .poll(() => new URL(page.url()).pathname, { timeout: UI_TIMEOUT, interval: 100 })
     .toBe(path);
