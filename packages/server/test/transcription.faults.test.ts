@@ -1,10 +1,12 @@
 /**
  * Crash faults (issue 13): the processes that run jobs are SIGKILLed at random moments while
  * they transcribe, and restarted. Every job still completes exactly once, is charged exactly
- * once, and none is left queued or processing with nothing to pick it up — on PGlite, on
- * PostgreSQL, and scaled out (2 APIs + 2 `npm run worker` processes, the APIs staying up). A job
- * killed on every attempt ends as an error, uncharged, and the credit it held is free again.
- * The real server, workers and speech engine run as child processes (test/faults/harness.ts).
+ * once, and none is left queued or processing with nothing to pick it up. Here on the embedded
+ * default (PGlite, workers inside the API); `npm run bench:faults` runs more jobs and kills on
+ * PGlite, on PostgreSQL and scaled out (2 APIs + 2 `npm run worker` processes), and
+ * test/transcription.workers.test.ts kills a worker of two mid-job. A job killed on every attempt
+ * ends as an error, uncharged, and the credit it held is free again. The real server, workers and
+ * speech engine run as child processes (test/faults/harness.ts).
  *
  * Kill moments come from a seeded generator; a failure names its seed: FAULT_SEED=<seed> replays it.
  */
@@ -55,16 +57,6 @@ const shapes: [string, Topology, { jobs: number; kills: number }][] = [
     'PGlite, workers inside the API',
     { backend: 'pglite', apis: 1, workers: 0 },
     { jobs: 3, kills: 2 },
-  ],
-  [
-    'PostgreSQL, workers inside the API',
-    { backend: 'postgres', apis: 1, workers: 0 },
-    { jobs: 3, kills: 2 },
-  ],
-  [
-    'PostgreSQL scaled out: 2 APIs + 2 workers, only workers killed',
-    { backend: 'postgres', apis: 2, workers: 2 },
-    { jobs: 4, kills: 2 },
   ],
 ];
 
