@@ -74,7 +74,9 @@ describe('expected_languages, language_confidence_threshold and fallback_languag
     form.append('file', new Blob([await readFile(fixture('jfk.wav'))]), 'jfk.wav');
     form.append('model', 'base');
     form.append('response_format', 'verbose_json');
-    form.append('expected_languages', JSON.stringify(['fr', 'es']));
+    // As the OpenAI SDKs send a list: the field repeated, named with [].
+    form.append('expected_languages[]', 'fr');
+    form.append('expected_languages[]', 'es');
     form.append('language_confidence_threshold', '0.9');
     form.append('fallback_language', 'es');
     const res = await server
@@ -96,6 +98,18 @@ describe('expected_languages, language_confidence_threshold and fallback_languag
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'validation_failed', message });
     };
+    const englishOnly = await server
+      .client()
+      .post(
+        '/v1/transcript',
+        { audio_url: 'https://example.com/a.wav', model: 'tiny.en', expected_languages: ['de'] },
+        { headers: alice.auth },
+      );
+    expect(englishOnly.status).toBe(400);
+    expect(englishOnly.body).toMatchObject({
+      code: 'unsupported_language',
+      message: `Model 'tiny.en' is English-only; expected_languages can only be ["en"]`,
+    });
     await refused(
       { language: 'en', expected_languages: ['en'] },
       'expected_languages, language_confidence_threshold and fallback_language apply when the language is detected: leave language out',

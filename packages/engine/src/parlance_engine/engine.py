@@ -216,8 +216,12 @@ def _check_language(model: WhisperModel, name: str, language: str) -> None:
             "unsupported_language",
             f"model {name!r} is English-only; language {language!r} not supported",
         )
-    if model.model.is_multilingual and language not in model.supported_languages:
-        raise EngineError("unsupported_language", f"unknown language code {language!r}")
+    # faster-whisper lists every Whisper code for every multilingual model, but a model knows only
+    # the languages its tokenizer has a token for (Cantonese, 'yue', is large-v3's alone).
+    if model.model.is_multilingual and (
+        language not in model.supported_languages or model.hf_tokenizer.token_to_id(f"<|{language}|>") is None
+    ):
+        raise EngineError("unsupported_language", f"unknown language code {language!r} for model {name!r}")
 
 
 def _no_progress(percent: float, stage: str, text: str | None = None) -> None:
@@ -304,8 +308,16 @@ class _Run:
             self.fell_back = self.fell_back or span.choice.fell_back
         if not spans:
             # No speech here: a request that narrows detection has it narrowed even so.
-            chosen = self.detection.choose(self.model, chunk).language if self.per_span and self.detection else None
-            got_any, language, probability = self.decode(chunk, start_sample, self.language or chosen)
+            detecting = self.per_span and self.detection and self.language is None
+            chosen = self.detection.choose(self.model, chunk) if detecting and self.detection else None
+            got_any, language, probability = self.decode(
+                chunk, start_sample, self.language or (chosen.language if chosen else None)
+            )
+            if chosen is not None:
+                language, probability = chosen.language, chosen.probability
+                self.fell_back = self.fell_back or (got_any and chosen.fell_back)
+                if got_any:
+                    self.detected[chosen.detected] = self.detected.get(chosen.detected, 0.0) + chunk.shape[0] / SR
             if self.language is None and (got_any or self.language_probability is None):
                 self.language_probability = probability
                 if got_any:

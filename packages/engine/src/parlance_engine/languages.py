@@ -50,8 +50,11 @@ class Detection:
         """The language ``audio`` is transcribed in (one pass of the model's encoder)."""
         language, probability, ranked = model.detect_language(audio=audio)
         if self.expected is not None:
-            # Ranked most likely first; every expected language is among them (checked when asked).
-            language, probability = next((lang, p) for lang, p in ranked if lang in self.expected)
+            # Ranked most likely first; every expected language is among them (the engine checks
+            # them against the model's tokenizer when asked), else the fallback is all there is.
+            language, probability = next(
+                ((lang, p) for lang, p in ranked if lang in self.expected), (self.fallback, 0.0)
+            )
         if self.threshold is not None and probability < self.threshold:
             return Choice(self.fallback, float(probability), language, fell_back=True)
         return Choice(language, float(probability), language, fell_back=False)

@@ -76,11 +76,15 @@ export function createModelCatalog(engine: ProbeEngine, log: (message: string) =
 
   const list = async (): Promise<InstalledModel[]> => (await installed()).models;
 
-  /** The model and language (null = detect) a request may use, or a 400 that says why not. */
+  /**
+   * The model and language (null = detect) a request may use, with the languages detection may
+   * choose among (`expected`), or a 400 that says why not.
+   */
   async function resolve(
     model: string,
     language: string | undefined,
     task: 'transcribe' | 'translate' = 'transcribe',
+    expected: string[] | null = null,
   ): Promise<{ model: string; language: string | null }> {
     const models = await list();
     const found = models.find((m) => m.model === model);
@@ -102,6 +106,12 @@ export function createModelCatalog(engine: ProbeEngine, log: (message: string) =
       throw new DomainError(
         'unsupported_language',
         `Model '${model}' is English-only; use language 'en' or 'auto'`,
+      );
+    }
+    if (found.englishOnly && expected?.some((code) => code !== 'en')) {
+      throw new DomainError(
+        'unsupported_language',
+        `Model '${model}' is English-only; expected_languages can only be ["en"]`,
       );
     }
     return { model, language: lang };

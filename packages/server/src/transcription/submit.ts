@@ -79,7 +79,12 @@ export async function submitTranscription(
       const existing = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
       if (existing) return { row: existing, created: false };
     }
-    const { model, language } = await catalog.resolve(input.model, input.language, input.task);
+    const { model, language } = await catalog.resolve(
+      input.model,
+      input.language,
+      input.task,
+      input.detection?.expectedLanguages,
+    );
     if (input.webhookUrl) await assertPublicUrl(input.webhookUrl, config.addressPolicy);
 
     const { audioUrl, fileName } = await stageAudio(runtime, input.audio, staged);

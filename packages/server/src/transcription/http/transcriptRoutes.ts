@@ -77,15 +77,16 @@ const LIST_FIELDS = ['keyterms', 'expected_languages'] as const;
 
 /**
  * Multipart fields as the JSON body would carry them: one value each, but LIST_FIELDS lists (the
- * field repeated, each value an item or a JSON array of items).
+ * field repeated, as `name` or `name[]`, each value an item or a JSON array of items).
  */
 export function formFields(form: MultipartForm): Record<string, unknown> {
   const raw: Record<string, unknown> = Object.fromEntries(
     [...form.fields].map(([name, values]) => [name, values[0]]),
   );
   for (const name of LIST_FIELDS) {
-    const values = form.fields.get(name);
-    if (!values) continue;
+    // The OpenAI SDKs send a list as the field repeated under `name[]`.
+    const values = [...(form.fields.get(name) ?? []), ...(form.fields.get(`${name}[]`) ?? [])];
+    if (values.length === 0) continue;
     raw[name] = values.flatMap((value) => {
       if (!value.trimStart().startsWith('[')) return [value];
       try {
