@@ -9,5 +9,8 @@ export const MAX_SPEAKERS = 10;
 /** A name given to a speaker label is at most this long. */
 export const MAX_SPEAKER_NAME_CHARS = 40;
 
+/** The language for speech detected under a threshold when neither request nor account names one. */
+export const DEFAULT_FALLBACK_LANGUAGE = 'en';
+
 /** `expected_languages`: detection chooses among at most this many. */
 export const MAX_EXPECTED_LANGUAGES = 10;

@@ -343,6 +343,15 @@ describe('live transcription: who, how and when it ends', () => {
       'validation_failed',
     );
     expect(turns).toMatchObject({ message: 'end_of_turn_silence_ms must be between 200 and 5000' });
+    const mixed = await refusedWith(
+      connect(server, '?language=en&expected_languages=en,de', who.auth),
+      REALTIME_CLOSE.badRequest,
+      'validation_failed',
+    );
+    expect(mixed).toMatchObject({
+      message:
+        'expected_languages, language_confidence_threshold and fallback_language apply when the language is detected: leave language out',
+    });
   });
 
   it('takes config before audio, and refuses it after, and text that is not a message', async () => {

@@ -3,6 +3,7 @@
  * `fallback_language`), checked and completed the same way for uploads, the OpenAI-compatible
  * endpoint and live streams.
  */
+import { DEFAULT_FALLBACK_LANGUAGE } from '@parlance/contract/endpoints';
 import { DomainError } from '../domainErrors.js';
 import type { LanguageDetection } from './engine/types.js';
 
@@ -14,8 +15,11 @@ export interface DetectionFields {
   fallback_language?: string | undefined;
 }
 
-/** When no fallback is asked for or set on the account (or the account's is not expected). */
-const DEFAULT_FALLBACK = 'en';
+/** Whether `asked` sends any of the fields that narrow detection. */
+export const narrowsDetection = (asked: DetectionFields): boolean =>
+  asked.expected_languages !== undefined ||
+  asked.language_confidence_threshold !== undefined ||
+  asked.fallback_language !== undefined;
 
 /**
  * How detection chooses the language for `asked`, the account's fallback language filling in a
@@ -31,8 +35,7 @@ export function languageDetection(
     language_confidence_threshold: threshold,
     fallback_language: fallback,
   } = asked;
-  const narrowed = expected !== undefined || threshold !== undefined || fallback !== undefined;
-  if (!narrowed) return null;
+  if (!narrowsDetection(asked)) return null;
   if (asked.language && asked.language !== 'auto')
     throw invalid(
       'expected_languages, language_confidence_threshold and fallback_language apply when the language is detected: leave language out',
@@ -46,11 +49,13 @@ export function languageDetection(
     throw invalid('fallback_language must be one of expected_languages');
   // Expected languages that include neither the account's nor the default: the first of them.
   const fallbackLanguage =
-    fallback ?? [accountFallback, DEFAULT_FALLBACK].find(allowed) ?? expectedLanguages?.[0];
+    fallback ??
+    [accountFallback, DEFAULT_FALLBACK_LANGUAGE].find(allowed) ??
+    expectedLanguages?.[0];
   return {
     expectedLanguages,
     confidenceThreshold: threshold ?? null,
-    fallbackLanguage: fallbackLanguage ?? DEFAULT_FALLBACK,
+    fallbackLanguage: fallbackLanguage ?? DEFAULT_FALLBACK_LANGUAGE,
   };
 }
 

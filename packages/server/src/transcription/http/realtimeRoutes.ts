@@ -20,7 +20,6 @@ import {
   RealtimeToken,
 } from '@parlance/contract';
 import { getUser } from '../../auth/users.js';
-import { DomainError } from '../../domainErrors.js';
 import { HttpError } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { validationMessage } from '../../validationMessage.js';
@@ -212,14 +211,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
     }
     const language = query.language ?? null;
     const { fallbackLanguage } = await getUser(db, userId);
-    let detection;
-    try {
-      detection = languageDetection(query, fallbackLanguage);
-    } catch (err) {
-      if (err instanceof DomainError)
-        throw new StreamRefusal(REALTIME_CLOSE.badRequest, err.code, err.message);
-      throw err;
-    }
+    // Fields that cannot apply together throw a 400, which serveLiveStream sends as 4400.
+    const detection = languageDetection(query, fallbackLanguage);
     const models = await liveModels(catalog, config, streams, query.model, language);
     const settings = await resolveLive(catalog, config, models[0], language);
     return {

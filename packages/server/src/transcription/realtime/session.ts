@@ -15,7 +15,7 @@ import type { TranscriptResult } from '../../db/schema/transcription.js';
 import { DomainError } from '../../domainErrors.js';
 import { API_ERRORS } from '@parlance/contract/endpoints';
 import type { TranscriptionConfig } from '../config.js';
-import { languageDetection } from '../languageDetection.js';
+import { languageDetection, narrowsDetection } from '../languageDetection.js';
 import { heldCredit, spendRoom } from '../credit.js';
 import type { SpendRoom } from '../../billing/monthlyLimits.js';
 import type { FinalEvent, StreamEvent } from '../engine/protocol.js';
@@ -816,11 +816,11 @@ export class LiveSession {
       void this.finish();
       return;
     }
-    const narrowing =
-      message.expected_languages !== undefined ||
-      message.language_confidence_threshold !== undefined ||
-      message.fallback_language !== undefined;
-    if (message.model === undefined && message.language === undefined && !narrowing) {
+    if (
+      message.model === undefined &&
+      message.language === undefined &&
+      !narrowsDetection(message)
+    ) {
       this.requestChange(message);
       return;
     }
@@ -892,14 +892,11 @@ export class LiveSession {
         message.model ?? (this.opening.modelNamed ? this.model : undefined),
         message.language === undefined ? this.settings.language : message.language,
       );
-      const { expected_languages, language_confidence_threshold, fallback_language } = message;
-      const narrowing = { expected_languages, language_confidence_threshold, fallback_language };
       // A config that names a language or narrows detection replaces how it was detected.
       const detection =
-        Object.values(narrowing).some((value) => value !== undefined) ||
-        message.language !== undefined
+        message.language !== undefined || narrowsDetection(message)
           ? languageDetection(
-              { language: resolved.language, ...narrowing },
+              { ...message, language: resolved.language },
               this.opening.accountFallbackLanguage,
             )
           : this.settings.detection;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { SpeechModelList, User } from '@parlance/contract';
+import { DEFAULT_FALLBACK_LANGUAGE } from '@parlance/contract/endpoints';
 import { Button, Card, PasswordField, Select, TextField } from '@parlance/ui';
 import { AUTO_LANGUAGE, LANGUAGES } from '../../../shared/languages';
 import type { Outcome } from '../../../shared/outcome';
@@ -33,8 +34,6 @@ export interface SettingsScreenProps {
 }
 
 const ServerDefault = '';
-/** The fallback language of an account that never chose one (the server's too). */
-const DEFAULT_FALLBACK = 'en';
 const FALLBACK_OPTIONS = LANGUAGES.filter((option) => option.value !== AUTO_LANGUAGE);
 
 /** Profile (name, default model, language and fallback language) and password. */
@@ -43,7 +42,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
   const [name, setName] = useState(user.name);
   const [model, setModel] = useState(user.defaultModel ?? ServerDefault);
   const [language, setLanguage] = useState(user.defaultLanguage ?? AUTO_LANGUAGE);
-  const [fallback, setFallback] = useState(user.fallbackLanguage ?? DEFAULT_FALLBACK);
+  const [fallback, setFallback] = useState(user.fallbackLanguage ?? DEFAULT_FALLBACK_LANGUAGE);
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
 
