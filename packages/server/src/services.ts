@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiKey } from '@parlance/contract';
-import { SessionCache } from './auth/sessionCache.js';
+import { createApiKeys } from './apiKeys/service.js';
+import { createAccounts } from './account/service.js';
 import { customerRefOf } from './billing/accounts.js';
 import { createAutoTopUps } from './billing/autoTopUp.js';
 import { createBalanceAlerts } from './billing/balanceAlerts.js';
@@ -9,27 +9,12 @@ import { grantSignupBonus } from './billing/signupBonus.js';
 import type { Config } from './config.js';
 import type { Storage } from './db/index.js';
 import type { Mailer } from './mail/mailer.js';
-import { ReadCache } from './db/readCache.js';
 import { createErasures } from './system/erasures.js';
 import { createEvents } from './system/events.js';
 import { createMetrics, sharedFor } from './system/metrics.js';
 import { activeJobs, blobKeysOf } from './transcription/jobs/repository.js';
 import { createModelCatalog } from './transcription/models.js';
 import { startTranscriptionRuntime } from './transcription/runtime.js';
-
-/**
- * A signed-in request asks the database nothing while its session was read under 5 s ago. Other
- * processes' sign-outs, password changes and deletions take effect here within those 5 s (this
- * process's own, at once); 10,000 sessions hold a few MB.
- */
-export const SESSION_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
-
-/**
- * GET /api/api-keys answers from this process's memory for the same 5 s (PGlite made its one query
- * cost four times the rest of the request). This process's key writes, uses included, forget the
- * owner's list at once; another process's show within 5 s. Authentication never reads this cache.
- */
-export const API_KEY_LIST_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
 
 /**
  * The composition root: every service of a process, built once from its config and storage, by
@@ -127,10 +112,10 @@ export async function buildServices(
     models: createModelCatalog(transcription.probeEngine, (message) => logger.info(message)),
     erasures,
     events,
-    /** This process's sessions: whatever revokes or changes one forgets it. */
-    sessionCache: new SessionCache(SESSION_CACHE),
-    /** Each user's keys as the list route answers them, by user id. */
-    apiKeyLists: new ReadCache<ApiKey[]>(API_KEY_LIST_CACHE),
+    /** Accounts and their sessions, which this process caches. */
+    accounts: createAccounts(db, erasures),
+    /** Each account's API keys, and the list of them this process caches. */
+    apiKeys: createApiKeys(db),
     /** Stops the workers (letting their jobs finish), the engines and the queue. */
     close: () => transcription.close(),
   };

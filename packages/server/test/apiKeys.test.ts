@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_KEY_LIST_CACHE } from '../src/services.js';
+import { API_KEY_LIST_CACHE } from '../src/apiKeys/service.js';
 import { currentUser, requireApiKeyOrSession } from '../src/auth/guards.js';
 import { sha256 } from '../src/auth/tokens.js';
 import { apiKeys } from '../src/db/schema/index.js';

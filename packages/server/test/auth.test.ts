@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_CACHE } from '../src/services.js';
+import { SESSION_CACHE } from '../src/account/service.js';
 import { CODE_MAX_ATTEMPTS } from '../src/auth/codes.js';
 import { REGISTRATION_COOKIE } from '../src/auth/routes.js';
 import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';

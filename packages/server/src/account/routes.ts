@@ -15,13 +15,14 @@ import { getUser, toUserDto } from '../auth/users.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
-import { changePassword, deleteAccount, rotateWebhookSecret, updateProfile } from './repository.js';
+import { rotateWebhookSecret } from './repository.js';
 
 const tags = ['account'];
 const security = [{ session: [] }];
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
+  const { accounts } = app.services;
   app.addHook('preHandler', requireSession);
   const { windowMs, perEmail } = app.config.authRateLimit;
   // Password checks on these routes are guessing opportunities too: count them per account.
@@ -41,8 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateProfile(db, currentUser(request).id, request.body);
-      app.services.sessionCache.forgetUser(currentUser(request).id);
+      const user = await accounts.updateProfile(currentUser(request).id, request.body);
       return { user: toUserDto(user ?? (await getUser(db, currentUser(request).id))) };
     },
   );
@@ -69,8 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       assertNotCommonPassword(newPassword);
       const passwordHash = await hashPassword(newPassword);
       const sessionId = request.auth?.kind === 'session' ? request.auth.sessionId : '';
-      await changePassword(db, user.id, passwordHash, sessionId);
-      app.services.sessionCache.forgetUser(user.id);
+      await accounts.changePassword(user.id, passwordHash, sessionId);
       return { message: 'Password changed. Other devices have been signed out.' };
     },
   );
@@ -134,8 +133,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'Type the e-mail address of your account to confirm',
         );
       }
-      await deleteAccount(db, app.services.erasures, user.id);
-      app.services.sessionCache.forgetUser(user.id);
+      await accounts.delete(user.id);
       clearSessionCookie(reply, app.config);
       return { message: 'Your account and all of its data have been deleted.' };
     },

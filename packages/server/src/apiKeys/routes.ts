@@ -13,15 +13,7 @@ import { apiKeyPaths } from '@parlance/contract/endpoints';
 import { currentUser, requireSession } from '../auth/guards.js';
 import { notFound } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
-import {
-  createApiKey,
-  deleteApiKey,
-  limitApiKey,
-  listApiKeys,
-  renameApiKey,
-  toggleApiKey,
-  type ApiKeyRow,
-} from './repository.js';
+import type { ApiKeyRow } from './repository.js';
 
 const toDto = (row: ApiKeyRow): ApiKey => ({
   id: row.id,
@@ -38,8 +30,7 @@ const tags = ['api-keys'];
 const security = [{ session: [] }];
 
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.storage;
-  const lists = app.services.apiKeyLists;
+  const keys = app.services.apiKeys;
   app.addHook('preHandler', requireSession);
 
   app.get(
@@ -53,14 +44,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = currentUser(request).id;
-      let listed = lists.get(userId);
-      if (!listed) {
-        const ticket = lists.beginRead();
-        listed = (await listApiKeys(db, userId)).map(toDto);
-        lists.store(userId, listed, ticket);
-      }
-      return { apiKeys: listed };
+      const rows = await keys.list(currentUser(request).id);
+      return { apiKeys: rows.map(toDto) };
     },
   );
 
@@ -78,8 +63,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = currentUser(request).id;
       const mode = app.config.billing.testMode ? 'test' : 'live';
-      const { row, secret } = await createApiKey(db, userId, request.body.name, mode);
-      lists.forget(userId);
+      const { row, secret } = await keys.create(userId, request.body.name, mode);
       return reply.code(201).send({ apiKey: toDto(row), secret });
     },
   );
@@ -98,8 +82,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const row = await renameApiKey(db, userId, request.params.id, request.body.name);
-      lists.forget(userId);
+      const row = await keys.rename(userId, request.params.id, request.body.name);
       if (!row) throw keyNotFound();
       return { apiKey: toDto(row) };
     },
@@ -121,8 +104,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const row = await limitApiKey(db, userId, request.params.id, request.body.monthlyLimitMicros);
-      lists.forget(userId);
+      const row = await keys.limit(userId, request.params.id, request.body.monthlyLimitMicros);
       if (!row) throw keyNotFound();
       return { apiKey: toDto(row) };
     },
@@ -141,8 +123,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const row = await toggleApiKey(db, userId, request.params.id);
-      lists.forget(userId);
+      const row = await keys.toggle(userId, request.params.id);
       if (!row) throw keyNotFound();
       return { apiKey: toDto(row) };
     },
@@ -161,8 +142,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const deleted = await deleteApiKey(db, userId, request.params.id);
-      lists.forget(userId);
+      const deleted = await keys.delete(userId, request.params.id);
       if (!deleted) throw keyNotFound();
       return { message: 'API key deleted' };
     },

@@ -5,7 +5,7 @@ import { isReturnPath, pagePaths, RETURN_PARAM } from '@parlance/contract/endpoi
 import { errorResponses } from '../http/schemas.js';
 import type { Config } from '../config.js';
 import { startSession } from './sessions.js';
-import { accountForGoogle, Claims, SignInRefused } from './googleAccounts.js';
+import { Claims, SignInRefused } from './googleAccounts.js';
 
 /** Short-lived cookie binding the callback to the browser that started the sign-in. */
 const FLOW_COOKIE = 'parlance_oauth';
@@ -158,9 +158,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
           claims = Claims.parse(
             await oidc.fetchUserInfo(provider, tokens.access_token, claims.sub),
           );
-        const user = await accountForGoogle(db, claims);
-        // Linking changes what the account's other sessions show (googleLinked, hasPassword).
-        app.services.sessionCache.forgetUser(user.id);
+        const user = await app.services.accounts.ofGoogle(claims);
         await app.services.events.emit(db, 'userVerified', { userId: user.id });
         await startSession(reply, db, config, user.id);
         return reply.redirect(backToApp({ next: saved.data.next }));

@@ -1,12 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findApiKeyBySecret } from '../apiKeys/repository.js';
 import type { User } from '@parlance/contract';
 import { HttpError, unauthenticated } from '../http/errors.js';
 import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
-  findSession,
   setSessionCookie,
   type SessionLookup,
 } from './sessions.js';
@@ -53,10 +51,9 @@ export async function sessionOfCookies(
   reply: FastifyReply,
 ): Promise<SessionLookup | null> {
   const token = request.cookies[SESSION_COOKIE];
-  const { db } = request.server.deps.storage;
   const { config } = request.server;
-  const { sessionCache } = request.server.services;
-  const found = token ? await findSession(db, sessionCache, token, config.sessionTtlSeconds) : null;
+  const { accounts } = request.server.services;
+  const found = token ? await accounts.session(token, config.sessionTtlSeconds) : null;
   if (!found || !token) {
     if (token !== undefined || request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined)
       clearSessionCookie(reply, config);
@@ -76,10 +73,7 @@ async function authenticateSession(request: FastifyRequest, reply: FastifyReply)
 }
 
 async function authenticateApiKey(request: FastifyRequest, secret: string): Promise<void> {
-  const { db } = request.server.deps.storage;
-  const row = await findApiKeyBySecret(db, secret);
-  // The owner's key list shows lastUsedAt.
-  if (row?.used) request.server.services.apiKeyLists.forget(row.user.id);
+  const row = await request.server.services.apiKeys.authenticate(secret);
   if (!row) throw new HttpError('invalid_api_key', 'Invalid API key');
   if (!row.key.enabled) throw new HttpError('api_key_disabled', 'This API key is disabled');
   request.account = toUserDto(row.user);

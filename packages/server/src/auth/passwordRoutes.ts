@@ -6,7 +6,7 @@ import { authLimits, limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { afterAnswer } from './afterAnswer.js';
-import { issueResetToken, resetPassword } from './resetTokens.js';
+import { issueResetToken } from './resetTokens.js';
 
 const tags = ['auth'];
 
@@ -67,11 +67,10 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { token, password } = request.body;
-      const userId = await resetPassword(db, token, password, (tx, id) =>
+      const userId = await app.services.accounts.resetPassword(token, password, (tx, id) =>
         app.services.events.emit(tx, 'userVerified', { userId: id }),
       );
       if (!userId) throw invalidLink();
-      app.services.sessionCache.forgetUser(userId);
       return { message: 'Your password has been reset. Sign in with your new password.' };
     },
   );

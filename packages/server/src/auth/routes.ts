@@ -28,13 +28,7 @@ import {
 } from './codes.js';
 import { currentAccount, currentUser, requireSession } from './guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
-import {
-  SESSION_COOKIE,
-  clearSessionCookie,
-  revokeAllSessions,
-  revokeSession,
-  startSession,
-} from './sessions.js';
+import { SESSION_COOKIE, clearSessionCookie, startSession } from './sessions.js';
 import { assertHuman } from './turnstile.js';
 import { accountForRegistration, findUserByEmail, toUserDto } from './users.js';
 
@@ -217,7 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Sign out of this browser', response: { 200: MessageResponse } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await revokeSession(db, app.services.sessionCache, token);
+      if (token) await app.services.accounts.signOut(token);
       clearSessionCookie(reply, app.config);
       return { message: 'Signed out' };
     },
@@ -236,8 +230,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = currentUser(request);
-      await revokeAllSessions(db, id);
-      app.services.sessionCache.forgetUser(id);
+      await app.services.accounts.signOutEverywhere(id);
       clearSessionCookie(reply, app.config);
       return { message: 'Signed out on every device' };
     },
