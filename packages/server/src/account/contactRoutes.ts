@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactBody, MessageResponse } from '@parlance/contract';
 import { accountPaths } from '@parlance/contract/endpoints';
-import { contactMessages } from '../db/schema/index.js';
 import { limitBy } from '../http/rateLimit.js';
 import { errorResponses } from '../http/schemas.js';
 import { contactMail } from '../mail/templates.js';
+import { saveContactMessage } from './repository.js';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
@@ -25,7 +25,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { name, email, message } = request.body;
-      await db.insert(contactMessages).values({ name, email, message });
+      await saveContactMessage(db, { name, email, message });
       await app.deps.mailer.send(contactMail(app.config.mail.support, { name, email }, message));
       return reply.code(201).send({ message: `Thanks, ${name}. We will answer at ${email}.` });
     },

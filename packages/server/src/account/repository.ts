@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
-import { sessions, users } from '../db/schema/index.js';
+import { contactMessages, sessions, users } from '../db/schema/index.js';
 import { lockAccount } from '../billing/accounts.js';
 import { formatUsd } from '../billing/money.js';
 import { DomainError } from '../domainErrors.js';
@@ -76,4 +76,12 @@ export async function deleteAccount(
     return ids;
   });
   await erasures.run(recorded);
+}
+
+/** Keeps a message sent to support (before it is mailed). */
+export async function saveContactMessage(
+  db: Database,
+  message: { name: string; email: string; message: string },
+): Promise<void> {
+  await db.insert(contactMessages).values(message);
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/index.js';
 import { emailCodes, users } from '../db/schema/index.js';
 import { DomainError } from '../domainErrors.js';
 import { sha256, sixDigitCode } from './tokens.js';
-import type { UserRow } from './users.js';
+import { accountForRegistration, type UserRow } from './users.js';
 
 export const CODE_TTL_MINUTES = 15;
 /**
@@ -49,6 +49,17 @@ export async function issueCode(
     .returning({ id: emailCodes.id });
   if (!row) throw new Error('email_codes insert returned no row');
   return { registrationId: row.id, code };
+}
+
+/**
+ * Files a registration of `email` (its account made, unverified, if the address has none) and
+ * answers the account, the registration's id and its code, in one transaction.
+ */
+export function register(db: Database, email: string, registration: Registration) {
+  return db.transaction(async (tx) => {
+    const account = await accountForRegistration(tx, email, registration.name);
+    return { account, ...(await issueCode(tx, account.id, registration)) };
+  });
 }
 
 /**

@@ -22,15 +22,15 @@ import {
   EXPIRED_CODE_KEPT_MS,
   REGISTRATIONS_PER_BROWSER,
   consumeCode,
-  issueCode,
   pendingPasswordHash,
+  register,
   reissueCode,
 } from './codes.js';
 import { currentAccount, currentUser, requireSession } from './guards.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
 import { SESSION_COOKIE, clearSessionCookie, startSession } from './sessions.js';
 import { assertHuman } from './turnstile.js';
-import { accountForRegistration, findUserByEmail, toUserDto } from './users.js';
+import { findUserByEmail, toUserDto } from './users.js';
 
 const tags = ['auth'];
 
@@ -99,10 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // has an account gets a notice instead of the code, and its registration can never be used:
       // codes only verify accounts that are not verified yet.
       const registration = { name, passwordHash: await hashPassword(password) };
-      const { account, registrationId, code } = await db.transaction(async (tx) => {
-        const found = await accountForRegistration(tx, email, name);
-        return { account: found, ...(await issueCode(tx, found.id, registration)) };
-      });
+      const { account, registrationId, code } = await register(db, email, registration);
       setRegistrationCookie(reply, app.config, [registrationId, ...registrationsOf(request)]);
       await mailer.send(
         account.emailVerifiedAt

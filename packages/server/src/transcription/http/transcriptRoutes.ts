@@ -29,7 +29,7 @@ import { byteRange } from '../../http/byteRange.js';
 import { fileNamed } from '../../http/download.js';
 import { audioType } from '../audioType.js';
 import {
-  deleteTranscription,
+  deleteTranscriptionAndAudio,
   findAudio,
   findTranscription,
   nameSpeakers,
@@ -431,16 +431,12 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       },
     },
     async (request) => {
-      const { erasures } = app.services;
-      // The audio's erasure is recorded with the delete, so a store that is down only delays it.
-      const { row, erasing } = await db.transaction(async (tx) => {
-        const deleted = await deleteTranscription(tx, currentUser(request).id, request.params.id);
-        const key = typeof deleted === 'object' ? deleted.blobKey : null;
-        return {
-          row: deleted,
-          erasing: key ? await erasures.recordItems(tx, 'blob', [key]) : [],
-        };
-      });
+      const row = await deleteTranscriptionAndAudio(
+        db,
+        app.services.erasures,
+        currentUser(request).id,
+        request.params.id,
+      );
       if (!row) throw transcriptNotFound();
       if (row === 'live')
         throw new HttpError(
@@ -452,7 +448,6 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           'transcription_streamed',
           'This transcription is still running and its text has been streamed to you; delete it once it has completed',
         );
-      await erasures.run(erasing);
       return { message: 'Transcript deleted' };
     },
   );

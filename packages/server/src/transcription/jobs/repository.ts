@@ -25,6 +25,7 @@ import {
 } from '../../db/schema/transcription.js';
 import type { TranscriptListQuery } from '@parlance/contract';
 import { DomainError } from '../../domainErrors.js';
+import type { Erasures } from '../../system/erasures.js';
 
 type Db = Database | Transaction;
 
@@ -316,6 +317,25 @@ export async function deleteTranscription(
     .where(and(mine, running));
   if (!kept) return undefined;
   return kept.source === 'live' ? 'live' : 'streamed';
+}
+
+/**
+ * Deletes the user's transcript as `deleteTranscription` does; its audio's erasure is recorded with
+ * the delete, so a store that is down only delays it, then run.
+ */
+export async function deleteTranscriptionAndAudio(
+  db: Database,
+  erasures: Erasures,
+  userId: string,
+  id: string,
+): Promise<TranscriptionRow | 'live' | 'streamed' | undefined> {
+  const { row, erasing } = await db.transaction(async (tx) => {
+    const deleted = await deleteTranscription(tx, userId, id);
+    const key = typeof deleted === 'object' ? deleted.blobKey : null;
+    return { row: deleted, erasing: key ? await erasures.recordItems(tx, 'blob', [key]) : [] };
+  });
+  await erasures.run(erasing);
+  return row;
 }
 
 /** Where every one of the user's jobs keeps its audio in the blob store. */
