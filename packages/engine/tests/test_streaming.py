@@ -10,7 +10,7 @@ from parlance_engine.audio import SAMPLE_RATE as SR
 from parlance_engine.audio import iter_pcm
 from parlance_engine.engine import Engine
 from parlance_engine.streaming import StreamingTranscriber, StreamSettings
-from parlance_engine.textnorm import wer
+from parlance_engine.textnorm import normalize, wer
 
 CHUNK = SR // 10
 SETTINGS = StreamSettings()
@@ -147,8 +147,12 @@ def test_audio_that_arrives_in_one_go_is_taken_as_if_live(model, jfk_events):
     st = StreamingTranscriber(model)
     events = st.feed(clip("jfk.wav")) + st.finish()
     # The same finals as when it came 100 ms at a time (how a stream that fell behind catches
-    # up), and only the latest audio shown as a partial.
-    assert finals([(0, e) for e in events]) == finals(jfk_events)
+    # up), and only the latest audio shown as a partial. The same up to case and punctuation: a
+    # machine under load can split CTranslate2's sums otherwise and tip a near tie ("Ask"/"ask").
+    at_once, live = finals([(0, e) for e in events]), finals(jfk_events)
+    assert [normalize(e["text"]) for e in at_once] == [normalize(e["text"]) for e in live]
+    for a, b in zip(at_once, live, strict=True):
+        assert abs(a["start"] - b["start"]) <= 0.1 and abs(a["end"] - b["end"]) <= 0.1
     assert sum(e["type"] == "partial" for e in events) <= 1
 
 
