@@ -266,6 +266,8 @@ export function liveStream(behaviour: LiveBehaviour = 'speech'): WebSocketHandle
         start: phrase.start,
         end,
         language: 'en',
+        detected_language: null,
+        language_fallback: false,
         words: [],
       });
     // What has been sent: [phrase, partial] indices, and whether each phrase is committed.

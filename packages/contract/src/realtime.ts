@@ -165,6 +165,17 @@ export const RealtimeFinal = z.object({
   start: z.number(),
   end: z.number(),
   language: z.string(),
+  detected_language: z
+    .string()
+    .nullable()
+    .describe(
+      'The language detected in the phrase, before any fallback; null when the language was set or the model is English-only',
+    ),
+  language_fallback: z
+    .boolean()
+    .describe(
+      'The phrase was detected under language_confidence_threshold and transcribed in fallback_language',
+    ),
   words: z.array(TranscriptWord),
 });
 export const RealtimeError = z.object({

@@ -76,7 +76,8 @@ def test_finals_are_in_order_with_timed_words_and_arrive_soon_after_the_phrase(j
         if event["type"] != "final":
             continue
         words = event["words"]
-        assert event["language"] == "en"
+        # English-only: nothing is detected.
+        assert (event["language"], event["detected_language"], event["language_fallback"]) == ("en", None, False)
         assert previous_end <= event["start"] == words[0]["start"] <= event["end"] == words[-1]["end"] <= 11.05
         assert all(w["start"] <= w["end"] and 0 < w["confidence"] <= 1 for w in words)
         assert " ".join(w["text"] for w in words).split() == event["text"].split()
@@ -222,3 +223,4 @@ def test_a_key_term_costs_the_next_phrase_none_of_its_words(model, refs):
     events = [e for i in range(0, audio.size, CHUNK) for e in st.feed(audio[i : i + CHUNK])] + st.finish()
     streamed = " ".join(e["text"] for e in events if e["type"] == "final")
     assert wer(refs["jfk"], streamed) == 0, streamed
+

@@ -20,6 +20,7 @@ import type {
   LiveEngine,
   LiveStreamOptions,
 } from '../src/transcription/engine/types.js';
+import type { StreamEvent } from '../src/transcription/engine/protocol.js';
 import {
   LiveStreams,
   MAX_EARLY_FRAMES,
@@ -69,6 +70,8 @@ class FakeSocket extends EventEmitter {
 function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
   const fed: Buffer[] = [];
   const opened: LiveStreamOptions[] = [];
+  /** Each stream's event callback: a test plays the engine's part with it. */
+  const heard: ((e: StreamEvent) => void)[] = [];
   let kills = 0;
   let cancels = 0;
   const configured: LiveChange[] = [];
@@ -79,8 +82,9 @@ function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
     async ping() {
       if (mode === 'hang') throw new Error('speech engine did not answer a ping');
     },
-    openStream(opts) {
+    openStream(opts, _hearing, onEvent) {
       opened.push(opts);
+      heard.push(onEvent);
       let done: (value: { seconds: number; model: string }) => void = () => undefined;
       let fail: (err: Error) => void = () => undefined;
       const result = new Promise<{ seconds: number; model: string }>((resolve, reject) => {
@@ -109,7 +113,7 @@ function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
       } satisfies ReturnType<LiveEngine['openStream']>;
     },
   };
-  return { engine, fed, opened, configured, kills: () => kills, cancels: () => cancels };
+  return { engine, fed, opened, heard, configured, kills: () => kills, cancels: () => cancels };
 }
 
 /** A stream of `userId` opened on tiny.en at 16 kHz, as the route would settle it. */
@@ -437,7 +441,7 @@ describe('live streams driven directly, with a fake engine', () => {
 
   it('takes how the language is detected from a config before the audio, and refuses a mix', async () => {
     const who = await customer(server, 100);
-    const { engine, opened } = fakeEngine();
+    const { engine, opened, heard } = fakeEngine();
     const resolve = async (model: string | undefined, language: string | null) => ({
       model: model ?? 'base',
       language,
@@ -456,8 +460,36 @@ describe('live streams driven directly, with a fake engine', () => {
         confidenceThreshold: 0.6,
         fallbackLanguage: 'en',
       });
+    // The engine's finals say, phrase by phrase, what was detected and whether it fell back; the
+    // client is told, and the saved transcript names the language most phrases were detected in.
+    socket.audio(Buffer.alloc(32_000));
+    const final = (text: string, detected: string, fellBack: boolean) =>
+      heard.at(-1)?.({
+        type: 'final',
+        text,
+        start: 0,
+        end: 1,
+        words: [{ start: 0, end: 1, text, confidence: 0.9 }],
+        language: fellBack ? 'en' : detected,
+        detected_language: detected,
+        language_fallback: fellBack,
+      });
+    final('Guten', 'de', false);
+    final('Tag', 'zh', true);
+    final('zusammen', 'de', false);
+    expect(socket.sent.filter((m) => m.type === 'final')).toMatchObject([
+      { text: 'Guten', detected_language: 'de', language_fallback: false },
+      { text: 'Tag', language: 'en', detected_language: 'zh', language_fallback: true },
+      { text: 'zusammen', detected_language: 'de', language_fallback: false },
+    ]);
     socket.text({ type: 'end' });
     await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
+    const done = socket.sent.find((m) => m.type === 'done');
+    const [row] = await server.storage.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.id, done?.type === 'done' ? done.id : ''));
+    expect(row?.result).toMatchObject({ detectedLanguage: 'de', languageFallback: true });
 
     const mixed = serve(who.userId, fakeEngine().engine, new LiveStreams(4), resolve);
     await expect.poll(() => mixed.sent.some((m) => m.type === 'ready')).toBe(true);

@@ -506,7 +506,7 @@ class FinalEvent(TypedDict):
     end: float
     words: list[Word]
     language: str
-    detected_language: str
+    detected_language: str | None
     language_fallback: bool
 
 

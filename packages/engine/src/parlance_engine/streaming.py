@@ -330,7 +330,7 @@ class StreamingTranscriber:
         """Decodes the phrase in ``audio[:upto]`` once more, as the batch path does (beam search,
         word timing), after its context if words were heard there (they are left out)."""
         context = self.history if self.heard else self.history[:0]
-        language, detected, fell_back = self.language, self.language, False
+        language, detected, fell_back = self.language, None, False
         if self.detection is not None:
             choice = self.detection.choose(self.model, self.audio[:upto])
             language, detected, fell_back = choice.language, choice.detected, choice.fell_back
@@ -348,7 +348,8 @@ class StreamingTranscriber:
         heard = self._heard_again([w for _, w in decoded], offset) if context.size else 0
         words = [w for s, w in decoded[heard:] if not made_up(s)]
         heard_in = language or info.language
-        return self._final(words, offset, heard_in, detected or heard_in, fell_back)
+        # Detected when no language was set: by the expected languages' choice, else Whisper's own.
+        return self._final(words, offset, heard_in, None if self.language else detected or heard_in, fell_back)
 
     def _heard_again(self, words: list[WhisperWord], offset: float) -> int:
         """How many of a decode's first words are its context's: through the last one that, in
@@ -379,7 +380,7 @@ class StreamingTranscriber:
         return pauses[-1] if pauses else None
 
     def _final(
-        self, spoken: list[WhisperWord], offset: float, language: str, detected: str, fell_back: bool
+        self, spoken: list[WhisperWord], offset: float, language: str, detected: str | None, fell_back: bool
     ) -> FinalEvent | None:
         t0 = self.base / SR - offset
         # A word is something said: runs of bare punctuation (". . . .") are what Whisper makes of noise.
@@ -418,7 +419,7 @@ class StreamingTranscriber:
             "end": start,
             "words": [],
             "language": language,
-            "detected_language": language,
+            "detected_language": None,
             "language_fallback": False,
         }
 

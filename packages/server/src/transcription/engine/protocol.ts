@@ -479,9 +479,9 @@ export interface FinalEvent {
   words: Word[];
   language: string;
   /**
-   * The language detected in the phrase, before any fallback (the language, when it was given).
+   * The language detected in the phrase, before any fallback; null when the language was given or the model is English-only.
    */
-  detected_language: string;
+  detected_language: string | null;
   /**
    * The phrase's language was detected under language_confidence_threshold: it is heard in fallback_language.
    */

@@ -732,6 +732,8 @@ export class LiveSession {
       start: event.start,
       end: event.end,
       language: event.language,
+      detected_language: event.detected_language,
+      language_fallback: event.language_fallback,
       words: event.words,
     });
   }
@@ -1216,13 +1218,14 @@ export class LiveSession {
       this.settings.language ?? 'en',
       0,
     ];
-    // Detected phrase by phrase: the language most phrases were detected in, before any fallback.
-    const [detected] = mostCommon(finals.map((f) => f.detected_language)) ?? [language];
+    // Detected phrase by phrase: the language most phrases were detected in, before any fallback
+    // (none when the language was set or the model is English-only).
+    const [detected] = mostCommon(finals.flatMap((f) => f.detected_language ?? [])) ?? [null];
     return {
       text: finals.map((f) => f.text).join(' '),
       language,
       languageProbability: finals.length > 0 ? count / finals.length : 1,
-      detectedLanguage: this.settings.language === null ? detected : null,
+      detectedLanguage: detected,
       languageFallback: finals.some((f) => f.language_fallback),
       segments: finals.map(({ start, end, text, language: heardIn }) => ({
         start,

@@ -23,7 +23,16 @@ const ready: RealtimeServerMessage = {
 };
 const message = (m: RealtimeServerMessage): LiveAction => ({ type: 'message', message: m });
 const final = (text: string, start: number, end: number): LiveAction =>
-  message({ type: 'final', text, start, end, language: 'en', words: [] });
+  message({
+    type: 'final',
+    text,
+    start,
+    end,
+    language: 'en',
+    detected_language: null,
+    language_fallback: false,
+    words: [],
+  });
 const partial = (text: string, start: number): LiveAction =>
   message({ type: 'partial', text, start });
 const run = (actions: LiveAction[], from: LiveState = initialLiveState) =>

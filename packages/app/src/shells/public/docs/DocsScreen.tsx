@@ -216,16 +216,18 @@ export function DocsScreen({ apiBase, reference, signupCredit, limits }: DocsPag
             binary frames (mono, 16-bit little-endian, any rate from 8 to 48 kHz) as it is recorded.
             The server answers with JSON messages: <code>ready</code> (the transcript id and model),{' '}
             <code>partial</code> (the phrase so far, replaced by the next one), <code>final</code>{' '}
-            (a finished phrase with word times; it never changes), <code>end_of_turn</code> (the
-            speaker stopped: {REALTIME_END_OF_TURN_SILENCE_MS} ms of silence by default,{' '}
-            <code>end_of_turn_silence_ms</code> from {REALTIME_MIN_END_OF_TURN_SILENCE_MS} to{' '}
-            {REALTIME_MAX_END_OF_TURN_SILENCE_MS} in the query or a <code>config</code> message; it
-            carries the turn’s text, after its finals), <code>lag</code> (how many seconds
-            transcription is behind your audio, while it is 2 s or more), and, after you send{' '}
-            <code>&#123;"type":"end"&#125;</code>, <code>done</code> with the billed seconds, before
-            it closes with 1000. The stream is saved as a transcript like any other and billed once,
-            per second of audio received and transcribed: seconds it could not transcribe come as a{' '}
-            <code>gap</code> before <code>done</code>, and are not billed.
+            (a finished phrase with word times; it never changes; with the language detected,{' '}
+            <code>detected_language</code> and <code>language_fallback</code> say how it was heard),{' '}
+            <code>end_of_turn</code> (the speaker stopped: {REALTIME_END_OF_TURN_SILENCE_MS} ms of
+            silence by default, <code>end_of_turn_silence_ms</code> from{' '}
+            {REALTIME_MIN_END_OF_TURN_SILENCE_MS} to {REALTIME_MAX_END_OF_TURN_SILENCE_MS} in the
+            query or a <code>config</code> message; it carries the turn’s text, after its finals),{' '}
+            <code>lag</code> (how many seconds transcription is behind your audio, while it is 2 s
+            or more), and, after you send <code>&#123;"type":"end"&#125;</code>, <code>done</code>{' '}
+            with the billed seconds, before it closes with 1000. The stream is saved as a transcript
+            like any other and billed once, per second of audio received and transcribed: seconds it
+            could not transcribe come as a <code>gap</code> before <code>done</code>, and are not
+            billed.
           </p>
           <p>
             Something wrong ends the stream with an <code>error</code> message and a close code:
