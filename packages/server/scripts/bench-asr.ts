@@ -20,8 +20,9 @@
  * clips' jobs run one at a time (their API times above).
  *
  * BENCH_LONG_MINUTES=120 adds a long recording (the clips looped, built by the engine's
- * bench_long.py) that goes through the same upload, queue and worker path, and prints the
- * engine process's peak resident memory on each path. It has no reference, so no WER.
+ * bench_long.py) that goes through the same upload, queue and worker path. It has no reference,
+ * so no WER. The engine process's peak resident memory on each path is printed, and that of the
+ * API's whole process tree (Node with its probe and transcription engines).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -48,7 +49,7 @@ import {
   submit,
   waitForJob,
 } from '../test/transcription-helpers.js';
-import { median } from './stats.js';
+import { median, sampleTreePeak } from './stats.js';
 
 const MODEL = process.env.BENCH_MODEL ?? 'tiny.en';
 const LONG_MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 0);
@@ -119,6 +120,9 @@ async function main(): Promise<void> {
     WORKER_CONCURRENCY,
   });
   let throughput: { alone: number; wall: number; audio: number } | undefined;
+  // The API's tree: this process and the server's engines, not the direct path's engine.
+  const tree = sampleTreePeak(() => [engine.pid]);
+  let treePeak = '';
   try {
     const who = await customer(server, 10_000);
     const warm = await submit(server, who, { model: MODEL }, first);
@@ -184,7 +188,9 @@ async function main(): Promise<void> {
     directPeak = await peakMiB(engine.pid);
     const serverEngines = (await engineChildren()).filter((pid) => pid !== engine.pid);
     apiPeak = Math.max(...(await Promise.all(serverEngines.map(peakMiB))));
+    treePeak = tree.stop();
   } finally {
+    tree.stop();
     await server.close();
     await engine.close();
     await rm(tmp, { recursive: true, force: true });
@@ -246,7 +252,7 @@ async function main(): Promise<void> {
     );
   }
   console.log(
-    `engine peak RSS: direct ${directPeak.toFixed(0)} MiB, behind the API ${apiPeak.toFixed(0)} MiB`,
+    `engine peak RSS: direct ${directPeak.toFixed(0)} MiB, behind the API ${apiPeak.toFixed(0)} MiB; peak resident memory of the API process tree: ${treePeak}`,
   );
   // The transcription README's promise: with expected_languages ["en"], English stays English.
   const strayed = detection.filter((d) => d.narrowed !== 'none' && d.otherLanguage > 0);

@@ -5,7 +5,7 @@
  * memory of the API's process tree (Node, the live engine, the probe and transcription engines)
  * over the run, which also streams jfk at the speed it plays.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import {
@@ -15,38 +15,10 @@ import {
   type Customer,
 } from '../test/transcription-helpers.js';
 import type { TestServer } from '../test/helpers.js';
+import { sampleTreePeak } from './stats.js';
 
 const BURST_FRAMES = 15;
 const FRAME_BYTES = 256 * 1024;
-
-/** Resident memory (MB) of this process and every process below it, by command. */
-function tree(): { node: number; engines: number; processes: number } {
-  const stats = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        return [{ pid: Number(pid), ppid, mb: rss ? Number(rss[1]) / 1024 : 0 }];
-      } catch {
-        return []; // gone meanwhile
-      }
-    });
-  const below = new Set([process.pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const p of stats)
-      if (below.has(p.ppid) && !below.has(p.pid)) {
-        below.add(p.pid);
-        grew = true;
-      }
-  }
-  const mine = stats.filter((p) => below.has(p.pid));
-  const node = mine.find((p) => p.pid === process.pid)?.mb ?? 0;
-  const all = mine.reduce((sum, p) => sum + p.mb, 0);
-  return { node, engines: all - node, processes: mine.length };
-}
 
 /** GET /api/health every 10 ms for `ms`: each answer's time. */
 async function healthTimes(server: TestServer, ms: number): Promise<number[]> {
@@ -74,11 +46,7 @@ function open(server: TestServer, who: Customer, query: string): Promise<WebSock
 }
 
 const server = await startTranscriptionServer({ LOG_LEVEL: 'silent' });
-let peak = tree();
-const sampler = setInterval(() => {
-  const now = tree();
-  if (now.node + now.engines > peak.node + peak.engines) peak = now;
-}, 100);
+const tree = sampleTreePeak();
 try {
   const who = await customer(server, 500);
   const idle = await healthTimes(server, 3_000);
@@ -103,10 +71,8 @@ try {
   console.log(
     `/api/health p99: ${p99(idle).toFixed(1)} ms idle, ${p99(during).toFixed(1)} ms during ${BURST_FRAMES} × 256 KiB bursts of 48 kHz audio (${(p99(during) / p99(idle)).toFixed(2)}×; target under 100 ms)`,
   );
-  console.log(
-    `peak resident memory of the API process tree: ${(peak.node + peak.engines).toFixed(0)} MB (Node ${peak.node.toFixed(0)} MB, ${peak.processes - 1} engine processes ${peak.engines.toFixed(0)} MB)`,
-  );
+  console.log(`peak resident memory of the API process tree: ${tree.stop()}`);
 } finally {
-  clearInterval(sampler);
+  tree.stop();
   await server.close();
 }
