@@ -16,7 +16,8 @@ export const SESSION_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
 /**
  * Accounts and their sessions: every write that revokes a session or changes what a session shows
  * of its account goes through here, so this process's session cache forgets it once the write has
- * committed (whatever the write found).
+ * committed (whatever the write found). Verifying a registration's code writes an account too, but
+ * an unverified account has no session to forget.
  */
 export function createAccounts(db: Database, erasures: Erasures) {
   const cache = new SessionCache(SESSION_CACHE);
