@@ -3,6 +3,7 @@ import { accountForGoogle, type Claims } from '../auth/googleAccounts.js';
 import { resetPassword } from '../auth/resetTokens.js';
 import { findSession, revokeAllSessions, revokeSession } from '../auth/sessions.js';
 import type { Database, Transaction } from '../db/index.js';
+import { forgetAfter } from '../db/readCache.js';
 import type { Erasures } from '../system/erasures.js';
 import { changePassword, deleteAccount, updateProfile } from './repository.js';
 
@@ -21,13 +22,8 @@ export const SESSION_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
  */
 export function createAccounts(db: Database, erasures: Erasures) {
   const cache = new SessionCache(SESSION_CACHE);
-  const changing = async <T>(userId: string, write: Promise<T>): Promise<T> => {
-    try {
-      return await write;
-    } finally {
-      cache.forgetUser(userId);
-    }
-  };
+  const changing = <T>(userId: string, write: Promise<T>) =>
+    forgetAfter(write, () => cache.forgetUser(userId));
   return {
     /** The live session of a cookie token (renewed when a day old), or null. */
     session: (token: string, ttlSeconds: number) => findSession(db, cache, token, ttlSeconds),

@@ -1,5 +1,5 @@
 import type { Database } from '../db/index.js';
-import { ReadCache } from '../db/readCache.js';
+import { forgetAfter, ReadCache } from '../db/readCache.js';
 import {
   createApiKey,
   deleteApiKey,
@@ -25,14 +25,9 @@ export const API_KEY_LIST_CACHE = { ttlMs: 5_000, maxEntries: 10_000 };
  */
 export function createApiKeys(db: Database) {
   const lists = new ReadCache<ApiKeyRow[]>(API_KEY_LIST_CACHE);
-  /** The owner's list changed: forgotten after the write, whatever it found. */
-  const changed = async <T>(userId: string, write: Promise<T>): Promise<T> => {
-    try {
-      return await write;
-    } finally {
-      lists.forget(userId);
-    }
-  };
+  /** The owner's list changed: forgotten after the write. */
+  const changed = <T>(userId: string, write: Promise<T>) =>
+    forgetAfter(write, () => lists.forget(userId));
   return {
     /** The user's keys, newest first. */
     async list(userId: string): Promise<ApiKeyRow[]> {

@@ -69,3 +69,16 @@ export class ReadCache<V> {
     }
   }
 }
+
+/**
+ * Waits for a write, then runs `forget` (what the write may have changed in a cache), whatever the
+ * write found or threw: forgetting after the write has committed, a read that raced it cannot put
+ * back what it changed.
+ */
+export async function forgetAfter<T>(write: Promise<T>, forget: () => void): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    forget();
+  }
+}
