@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import FIXTURES
+from conftest import FIXTURES, EngineProc
 
 
 def test_ping(engine):
@@ -25,6 +25,18 @@ def test_info_and_models(engine):
     assert tiny["size_bytes"] > 50_000_000
     m, _ = engine.call("info")
     assert m["result"]["cpu_threads"] >= 1
+
+
+def test_a_probe_engine_loads_no_model():
+    """What the API asks of its probe engines (the installed models, a file's length) loads no
+    model: the transcription README's memory figures rest on it."""
+    probe = EngineProc()
+    try:
+        assert probe.call("models")[0]["result"]["models"]
+        assert probe.call("probe", {"path": str(FIXTURES / "jfk.wav"), "exact": True})[0]["result"]["duration"] > 10
+        assert probe.call("info")[0]["result"]["loaded_models"] == []
+    finally:
+        assert probe.close() == 0
 
 
 def test_parse_error_and_engine_survives(engine):
