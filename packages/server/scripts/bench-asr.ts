@@ -25,7 +25,7 @@
  * API's whole process tree (Node with its probe and transcription engines).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,7 +49,7 @@ import {
   submit,
   waitForJob,
 } from '../test/transcription-helpers.js';
-import { median, sampleTreePeak } from './stats.js';
+import { median, processes, sampleTreePeak } from './stats.js';
 
 const MODEL = process.env.BENCH_MODEL ?? 'tiny.en';
 const LONG_MINUTES = Number(process.env.BENCH_LONG_MINUTES ?? 0);
@@ -79,12 +79,9 @@ async function peakMiB(pid: number | undefined): Promise<number> {
 /** The speech engine processes this process started (the direct one's and the server's). */
 async function engineChildren(): Promise<number[]> {
   const pids: number[] = [];
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    const cmd = await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '');
-    if (ppid === process.pid && cmd.includes('parlance_engine')) pids.push(Number(name));
+  for (const { pid } of processes().filter(({ ppid }) => ppid === process.pid)) {
+    const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmd.includes('parlance_engine')) pids.push(pid);
   }
   return pids;
 }

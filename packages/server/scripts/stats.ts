@@ -8,9 +8,9 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Resident memory (MB) of this process and of every process below it (but `apart`'s subtrees). */
-function processTree(apart: number[]): { node: number; engines: number; processes: number } {
-  const stats = readdirSync('/proc')
+/** Every process of the machine: its id, its parent's and its resident memory (MB). */
+export function processes(): { pid: number; ppid: number; mb: number }[] {
+  return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .flatMap((pid) => {
       try {
@@ -22,6 +22,11 @@ function processTree(apart: number[]): { node: number; engines: number; processe
         return []; // gone meanwhile
       }
     });
+}
+
+/** Resident memory (MB) of this process and of every process below it (but `apart`'s subtrees). */
+function processTree(apart: number[]): { node: number; engines: number; processes: number } {
+  const stats = processes();
   const below = new Set([process.pid]);
   for (let grew = true; grew;) {
     grew = false;
