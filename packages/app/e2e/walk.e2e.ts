@@ -9,7 +9,7 @@
  * layout does not depend on the storage backend.
  */
 import { readFileSync } from 'node:fs';
-import type { BrowserContext } from 'playwright';
+import type { BrowserContext, Page } from 'playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desktop, newContext, phone } from './browser';
 import { expectAppRendered, expectVisible, launchedPerFile, products } from './journey';
@@ -65,6 +65,19 @@ function layoutProblems(): string[] {
   return found;
 }
 
+/**
+ * Brings each chart still loading on screen until none is: a chart draws only once its place has
+ * come into view (on a phone, below the stat cards), and then loads its code and data.
+ */
+async function drawCharts(page: Page): Promise<void> {
+  const loading = page.locator('[role="group"][aria-busy="true"]');
+  await until(`${page.url()}'s charts to draw`, async () => {
+    if ((await loading.count()) === 0) return true;
+    await loading.first().scrollIntoViewIfNeeded();
+    return undefined;
+  });
+}
+
 /** Loads `path` and reports what is wrong with it as the browser lays it out. */
 async function visit(context: BrowserContext, path: string, dark: boolean): Promise<Visit> {
   const page = await context.newPage();
@@ -74,6 +87,7 @@ async function visit(context: BrowserContext, path: string, dark: boolean): Prom
     await expectAppRendered(page);
     await expectVisible(page.getByRole('heading', { level: 1 }).first());
     await page.waitForLoadState('networkidle');
+    await drawCharts(page);
     const problems = await page.evaluate(layoutProblems);
     const charts = await page.evaluate(
       () =>
