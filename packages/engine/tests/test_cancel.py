@@ -102,7 +102,7 @@ def test_checked_between_decoded_blocks(in_process, long_media):
     with pytest.raises(EngineError) as exc:
         in_process.transcribe(
             TranscribeParams(path=str(long_media["wav"]), model="tiny.en", language="en"),
-            lambda pct, stage, _text: progress.append((pct, stage)),
+            lambda pct, stage, _text, _checkpoint: progress.append((pct, stage)),
             cancelled=lambda: True,
         )
     assert exc.value.code == "cancelled"
@@ -116,7 +116,7 @@ def test_checked_between_segments(in_process, long_media):
     with pytest.raises(EngineError) as exc:
         in_process.transcribe(
             TranscribeParams(path=str(long_media["wav"]), model="tiny.en", language="en"),
-            lambda pct, stage, _text: progress.append(pct),
+            lambda pct, stage, _text, _checkpoint: progress.append(pct),
             cancelled=lambda: any(p > 0 for p in progress),
         )
     assert exc.value.code == "cancelled"

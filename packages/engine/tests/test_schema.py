@@ -158,6 +158,9 @@ def test_error_codes_are_the_schemas():
         (protocol.StreamEndResult, "StreamEndResult"),
         (protocol.StreamConfigResult, "StreamConfigResult"),
         (protocol.EndOfTurnEvent, "EndOfTurnEvent"),
+        (protocol.Checkpoint, "Checkpoint"),
+        (protocol.CheckpointWord, "CheckpointWord"),
+        (protocol.WindowState, "WindowState"),
     ],
 )
 def test_result_types_have_the_schemas_members(typed, name):

@@ -20,6 +20,15 @@ models mostly put on whole seconds. Word timing is therefore always computed;
 ``max_seconds`` caps the decoded audio (a header can claim 2 s for a file that
 holds hours), and ``cancelled`` is polled between decoded blocks and between
 segments, so a cancelled request stops within about one segment's compute.
+
+Checkpoints: once Whisper has moved past a 30 s pass, its segments are final, and a progress
+notification carries them (``Checkpoint``: the segments and words since the last one, the stream
+position transcribed to, and, first in each window, the run's state at the window's start). A run
+given its checkpoints back (``resume``) restores that state, reads the stream from its start
+(windows are cut where they were), and transcribes only from the last checkpoint's position on;
+windows before it only give their voices again when speakers are labelled. The first pass after
+the restart is prompted with the text before it in the same stretch, as Whisper's own
+conditioning on previous text would have been.
 """
 
 from __future__ import annotations
@@ -34,7 +43,17 @@ from . import audio as audio_mod
 from . import languages, speakers
 from . import models as models_mod
 from .errors import EngineError, cancelled_error
-from .protocol import Device, Segment, Span, TranscribeParams, TranscribeResult, Utterance, Word
+from .protocol import (
+    Checkpoint,
+    Device,
+    Segment,
+    Span,
+    TranscribeParams,
+    TranscribeResult,
+    Utterance,
+    WindowState,
+    Word,
+)
 
 if TYPE_CHECKING:
     # Imported where used at run time: loading faster-whisper takes a second the engine's other
@@ -44,8 +63,9 @@ if TYPE_CHECKING:
     from faster_whisper.transcribe import Word as WhisperWord
 
 SR = audio_mod.SAMPLE_RATE
-# percent, stage, and the text of a segment just decoded (None when the notification has none).
-ProgressFn = Callable[[float, str, str | None], None]
+# percent, stage, the text of a segment just decoded and a checkpoint (None when the notification
+# has none).
+ProgressFn = Callable[[float, str, str | None, Checkpoint | None], None]
 CancelledFn = Callable[[], bool]
 # Whisper's own no-speech rule (no_speech_prob > 0.6 and a low average log-probability) lets
 # through text made up for a near-silent stretch from the prompt or the previous text: with word
@@ -175,11 +195,11 @@ class Engine:
     ) -> TranscribeResult:
         model, claimed = self._check(params)
         run = _Run(params, model, claimed, progress or _no_progress, cancelled or _never_cancelled)
-        run.progress(0.0, "decoding", None)
+        run.progress(0.0, "decoding", None, None)
         size = int(window_seconds() * SR)
         search = min(15 * SR, size // 4)  # look for a pause in the last 15 s of a window
-        for chunk, start in audio_mod.windows(run.blocks(), size, search):
-            run.window(chunk, start)
+        for index, (chunk, start) in enumerate(audio_mod.windows(run.blocks(), size, search)):
+            run.window(index, chunk, start)
         return run.result()
 
     def _check(self, params: TranscribeParams) -> tuple[WhisperModel, float | None]:
@@ -224,7 +244,7 @@ def _check_language(model: WhisperModel, name: str, language: str) -> None:
         raise EngineError("unsupported_language", f"unknown language code {language!r} for model {name!r}")
 
 
-def _no_progress(percent: float, stage: str, text: str | None = None) -> None:
+def _no_progress(percent: float, stage: str, text: str | None, checkpoint: Checkpoint | None) -> None:
     pass
 
 
@@ -252,15 +272,13 @@ class _Run:
         self.cap = audio_mod.max_samples(params.max_seconds)
         self.pcm = audio_mod.PcmStream(params.path, self.cap)
         self.segments: list[Segment] = []
-        # Every word, asked for or not, when speakers are labelled (each word's segment too).
+        # Every word heard, asked for or not (what the speech regions are checked against, and what
+        # speakers are labelled by), with its segment's index (-1: a segment without text).
         self.words: list[Word] = []
         self.word_segment: list[int] = []
         # Each word as Whisper wrote it, with its leading space or none (Chinese, Japanese, Thai).
         self.word_texts: list[str] = []
-        self.keep_words = params.word_timestamps or params.speaker_labels
         self.voices = speakers.Voices() if params.speaker_labels else None
-        # Stream times of every word heard, asked for or not: what the speech regions are checked against.
-        self.heard: list[tuple[float, float]] = []
         self.untranscribed: list[Span] = []
         # Asked to detect with a multilingual model: the language is found per span (languages.py),
         # and the result's is the one spoken longest: seconds and probability * seconds per language,
@@ -276,6 +294,56 @@ class _Run:
         # Detected in a window without speech: used only if no window has any.
         self.tentative_language: str | None = None
         self.last_pct = -1.0
+        # Checkpoints: the window being transcribed, its state at its start (until a checkpoint
+        # has carried it), how many segments and words checkpoints have carried, and to where.
+        self.window_index = 0
+        self.window_state: WindowState | None = None
+        self.told = (0, 0)
+        self.told_position = 0.0
+        # Resumed: the window and stream sample transcription goes on from (0: from the start).
+        self.resume_window = 0
+        self.resume_sample = 0
+        if params.resume:
+            self.restore(params.resume)
+
+    def state(self) -> WindowState:
+        return {
+            "language": self.language,
+            "language_probability": self.language_probability,
+            "tentative_language": self.tentative_language,
+            "spoken": {language: list(heard) for language, heard in self.spoken.items()},
+            "detected": dict(self.detected),
+            "language_fallback": self.fell_back,
+            "untranscribed": list(self.untranscribed),
+        }
+
+    def restore(self, checkpoints: tuple[Checkpoint, ...]) -> None:
+        """Takes up a run that stopped after ``checkpoints``: its state at the start of the last
+        checkpoint's window, and every segment and word before the last checkpoint's position."""
+        last = checkpoints[-1]
+        resume_sample = round(last["position"] * SR)
+        if self.cap is not None and resume_sample > self.cap:
+            return  # asked to stop before where the run had got: transcribed afresh
+        state = next(c["state"] for c in reversed(checkpoints) if "state" in c)
+        for checkpoint in checkpoints:
+            self.segments.extend({**segment} for segment in checkpoint["segments"])
+            for word in checkpoint["words"]:
+                self.words.append(
+                    {"start": word["start"], "end": word["end"], "text": word["text"], "confidence": word["confidence"]}
+                )
+                self.word_texts.append(word["raw"])
+                self.word_segment.append(word["segment"])
+        self.language = state["language"]
+        self.language_probability = state["language_probability"]
+        self.tentative_language = state["tentative_language"]
+        self.spoken = {language: list(heard) for language, heard in state["spoken"].items()}
+        self.detected = dict(state["detected"])
+        self.fell_back = state["language_fallback"]
+        self.untranscribed = list(state["untranscribed"])
+        self.told = (len(self.segments), len(self.words))
+        self.told_position = last["position"]
+        self.window_index = self.resume_window = last["window"]
+        self.resume_sample = resume_sample
 
     def check_cancelled(self) -> None:
         if self.cancelled():
@@ -286,9 +354,15 @@ class _Run:
             self.check_cancelled()
             yield block
 
-    def window(self, chunk: audio_mod.Pcm, start_sample: int) -> None:
-        """Transcribe one window starting ``start_sample`` into the stream."""
+    def window(self, index: int, chunk: audio_mod.Pcm, start_sample: int) -> None:
+        """Transcribe window ``index``, starting ``start_sample`` into the stream."""
         self.check_cancelled()
+        end = (start_sample + chunk.shape[0]) / SR
+        if index < self.resume_window:
+            self.passed(chunk, start_sample)
+            return
+        if index > self.resume_window or not self.resume_sample:
+            self.window_index, self.window_state = index, self.state()
         regions = languages.speech_regions(chunk)
         if self.voices is not None:
             self.voices.add(chunk, start_sample, regions, self.check_cancelled)
@@ -324,14 +398,33 @@ class _Run:
                     self.language = language
                 else:
                     self.tentative_language = language
+        said = [(w["start"], w["end"]) for w in self.words]
         self.untranscribed.extend(
-            unheard([((start_sample + a) / SR, (start_sample + b) / SR) for a, b in regions], self.heard)
+            unheard([((start_sample + a) / SR, (start_sample + b) / SR) for a, b in regions], said)
         )
+        self.report(end)
+
+    def passed(self, chunk: audio_mod.Pcm, start_sample: int) -> None:
+        """A window transcribed before the restart: only its voices, which checkpoints do not hold."""
+        if self.voices is not None:
+            self.voices.add(chunk, start_sample, languages.speech_regions(chunk), self.check_cancelled)
         self.report((start_sample + chunk.shape[0]) / SR)
 
     def decode(self, audio: audio_mod.Pcm, start_sample: int, language: str | None) -> tuple[bool, str, float]:
         """Transcribe ``audio`` (``start_sample`` into the stream) in ``language`` (None: Whisper
-        detects it); answers whether any segment came, and the language and its probability."""
+        detects it); answers whether any segment came, and the language and its probability.
+        Resumed, only what lies past the resume position is transcribed."""
+        end_sample = start_sample + audio.shape[0]
+        before = [s for s in self.segments if start_sample / SR <= s["start"] < self.resume_sample / SR]
+        if end_sample <= self.resume_sample:
+            known = before[-1]["language"] if before else (self.language or "en")
+            return bool(before), known, self.language_probability or 0.0
+        prompt = self.params.prompt
+        if start_sample < self.resume_sample:
+            audio = audio[self.resume_sample - start_sample :]
+            start_sample = self.resume_sample
+            # As Whisper would have been conditioned on the text before, had it not stopped.
+            prompt = " ".join([*([prompt] if prompt else []), *(s["text"] for s in before)]) or None
         t0 = start_sample / SR
         segs, info = self.model.transcribe(
             audio,
@@ -342,39 +435,74 @@ class _Run:
             word_timestamps=True,
             condition_on_previous_text=True,
             # The caller's vocabulary or style hint (OpenAI's `prompt`), given to every window.
-            initial_prompt=self.params.prompt or None,
+            initial_prompt=prompt or None,
             # Key terms the recognizer should prefer when it hears them (names, jargon).
             hotwords=", ".join(self.params.keyterms) if self.params.keyterms else None,
         )
-        got_any = False
+        got_any = bool(before)
+        # Whisper's 30 s pass each segment came from: once the next pass has begun, it is final.
+        pass_seek: int | None = None
+        pass_end = t0
         for s in segs:
+            if pass_seek is not None and s.seek != pass_seek:
+                self.checkpoint(pass_end)
+            # Whisper's next pass starts where this one's last word ended.
+            pass_seek, pass_end = s.seek, t0 + float(s.words[-1].end if s.words else s.end)
             got_any = True
             if not made_up(s):
                 self.add_segment(s, t0, info.language)
             self.check_cancelled()
+        self.checkpoint(end_sample / SR)
         return got_any, info.language, float(info.language_probability)
+
+    def checkpoint(self, position: float) -> None:
+        """Tells the segments and words since the last checkpoint, final up to ``position``."""
+        segments, words = self.told
+        if position <= self.told_position and self.window_state is None:
+            return
+        told: Checkpoint = {
+            "window": self.window_index,
+            "position": round(position, 3),
+            # Copies: speakers are written into the run's own at its end.
+            "segments": [{**segment} for segment in self.segments[segments:]],
+            "words": [
+                {
+                    "start": word["start"],
+                    "end": word["end"],
+                    "text": word["text"],
+                    "confidence": word["confidence"],
+                    "raw": raw,
+                    "segment": index,
+                }
+                for word, raw, index in zip(
+                    self.words[words:], self.word_texts[words:], self.word_segment[words:], strict=True
+                )
+            ],
+        }
+        if self.window_state is not None:
+            told["state"], self.window_state = self.window_state, None
+        self.told, self.told_position = (len(self.segments), len(self.words)), position
+        self.progress(max(self.last_pct, 0.0), "transcribing", None, told)
 
     def add_segment(self, s: WhisperSegment, t0: float, language: str) -> None:
         text = s.text.strip()
         ws = s.words or []
         start, end = (float(ws[0].start), float(ws[-1].end)) if ws else (s.start, s.end)
-        self.heard.extend((t0 + float(w.start), t0 + float(w.end)) for w in ws)
         if text:
             self.segments.append(
                 {"start": round(t0 + start, 3), "end": round(t0 + end, 3), "text": text, "language": language}
             )
-        if self.keep_words:
-            self.word_segment.extend([len(self.segments) - 1 if text else -1] * len(ws))
-            self.word_texts.extend(w.word for w in ws)
-            self.words.extend(
-                {
-                    "start": round(t0 + float(w.start), 3),
-                    "end": round(t0 + float(w.end), 3),
-                    "text": w.word.strip(),
-                    "confidence": round(float(w.probability), 4),
-                }
-                for w in ws
-            )
+        self.word_segment.extend([len(self.segments) - 1 if text else -1] * len(ws))
+        self.word_texts.extend(w.word for w in ws)
+        self.words.extend(
+            {
+                "start": round(t0 + float(w.start), 3),
+                "end": round(t0 + float(w.end), 3),
+                "text": w.word.strip(),
+                "confidence": round(float(w.probability), 4),
+            }
+            for w in ws
+        )
         self.report(t0 + end, text or None)
 
     def report(self, t: float, text: str | None = None) -> None:
@@ -388,7 +516,7 @@ class _Run:
         pct = round(min(99.0, 100.0 * t / expected), 1) if expected > 0 else 0.0
         if pct > self.last_pct or text is not None:
             self.last_pct = max(pct, self.last_pct)
-            self.progress(self.last_pct, "transcribing", text)
+            self.progress(self.last_pct, "transcribing", text, None)
 
     def result(self) -> TranscribeResult:
         if self.pcm.samples == 0:
@@ -404,7 +532,7 @@ class _Run:
         if not self.model.model.is_multilingual:
             language, probability = "en", 1.0
         utterances = self.label_speakers() if self.voices is not None else None
-        self.progress(100.0, "transcribing", None)
+        self.progress(100.0, "transcribing", None, None)
         result: TranscribeResult = {
             "text": " ".join(s["text"] for s in self.segments).strip(),
             "language": language,

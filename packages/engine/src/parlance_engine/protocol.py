@@ -228,6 +228,7 @@ class TranscribeParams(_Detecting):
     speaker_labels: bool = False
     speakers_expected: int | None = None
     max_seconds: float | None = None
+    resume: tuple[Checkpoint, ...] | None = None
 
     @classmethod
     def parse(cls, params: Params) -> TranscribeParams:
@@ -247,7 +248,92 @@ class TranscribeParams(_Detecting):
             speaker_labels=_boolean(params, "speaker_labels", cls.speaker_labels),
             speakers_expected=_speakers_expected(params),
             max_seconds=_max_seconds(params),
+            resume=_resume(params),
         )
+
+
+def _number(value: object, least: float | None = 0.0) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and (least is None or value >= least)
+
+
+def _whole(value: object, least: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and value >= least
+
+
+def _is_span(value: object) -> bool:
+    return isinstance(value, dict) and _number(value.get("start"), None) and _number(value.get("end"), None)
+
+
+def _is_segment(value: object) -> bool:
+    return (
+        _is_span(value)
+        and isinstance(value, dict)
+        and isinstance(value.get("text"), str)
+        and isinstance(value.get("language"), str)
+        and isinstance(value.get("speaker", ""), str)
+    )
+
+
+def _is_word(value: object) -> bool:
+    return (
+        _is_span(value)
+        and isinstance(value, dict)
+        and isinstance(value.get("text"), str)
+        and isinstance(value.get("raw"), str)
+        and _number(value.get("confidence"))
+        and _whole(value.get("segment"), -1)
+    )
+
+
+def _is_state(value: object) -> bool:
+    if not isinstance(value, dict):
+        return False
+    spoken, detected = value.get("spoken"), value.get("detected")
+    return (
+        isinstance(value.get("language"), (str, type(None)))
+        and (value.get("language_probability") is None or _number(value.get("language_probability")))
+        and isinstance(value.get("tentative_language"), (str, type(None)))
+        and isinstance(spoken, dict)
+        and all(
+            isinstance(heard, list) and len(heard) == 2 and all(_number(n) for n in heard)
+            for heard in spoken.values()
+        )
+        and isinstance(detected, dict)
+        and all(_number(seconds) for seconds in detected.values())
+        and isinstance(value.get("language_fallback"), bool)
+        and isinstance(value.get("untranscribed"), list)
+        and all(_is_span(span) for span in value["untranscribed"])
+    )
+
+
+def _is_checkpoint(value: object) -> bool:
+    if not isinstance(value, dict):
+        return False
+    segments, words = value.get("segments"), value.get("words")
+    return (
+        _whole(value.get("window"), 0)
+        and _number(value.get("position"))
+        and isinstance(segments, list)
+        and all(_is_segment(segment) for segment in segments)
+        and isinstance(words, list)
+        and all(_is_word(word) for word in words)
+        and ("state" not in value or _is_state(value["state"]))
+    )
+
+
+def _resume(params: Params) -> tuple[Checkpoint, ...] | None:
+    """The checkpoints of a run to take up: each as an earlier run told it, in order, the first
+    with the state of its window."""
+    value = params.get("resume")
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or not all(_is_checkpoint(checkpoint) for checkpoint in value)
+        or (value and "state" not in value[0])
+    ):
+        raise _invalid("params.resume must be a list of checkpoints, as transcribe's progress told them")
+    return tuple(value)
 
 
 @dataclass(frozen=True)
@@ -429,6 +515,32 @@ class _Word(Span):
 
 class Word(_Word, total=False):
     speaker: str  # only with speaker_labels
+
+
+class CheckpointWord(_Word):
+    raw: str  # as Whisper wrote it: with its leading space, or none (Chinese, Japanese, Thai)
+    segment: int  # its segment's index in the result; -1: a segment without text
+
+
+class WindowState(TypedDict):
+    language: str | None
+    language_probability: float | None
+    tentative_language: str | None
+    spoken: dict[str, list[float]]  # seconds and probability * seconds per language
+    detected: dict[str, float]  # seconds per language detected, before any fallback
+    language_fallback: bool
+    untranscribed: list[Span]
+
+
+class _Checkpoint(TypedDict):
+    window: int
+    position: float
+    segments: list[Segment]
+    words: list[CheckpointWord]
+
+
+class Checkpoint(_Checkpoint, total=False):
+    state: WindowState  # on a window's first checkpoint: the run's state at the window's start
 
 
 class Utterance(Span):

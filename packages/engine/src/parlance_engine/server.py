@@ -48,6 +48,7 @@ from .live import STREAM_PARAMS, LiveStreams
 from .protocol import (
     CancelParams,
     CancelResult,
+    Checkpoint,
     InfoParams,
     InfoResult,
     ModelsParams,
@@ -234,11 +235,13 @@ class Server:
     def _transcribe(
         self, request: Request, params: TranscribeParams, cancelled: Callable[[], bool] | None
     ) -> TranscribeResult:
-        def progress(pct: float, stage: str, text: str | None = None) -> None:
+        def progress(pct: float, stage: str, text: str | None, checkpoint: Checkpoint | None) -> None:
             if not (cancelled and cancelled()):
                 told: dict[str, object] = {"percent": pct, "stage": stage}
                 if text is not None:
                     told["text"] = text
+                if checkpoint is not None:
+                    told["checkpoint"] = checkpoint
                 self.send({"id": request.id, "progress": told})
 
         return self.engine.transcribe(params, progress, cancelled)
