@@ -8,6 +8,8 @@ import {
   passwordResetTokens,
   realtimeTokens,
   sessions,
+  transcriptionCheckpoints,
+  transcriptions,
 } from '../src/db/schema/index.js';
 import { purgeExpired, STAGING_MAX_AGE_MS, sweepStaging } from '../src/system/housekeeping.js';
 import { backends, signUp, startServer, type TestServer } from './helpers.js';
@@ -22,7 +24,7 @@ describe.each(backends)('housekeeping (%s)', (backend) => {
   });
   afterAll(() => server.close());
 
-  it('deletes expired sessions, day-old codes and spent or expired reset links, nothing else', async () => {
+  it("deletes expired sessions, day-old codes, spent or expired reset links and ended jobs' checkpoints, nothing else", async () => {
     const { db } = server.storage;
     const { user, api } = await signUp(server);
     await db.insert(sessions).values([
@@ -41,13 +43,33 @@ describe.each(backends)('housekeeping (%s)', (backend) => {
       { userId: user.id, tokenHash: `stale-${user.id}`, expiresAt: at(-1000) },
       { userId: user.id, tokenHash: `fresh-${user.id}`, expiresAt: at(60_000) },
     ]);
+    const jobs = await db
+      .insert(transcriptions)
+      .values(
+        (['completed', 'error', 'processing', 'queued'] as const).map((status) => ({
+          userId: user.id,
+          model: 'tiny.en',
+          source: 'upload' as const,
+          status,
+        })),
+      )
+      .returning({ id: transcriptions.id, status: transcriptions.status });
+    const checkpoint = { window: 0, position: 30, segments: [], words: [] };
+    await db
+      .insert(transcriptionCheckpoints)
+      .values(jobs.map(({ id }) => ({ transcriptionId: id, seq: 1, checkpoint })));
 
     expect(await purgeExpired(db)).toEqual({
       sessions: 1,
       emailCodes: 1,
       passwordResetTokens: 2,
       realtimeTokens: 1,
+      checkpoints: 2,
     });
+    const kept = await db.select().from(transcriptionCheckpoints);
+    expect(
+      jobs.filter(({ id }) => kept.some((row) => row.transcriptionId === id)).map((j) => j.status),
+    ).toEqual(['processing', 'queued']);
     const realtime = await db
       .select()
       .from(realtimeTokens)

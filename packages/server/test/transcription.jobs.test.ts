@@ -15,6 +15,7 @@ import { transcriptions } from '../src/db/schema/transcription.js';
 import {
   EngineRequestError,
   EngineUnavailableError,
+  type EngineProgress,
   type EngineResult,
   type SpeechEngine,
   type TranscribeOptions,
@@ -27,8 +28,11 @@ import {
   type ProcessorDeps,
 } from '../src/transcription/jobs/processor.js';
 import { TRANSCRIBE_QUEUE } from '../src/transcription/jobs/queue.js';
+import type { Checkpoint } from '../src/transcription/engine/protocol.js';
+import { purgeExpired } from '../src/system/housekeeping.js';
 import {
   cancelTranscription,
+  checkpointsOf,
   findTranscriptionById,
   orphanedQueuedJobs,
   queuePosition,
@@ -55,12 +59,14 @@ const RESULT: EngineResult = {
 };
 
 /**
- * A fake engine: `transcribe` reports progress, then waits for `gate` (if any) or for its abort
- * signal, and answers `outcome`. It records the options and whether it was told to stop.
+ * A fake engine: `transcribe` reports progress (with each of `told`'s checkpoints), then waits for
+ * `gate` (if any) or for its abort signal, and answers `outcome`. It records the options and
+ * whether it was told to stop.
  */
 function fakeEngine(
   outcome: () => Promise<EngineResult>,
   gate?: Promise<void>,
+  told: Checkpoint[] = [],
 ): SpeechEngine & { calls: number; aborted: boolean; options?: TranscribeOptions } {
   const engine = {
     calls: 0,
@@ -69,12 +75,13 @@ function fakeEngine(
     async transcribe(
       _path: string,
       options: TranscribeOptions,
-      onProgress: (p: { percent: number; stage: string }) => void,
+      onProgress: (p: EngineProgress) => void,
       signal?: AbortSignal,
     ) {
       engine.calls++;
       engine.options = options;
       onProgress({ percent: 40, stage: 'transcribing' });
+      for (const checkpoint of told) onProgress({ percent: 40, stage: 'transcribing', checkpoint });
       const aborted = new Promise<void>((resolve) =>
         signal?.addEventListener('abort', () => {
           engine.aborted = true;
@@ -238,6 +245,64 @@ describe('processTranscription', () => {
     expect(row).toMatchObject({ status: 'completed', attempts: 2 });
     expect(row?.result?.text).toBe('second worker');
     expect(await usageOf(id)).toHaveLength(1);
+  });
+
+  it('a job taken over goes on from what its last run had transcribed for good', async () => {
+    const id = await newJob();
+    const told = (window: number, position: number, text: string): Checkpoint => ({
+      window,
+      position,
+      segments: [{ start: position - 5, end: position, text, language: 'en' }],
+      words: [],
+    });
+    const first = [
+      {
+        ...told(0, 30, 'one'),
+        state: {
+          language: 'en',
+          language_probability: 1,
+          tentative_language: null,
+          spoken: {},
+          detected: {},
+          language_fallback: false,
+          untranscribed: [],
+        },
+      },
+      told(0, 60, 'two'),
+    ];
+    const stalled = fakeEngine(async () => RESULT, new Promise(() => undefined), first);
+    const slow = processTranscription(deps(stalled, [], { leaseSeconds: 1 }), id);
+    // Written with the heartbeats, the second within the progress-write interval.
+    await expect.poll(() => checkpointsOf(db(), id), { timeout: 5000 }).toEqual(first);
+    expect((await findTranscriptionById(db(), id))?.partialText).toBeNull();
+    await db()
+      .update(transcriptions)
+      .set({ leaseExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(transcriptions.id, id));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const taker = fakeEngine(async () => RESULT, gate, [told(0, 90, 'three')]);
+    const taking = processTranscription(deps(taker, [], { leaseSeconds: 1 }), id);
+    await expect.poll(() => taker.options?.resume).toEqual(first);
+    // It shows the text of the first run's checkpoints while it goes on, and writes its own after.
+    await expect
+      .poll(async () => (await findTranscriptionById(db(), id))?.partialText, { timeout: 5000 })
+      .toBe('one two');
+    await expect
+      .poll(async () => (await checkpointsOf(db(), id)).length, { timeout: 5000 })
+      .toBe(3);
+    expect(logged).toContain(
+      `transcription ${id} taken up at 60 s of its audio, where its last run had got to`,
+    );
+    const takenUp = (await metrics.jobAudioTakenUp.get()).values;
+    expect(takenUp.find((v) => v.labels.model === 'tiny.en')?.value).toBeGreaterThanOrEqual(60);
+    open();
+    expect(await taking).toBe('finished');
+    expect(await slow).toBe('lost');
+    expect(await usageOf(id)).toHaveLength(1);
+    // Once the job has ended, housekeeping deletes its checkpoints.
+    expect((await purgeExpired(db())).checkpoints).toBeGreaterThanOrEqual(3);
+    expect(await checkpointsOf(db(), id)).toEqual([]);
   });
 
   it('a cancelled job stops its engine within a heartbeat, uncharged', async () => {

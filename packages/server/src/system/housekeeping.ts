@@ -1,10 +1,17 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isNotNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, notExists, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/index.js';
 import { EXPIRED_CODE_KEPT_MS } from '../auth/codes.js';
-import { emailCodes, passwordResetTokens, realtimeTokens, sessions } from '../db/schema/index.js';
+import {
+  emailCodes,
+  passwordResetTokens,
+  realtimeTokens,
+  sessions,
+  transcriptionCheckpoints,
+  transcriptions,
+} from '../db/schema/index.js';
 import { blobDirIn, stagingDirIn } from '../transcription/blobs/blobStore.js';
 
 const HOUR = 3_600_000;
@@ -16,11 +23,13 @@ export interface Purged {
   emailCodes: number;
   passwordResetTokens: number;
   realtimeTokens: number;
+  /** Checkpoints of jobs that have ended (no run will take them up). */
+  checkpoints: number;
 }
 
 /**
- * Deletes expired sessions, stale verification codes, spent or expired reset links and unused
- * live-stream tokens past their minute.
+ * Deletes expired sessions, stale verification codes, spent or expired reset links, unused
+ * live-stream tokens past their minute and the checkpoints of jobs that have ended.
  */
 export async function purgeExpired(db: Database, now = new Date()): Promise<Purged> {
   const expiredSessions = await db
@@ -39,11 +48,25 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Purg
     .delete(realtimeTokens)
     .where(lt(realtimeTokens.expiresAt, now))
     .returning({ id: realtimeTokens.tokenHash });
+  const running = db
+    .select({ id: transcriptions.id })
+    .from(transcriptions)
+    .where(
+      and(
+        eq(transcriptions.id, transcriptionCheckpoints.transcriptionId),
+        inArray(transcriptions.status, ['queued', 'processing']),
+      ),
+    );
+  const endedCheckpoints = await db
+    .delete(transcriptionCheckpoints)
+    .where(notExists(running))
+    .returning({ id: transcriptionCheckpoints.transcriptionId });
   return {
     sessions: expiredSessions.length,
     emailCodes: staleCodes.length,
     passwordResetTokens: spentTokens.length,
     realtimeTokens: unusedRealtime.length,
+    checkpoints: endedCheckpoints.length,
   };
 }
 

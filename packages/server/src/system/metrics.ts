@@ -57,6 +57,12 @@ export function createMetrics() {
       buckets: RTF_BUCKETS,
       registers,
     }),
+    jobAudioTakenUp: new Counter({
+      name: 'parlance_job_audio_taken_up_seconds_total',
+      help: 'Audio seconds that jobs taken over after a crash did not transcribe again, by model',
+      labelNames: ['model'] as const,
+      registers,
+    }),
     liveStreamsRefused: new Counter({
       name: 'parlance_live_streams_refused_total',
       help: 'Live streams refused before they started, by error code',

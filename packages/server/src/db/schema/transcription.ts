@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Checkpoint } from '../../transcription/engine/protocol.js';
 import type { LanguageDetection } from '../../transcription/engine/types.js';
 import {
   bigint,
@@ -9,6 +10,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -159,6 +161,25 @@ export const transcriptions = pgTable(
 
 export type TranscriptionRow = typeof transcriptions.$inferSelect;
 export type NewTranscription = typeof transcriptions.$inferInsert;
+
+/**
+ * What a running job has transcribed for good, as the engine told it (its checkpoints, in order),
+ * written with the job's heartbeats: a worker that takes the job over goes on from the last one
+ * instead of from the start. Kept while the job is queued or processing; the sweeper deletes them
+ * once it has ended.
+ */
+export const transcriptionCheckpoints = pgTable(
+  'transcription_checkpoints',
+  {
+    transcriptionId: uuid('transcription_id')
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: 'cascade' }),
+    /** 1, 2, … in the order the engine told them. */
+    seq: integer('seq').notNull(),
+    checkpoint: jsonb('checkpoint').$type<Checkpoint>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptionId, t.seq] })],
+);
 
 /**
  * One-use tokens that open a live stream (`GET /v1/realtime?token=`), for browsers, which cannot

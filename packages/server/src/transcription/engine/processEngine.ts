@@ -121,6 +121,7 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       speaker_labels: opts.speakerLabels,
       speakers_expected: opts.speakersExpected,
       max_seconds: opts.maxSeconds,
+      resume: opts.resume ?? null,
       vad: true,
     };
     const { id, answer } = this.send('transcribe', params, onProgress);

@@ -64,6 +64,10 @@ export type FallbackLanguage = string;
  * @maxItems 100
  */
 export type Keyterms = string[] | null;
+/**
+ * Who spoke (with speaker_labels): "A", "B", … in order of first speech; a segment has the speaker of most of its words.
+ */
+export type SpeakerLabel = string;
 export type StreamOpenParams = {
   model?: ModelName;
   language?: LanguageCode;
@@ -101,10 +105,6 @@ export type Pong = 'pong';
  * Where the engine runs its models: the CPU or a CUDA GPU (PARLANCE_DEVICE).
  */
 export type Device = 'cpu' | 'cuda';
-/**
- * Who spoke (with speaker_labels): "A", "B", … in order of first speech; a segment has the speaker of most of its words.
- */
-export type SpeakerLabel = string;
 export type StreamEvent = PartialEvent | FinalEvent | EndOfTurnEvent;
 export type ErrorCode =
   | 'parse_error'
@@ -204,6 +204,83 @@ export interface TranscribeParams {
    */
   speakers_expected?: number | null;
   max_seconds?: MaxSeconds;
+  /**
+   * Take up a run that stopped (its process killed): the checkpoints its progress told, in order. Transcription goes on from the last one's position, and the result is the whole file's.
+   */
+  resume?: Checkpoint[] | null;
+}
+/**
+ * Segments that are final (Whisper has moved past the 30 s pass they came from) and the words in them, since the transcription's last checkpoint. Given back in order as transcribe's resume, they let another run go on from position.
+ */
+export interface Checkpoint {
+  /**
+   * The window of the stream (PARLANCE_WINDOW_SECONDS) being transcribed, counted from 0.
+   */
+  window: number;
+  /**
+   * Seconds into the stream transcribed up to: everything before is in this checkpoint or an earlier one.
+   */
+  position: number;
+  segments: Segment[];
+  words: CheckpointWord[];
+  state?: WindowState;
+}
+export interface Segment {
+  start: number;
+  end: number;
+  text: string;
+  /**
+   * The language the segment was heard in: found per stretch of speech when the request asked to detect it with a multilingual model.
+   */
+  language: string;
+  speaker?: SpeakerLabel;
+}
+export interface CheckpointWord {
+  start: number;
+  end: number;
+  text: string;
+  confidence: number;
+  /**
+   * The word as Whisper wrote it: with its leading space, or none (Chinese, Japanese, Thai).
+   */
+  raw: string;
+  /**
+   * Its segment's index among the transcription's segments; -1: a segment without text.
+   */
+  segment: number;
+}
+/**
+ * What a transcription knew at the start of a window: sent with the window's first checkpoint.
+ */
+export interface WindowState {
+  language: string | null;
+  language_probability: number | null;
+  tentative_language: string | null;
+  /**
+   * Seconds, and probability times seconds, of speech per language.
+   */
+  spoken: {
+    /**
+     * @minItems 2
+     * @maxItems 2
+     */
+    [k: string]: [number, number];
+  };
+  /**
+   * Seconds of speech per language detected, before any fallback.
+   */
+  detected: {
+    [k: string]: number;
+  };
+  language_fallback: boolean;
+  untranscribed: Span[];
+}
+/**
+ * A stretch of the audio, in seconds.
+ */
+export interface Span {
+  start: number;
+  end: number;
 }
 /**
  * Answered with CancelResult at once; a cancelled transcription then ends with the cancelled error.
@@ -368,16 +445,6 @@ export interface TranscribeResult {
    */
   untranscribed: Span[];
 }
-export interface Segment {
-  start: number;
-  end: number;
-  text: string;
-  /**
-   * The language the segment was heard in: found per stretch of speech when the request asked to detect it with a multilingual model.
-   */
-  language: string;
-  speaker?: SpeakerLabel;
-}
 export interface Word {
   start: number;
   end: number;
@@ -397,13 +464,6 @@ export interface Utterance {
    * The mean confidence of its words.
    */
   confidence: number;
-}
-/**
- * A stretch of the audio, in seconds.
- */
-export interface Span {
-  start: number;
-  end: number;
 }
 export interface CancelResult {
   /**
@@ -444,6 +504,7 @@ export interface Progress {
    * The text of the segment just decoded, when this notification reports one. Segments arrive in order; joined with single spaces they are the text so far (the result's text once all have arrived).
    */
   text?: string;
+  checkpoint?: Checkpoint;
 }
 export interface StreamEventMessage {
   id: Id;

@@ -1,5 +1,6 @@
 /** What a speech engine does for Parlance: audio file in; text, segments, words, language out. */
 import type {
+  Checkpoint,
   ModelInfo,
   Progress,
   StreamAudioResult,
@@ -40,6 +41,8 @@ export interface TranscribeOptions {
   speakersExpected: number | null;
   /** Decode and transcribe at most this many seconds, or null for all of it. */
   maxSeconds: number | null;
+  /** The checkpoints an earlier run of this job told (its progress), to go on after; none: afresh. */
+  resume?: Checkpoint[];
 }
 
 export interface LiveStreamOptions {

@@ -19,11 +19,13 @@ import type { Metrics } from '../../system/metrics.js';
 import { BlobStoreUnavailable } from '../blobs/blobStore.js';
 import { insufficientCreditsMessage, spendLimitMessage } from '../pricing.js';
 import {
+  checkpointsOf,
   claimTranscription,
   completeTranscription,
   failTranscription,
   heartbeat,
   releaseTranscription,
+  type NumberedCheckpoint,
 } from './repository.js';
 
 export interface JobLimits {
@@ -45,7 +47,10 @@ export interface ProcessorDeps {
   onFinished: (row: TranscriptionRow) => Promise<void>;
   /** Where the detail of a failure goes (the user sees a plain sentence). */
   log: (message: string) => void;
-  metrics: Pick<Metrics, 'jobsFinished' | 'jobLatency' | 'jobRealTimeFactor' | 'ledgerErrors'>;
+  metrics: Pick<
+    Metrics,
+    'jobsFinished' | 'jobLatency' | 'jobRealTimeFactor' | 'ledgerErrors' | 'jobAudioTakenUp'
+  >;
 }
 
 /**
@@ -165,6 +170,8 @@ async function capFor(db: Database, job: TranscriptionRow, limits: JobLimits): P
  * only while this worker holds the job's lease, so a job is completed and charged once.
  * A failed job is never charged. An engine crash hands the job back while attempts remain;
  * losing the lease (the job was cancelled, or taken over after a stall) stops the engine.
+ * What the engine has transcribed for good (its checkpoints) is written with each heartbeat: a run
+ * that takes the job over goes on from there.
  */
 export async function processTranscription(deps: ProcessorDeps, id: string): Promise<Outcome> {
   const { db, limits } = deps;
@@ -199,22 +206,41 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     return finish(await failTranscription(db, id, token, why));
   }
 
+  const resume = await checkpointsOf(db, id);
+  if (resume.length > 0) {
+    const at = resume.at(-1)!.position;
+    deps.metrics.jobAudioTakenUp.inc({ model: job.model }, at);
+    deps.log(`transcription ${id} taken up at ${at} s of its audio, where its last run had got to`);
+  }
   const stop = new AbortController();
   let lastWrite = 0;
-  let latest = { percent: 0, stage: 'starting', partialText: '' };
+  let latest = {
+    percent: 0,
+    stage: 'starting',
+    partialText: resume.flatMap((told) => told.segments.map((segment) => segment.text)).join(' '),
+  };
   let trailing: NodeJS.Timeout | undefined;
+  // Checkpoints told and not yet written, numbered after those written.
+  const unwritten: NumberedCheckpoint[] = [];
+  let told = resume.length;
   const beat = async () => {
+    const writing = unwritten.splice(0);
     // A database hiccup is not a lost lease: only a definite "not yours any more" stops the work.
-    const held = await heartbeat(db, id, token, limits.leaseSeconds, latest).catch(() => true);
+    const held = await heartbeat(db, id, token, limits.leaseSeconds, latest, writing).catch(() => {
+      unwritten.unshift(...writing);
+      return true;
+    });
     if (!held) stop.abort();
   };
   const timer = setInterval(() => void beat(), (limits.leaseSeconds * 1000) / 3);
-  const onProgress = ({ percent, stage, text }: EngineProgress) => {
+  const onProgress = ({ percent, stage, text, checkpoint }: EngineProgress) => {
+    if (checkpoint) unwritten.push({ seq: (told += 1), checkpoint });
     // Segment texts add up to the text so far, which streaming answers read while the job runs.
     const partialText = text ? `${latest.partialText} ${text}`.trim() : latest.partialText;
     latest = { percent, stage, partialText };
     const wait = PROGRESS_WRITE_MS - (Date.now() - lastWrite);
-    if (wait > 0) {
+    // A checkpoint is written at once (one per 30 s of audio): until it is, a kill costs its pass.
+    if (wait > 0 && !checkpoint) {
       // Within the write interval: the latest progress is written when it ends, not lost.
       trailing ??= setTimeout(() => {
         trailing = undefined;
@@ -243,6 +269,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
           speakerLabels: job.speakerLabels,
           speakersExpected: job.speakersExpected,
           maxSeconds: cap.seconds,
+          resume,
         },
         onProgress,
         stop.signal,

@@ -18,6 +18,7 @@ import { sentWith } from '../../apiKeys/sender.js';
 import type { Database, Transaction } from '../../db/index.js';
 import { apiKeys } from '../../db/schema/auth.js';
 import {
+  transcriptionCheckpoints,
   transcriptions,
   type NewTranscription,
   type TranscriptResult,
@@ -25,6 +26,7 @@ import {
 } from '../../db/schema/transcription.js';
 import type { TranscriptListQuery } from '@parlance/contract';
 import { DomainError } from '../../domainErrors.js';
+import type { Checkpoint } from '../engine/protocol.js';
 import type { Erasures } from '../../system/erasures.js';
 
 type Db = Database | Transaction;
@@ -557,27 +559,63 @@ const held = (id: string, leaseToken: string) =>
     eq(transcriptions.status, 'processing'),
   );
 
-/** Renews the lease and records progress; false when this worker no longer holds the job. */
+/** A checkpoint the engine told, numbered 1, 2, … across all the job's runs. */
+export interface NumberedCheckpoint {
+  seq: number;
+  checkpoint: Checkpoint;
+}
+
+/**
+ * Renews the lease and records progress and the checkpoints told since the last heartbeat, in one
+ * transaction; false (and nothing written) when this worker no longer holds the job.
+ */
 export async function heartbeat(
-  db: Db,
+  db: Database,
   id: string,
   leaseToken: string,
   leaseSeconds: number,
   progress?: { percent: number; stage: string; partialText: string },
+  checkpoints: NumberedCheckpoint[] = [],
 ): Promise<boolean> {
+  const renew = async (tx: Db) => {
+    const rows = await tx
+      .update(transcriptions)
+      .set({
+        leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+        ...(progress && {
+          progressPercent: progress.percent,
+          progressStage: progress.stage,
+          partialText: progress.partialText || null,
+        }),
+      })
+      .where(held(id, leaseToken))
+      .returning({ id: transcriptions.id });
+    if (rows.length === 0) return false;
+    if (checkpoints.length > 0)
+      await tx
+        .insert(transcriptionCheckpoints)
+        .values(
+          checkpoints.map(({ seq, checkpoint }) => ({ transcriptionId: id, seq, checkpoint })),
+        )
+        // Written before by a heartbeat whose answer was lost.
+        .onConflictDoNothing();
+    return true;
+  };
+  return checkpoints.length > 0 ? db.transaction(renew) : renew(db);
+}
+
+/**
+ * The checkpoints the job's earlier runs wrote, in order: those numbered 1, 2, … without a gap
+ * (a heartbeat that failed leaves one, and what follows it cannot be taken up).
+ */
+export async function checkpointsOf(db: Db, id: string): Promise<Checkpoint[]> {
   const rows = await db
-    .update(transcriptions)
-    .set({
-      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      ...(progress && {
-        progressPercent: progress.percent,
-        progressStage: progress.stage,
-        partialText: progress.partialText || null,
-      }),
-    })
-    .where(held(id, leaseToken))
-    .returning({ id: transcriptions.id });
-  return rows.length > 0;
+    .select()
+    .from(transcriptionCheckpoints)
+    .where(eq(transcriptionCheckpoints.transcriptionId, id))
+    .orderBy(transcriptionCheckpoints.seq);
+  const unbroken = rows.findIndex((row, index) => row.seq !== index + 1);
+  return (unbroken === -1 ? rows : rows.slice(0, unbroken)).map((row) => row.checkpoint);
 }
 
 /** Marks the job completed if this worker still holds it; undefined otherwise. */
