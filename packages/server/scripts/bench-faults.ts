@@ -1,8 +1,10 @@
 /**
  * `npm run bench:faults`: durable jobs under crashes, with more jobs and kills than the test
  * (test/transcription.faults.test.ts), on each deployment shape. Prints per shape: jobs, kills,
- * lost, double-charged, stuck, worst takeover seconds; then what a file whose header claims 2 s
- * but holds 600 s of audio costs, and what 100 refused uploads leave in the staging folder.
+ * lost, double-charged, stuck, worst takeover and rerun seconds, the most audio a job taken over
+ * transcribed again (from its last checkpoint to where the killed run had got) beside what a
+ * restart from the start would have; then what a file whose header claims 2 s but holds 600 s of
+ * audio costs, and what 100 refused uploads leave in the staging folder.
  *
  * FAULT_JOBS (default 12), FAULT_KILLS (6), FAULT_SEED (random), FAULT_SHAPES
  * (pglite,postgres,scaled), FAULT_REJECTS (100). Exits 1 when a run broke an invariant.
@@ -43,14 +45,18 @@ const log = (line: string) => console.log(`  ${new Date().toISOString().slice(11
 const dir = await mkdtemp(join(tmpdir(), 'parlance-bench-faults-'));
 let broken = false;
 try {
-  const speech = await repeatAudio(fixture('jfk.wav'), 6, join(dir, 'speech-66s.wav'));
+  // Two minutes of speech: several of Whisper's 30 s passes, so a kill lands past a checkpoint.
+  const speech = await repeatAudio(fixture('jfk.wav'), 12, join(dir, 'speech-132s.wav'));
   console.log(`seed ${seed} (FAULT_SEED=${seed} replays it)\n`);
 
   const reports: FaultReport[] = [];
   for (const name of chosen) {
     const topology = shapes[name];
     if (!topology) throw new Error(`unknown shape ${name}: use ${Object.keys(shapes).join(', ')}`);
-    const report = await runFaults({ topology, jobs, kills, seed, audio: speech, log });
+    const report = await runFaults({
+      ...{ topology, jobs, kills, seed, log },
+      ...{ audio: speech, audioSeconds: 132 },
+    });
     for (const problem of report.problems) log(`problem: ${problem}`);
     reports.push(report);
   }

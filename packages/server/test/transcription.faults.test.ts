@@ -64,7 +64,14 @@ describe('SIGKILL at random moments', () => {
   it.each(shapes)(
     '%s: every job completes once, is charged once, none stuck',
     async (_, topology, { jobs, kills }) => {
-      const report = await runFaults({ topology, jobs, kills, seed, audio: speech });
+      const report = await runFaults({
+        topology,
+        jobs,
+        kills,
+        seed,
+        audio: speech,
+        audioSeconds: 33,
+      });
       expect(
         {
           kills: report.kills,

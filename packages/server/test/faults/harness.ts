@@ -83,6 +83,8 @@ export class Service {
   private readonly tail: string[] = [];
   /** An API's address, kept across restarts: the same port, so clients keep their URL. */
   url: string | undefined;
+  /** Jobs it took over and where in their audio it went on from (its log says). */
+  readonly takenUp: TakenUp[] = [];
 
   constructor(
     readonly name: string,
@@ -126,6 +128,9 @@ export class Service {
       createInterface({ input: child.stdout! }).on('line', (line) => {
         this.keep(line);
         const msg = parseLog(line);
+        const takenUp = TAKEN_UP.exec(msg);
+        if (takenUp)
+          this.takenUp.push({ id: takenUp[1]!, at: Number(takenUp[2]), seen: Date.now() });
         const listening = /^Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(msg);
         if (listening?.[1]) this.url = listening[1];
         if (listening || msg === 'worker ready') resolve();
@@ -176,6 +181,17 @@ export class Service {
     killGroup(child, 'SIGKILL');
     live.delete(child);
   }
+}
+
+/** The processor's line for a job taken over from its last checkpoint. */
+const TAKEN_UP = /^transcription (\S+) taken up at ([\d.]+) s of its audio/;
+
+export interface TakenUp {
+  id: string;
+  /** Seconds into the audio it went on from. */
+  at: number;
+  /** When the line was read (ms). */
+  seen: number;
 }
 
 function parseLog(line: string): string {
@@ -289,6 +305,11 @@ export class Cluster {
       throw err;
     }
     return cluster;
+  }
+
+  /** Every job taken over from a checkpoint so far, by any process. */
+  takenUp(): TakenUp[] {
+    return this.runners.flatMap((service) => service.takenUp);
   }
 
   /** The processes that run jobs: the workers, or the API itself when they are embedded. */
@@ -555,6 +576,37 @@ export async function killAndRestart(
   return kill;
 }
 
+/**
+ * Audio seconds the run that took `id` over transcribed again: from where it went on (its last
+ * checkpoint, or 0) to where the killed run had got at the kill. That is estimated from outside:
+ * the killed run's last progress seen, plus its own pace (progress over time since it was seen
+ * starting) for the time from then to the kill. Null when it was not running.
+ */
+export function redoneSeconds(
+  watch: JobWatch,
+  kill: Kill,
+  id: string,
+  audioSeconds: number,
+  takenUp: TakenUp[],
+): number | null {
+  const seen = (watch.history.get(id) ?? []).filter((s) => s.since <= kill.killedAt);
+  const last = seen.at(-1);
+  if (last?.status !== 'processing') return null;
+  // This run's states: since the job was last seen starting (queued before it, or progress 0).
+  const start = seen.findLastIndex((s) => s.status !== 'processing' || s.percent === 0);
+  const first = seen[Math.max(0, start)]!;
+  const pace =
+    last.since > first.since
+      ? ((last.percent - first.percent) / 100) * audioSeconds * (1000 / (last.since - first.since))
+      : 0;
+  const reached = Math.min(
+    audioSeconds,
+    (last.percent / 100) * audioSeconds + ((kill.killedAt - last.since) / 1000) * pace,
+  );
+  const from = takenUp.find((t) => t.id === id && t.seen > kill.killedAt)?.at ?? 0;
+  return Math.max(0, reached - from);
+}
+
 /** Seconds from the kill until `id` was seen running again (or ended); null if never. */
 export function rerunSeconds(watch: JobWatch, kill: Kill, id: string): number | null {
   const state = firstAfter(watch, kill, id, true);
@@ -655,6 +707,8 @@ export interface FaultRunOptions {
   seed: number;
   /** The audio every job transcribes: long enough for kills to land mid-transcription. */
   audio: string;
+  /** Its length in seconds. */
+  audioSeconds: number;
   /** Accounts the jobs are spread over (default 2, so per-account caps still let every worker work). */
   customers?: number;
   /** A kill comes up to this long after jobs are seen running. */
@@ -674,6 +728,10 @@ export interface FaultReport extends Audit {
   takeovers: number[];
   /** Per kill: seconds until every job in flight was running again or ended (queue waits included). */
   reruns: number[];
+  /** Per job in flight at a kill: audio seconds transcribed again (see redoneSeconds). */
+  redone: number[];
+  /** Per job in flight at a kill: audio seconds a restart from the start would have redone. */
+  reached: number[];
   /** Kills after which a job in flight had not left the dead process within the limit. */
   missedTakeovers: number;
   takeoverLimitSeconds: number;
@@ -767,6 +825,15 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       const times = k.inFlight.map((id) => rerunSeconds(watch, k, id));
       return times.includes(null) ? [] : [Math.max(0, ...(times as number[]))];
     });
+    const redoneWith = (takenUp: TakenUp[]) =>
+      complete.flatMap((k) =>
+        k.inFlight.flatMap((id) => {
+          const seconds = redoneSeconds(watch, k, id, options.audioSeconds, takenUp);
+          return seconds === null ? [] : [seconds];
+        }),
+      );
+    const redone = redoneWith(cluster.takenUp());
+    const reached = redoneWith([]);
     return {
       ...audit,
       shape: describeTopology(options.topology),
@@ -775,6 +842,8 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       kills: kills.length,
       takeovers,
       reruns,
+      redone,
+      reached,
       missedTakeovers: kills.length - complete.length,
       takeoverLimitSeconds: limitMs / 1000,
       worstTakeoverSeconds: worst(takeovers),
@@ -797,6 +866,8 @@ export function formatReports(reports: FaultReport[]): string {
     'stuck',
     'worst takeover s',
     'worst rerun s',
+    'worst redone s',
+    'from 0 s',
   ];
   const rows = reports.map((r) => [
     r.shape,
@@ -809,6 +880,8 @@ export function formatReports(reports: FaultReport[]): string {
       ? `> ${r.takeoverLimitSeconds} (${r.missedTakeovers} kill)`
       : (r.worstTakeoverSeconds?.toFixed(1) ?? '-'),
     r.worstRerunSeconds?.toFixed(1) ?? '-',
+    worst(r.redone)?.toFixed(1) ?? '-',
+    worst(r.reached)?.toFixed(1) ?? '-',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
