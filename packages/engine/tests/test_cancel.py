@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, EngineProc
 from parlance_engine.engine import Engine
 from parlance_engine.errors import EngineError
 from parlance_engine.protocol import TranscribeParams
@@ -89,6 +89,24 @@ def test_a_running_id_cannot_be_reused(engine, long_media):
     send(engine, "c3", "cancel", {"request": "twice"})
     finals, _ = read_until_final(engine, ["c3", "twice"])
     assert {m["id"]: m for m in finals}["twice"]["error"]["code"] == "cancelled"
+
+
+def test_an_engine_whose_caller_went_away_finishes_nothing_for_it(long_media):
+    """Its standard input closed (the worker that ran it was killed): the transcription running
+    ends cancelled, and the one waiting never starts."""
+    e = EngineProc()
+    send(e, "run", "transcribe", {"path": str(long_media["wav"]), "model": "tiny.en", "language": "en"})
+    send(e, "next", "transcribe", {"path": str(FIXTURES / "jfk.wav"), "model": "tiny.en"})
+    while (m := e.read(timeout=300)).get("progress", {}).get("percent", 0) == 0:
+        assert m["id"] == "run", m
+    e.p.stdin.close()
+    # Within the pass it was decoding (seconds; much longer on a loaded machine), not the file.
+    assert e.p.wait(timeout=120) == 0
+    told = []
+    while not any("progress" not in m for m in told):
+        told.append(e.read(timeout=30))
+    assert told[-1]["id"] == "run" and told[-1]["error"]["code"] == "cancelled", told[-1]
+    assert e.lines.empty()  # nothing after it: the one waiting never started
 
 
 @pytest.fixture(scope="module")

@@ -109,8 +109,14 @@ class Server:
             self.out.flush()
 
     def shutdown(self) -> None:
-        self._transcribe_pool.shutdown(wait=True)
-        self._probe_pool.shutdown(wait=True)
+        """Standard input has closed: whoever asked has gone (a worker killed), so what is running
+        is cancelled and what waits never starts, rather than finished for nobody."""
+        with self._transcriptions_lock:
+            running = list(self._transcriptions.values())
+        for job in running:
+            job.cancel_requested.set()
+        self._transcribe_pool.shutdown(wait=True, cancel_futures=True)
+        self._probe_pool.shutdown(wait=True, cancel_futures=True)
         self.streams.shutdown()
 
     def handle_line(self, line: str) -> None:
