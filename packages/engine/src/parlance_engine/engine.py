@@ -415,7 +415,12 @@ class _Run:
         detects it); answers whether any segment came, and the language and its probability.
         Resumed, only what lies past the resume position is transcribed."""
         end_sample = start_sample + audio.shape[0]
-        before = [s for s in self.segments if start_sample / SR <= s["start"] < self.resume_sample / SR]
+        # Segments of this stretch a resumed run kept (none otherwise: no scan of every segment).
+        before = (
+            [s for s in self.segments if start_sample / SR <= s["start"] < self.resume_sample / SR]
+            if start_sample < self.resume_sample
+            else []
+        )
         if end_sample <= self.resume_sample:
             known = before[-1]["language"] if before else (self.language or "en")
             return bool(before), known, self.language_probability or 0.0
