@@ -70,11 +70,14 @@ function layoutProblems(): string[] {
  * come into view (on a phone, below the stat cards), and then loads its code and data.
  */
 async function drawCharts(page: Page): Promise<void> {
-  const loading = page.locator('[role="group"][aria-busy="true"]');
   await until(`${page.url()}'s charts to draw`, async () => {
-    if ((await loading.count()) === 0) return true;
-    await loading.first().scrollIntoViewIfNeeded();
-    return undefined;
+    // Found and scrolled in one step in the page: a chart that finishes loading in between is gone.
+    const waiting = await page.evaluate(() => {
+      const chart = document.querySelector('[role="group"][aria-busy="true"]');
+      chart?.scrollIntoView({ block: 'center' });
+      return chart !== null;
+    });
+    return waiting ? undefined : true;
   });
 }
 
