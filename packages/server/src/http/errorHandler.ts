@@ -29,13 +29,15 @@ const codeOfStatus: Record<number, ApiErrorCode> = {
 
 type Issue = { instancePath: string; message?: string | undefined };
 
-/** "email: Enter a valid email address" — the field path without the leading slash, or the bare message. */
+/**
+ * "email: Enter a valid email address" — the field path without the leading slash, or the bare
+ * message; a message that names its field ("keepAudioDays must be …") stands alone.
+ */
 function describeIssue(context: string | undefined, issue: Issue): string {
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const where = field || (context === 'body' ? '' : (context ?? ''));
-  return where
-    ? `${where}: ${issue.message ?? 'is invalid'}`
-    : (issue.message ?? 'Invalid request');
+  const message = issue.message ?? (where ? 'is invalid' : 'Invalid request');
+  return where && !message.startsWith(where) ? `${where}: ${message}` : message;
 }
 
 /** One JSON error shape for everything: {message, code, details?}; 5xx never reveal internals. */
