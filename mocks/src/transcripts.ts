@@ -22,12 +22,14 @@ import {
   transcriptPaths,
 } from '@parlance/contract/endpoints';
 import {
+  audioDeletedFixture,
   completedTranscriptFixture,
   exportFixture,
   livePhrasesFixture,
   liveTranscriptFixture,
   modelsFixture,
   queuedTranscriptFixture,
+  retainedFixture,
   realtimeTokenFixture,
   silentWavFixture,
   speakersTranscriptFixture,
@@ -58,6 +60,7 @@ export const transcriptsEndpoints = [
   { method: 'get', path: transcriptPaths.export, example: { url: `${done}/txt` } },
   { method: 'get', path: transcriptPaths.audio, example: { url: `${done}/audio` } },
   { method: 'delete', path: transcriptPaths.transcript, example: { url: done } },
+  { method: 'delete', path: transcriptPaths.audio, example: { url: `${done}/audio` } },
   {
     method: 'put',
     path: transcriptPaths.speakers,
@@ -72,6 +75,14 @@ const TRUNCATION_NOTICE =
   "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).";
 
 const notFound = () => apiError('not_found', 'Transcript not found');
+/** The server's answer for audio it does not keep (transcriptRoutes.ts). */
+const audioNotKept = (transcript: Transcript) =>
+  apiError(
+    'audio_not_kept',
+    transcript.source === 'live'
+      ? 'Live streams keep no audio: only their transcript is saved'
+      : `This transcript's audio was deleted on ${transcript.audio_deleted_at}`,
+  );
 
 /**
  * GET /api/transcript/user as the server answers it (the cases in
@@ -159,11 +170,7 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
     http.get(transcriptPaths.audio, ({ params }) => {
       const transcript = poll(String(params.id));
       if (!transcript) return notFound();
-      if (!transcript.has_audio)
-        return apiError(
-          'audio_not_kept',
-          'Live streams keep no audio: only their transcript is saved',
-        );
+      if (!transcript.has_audio) return audioNotKept(transcript);
       // As long as the text goes (the fixtures' durations run to minutes: megabytes of WAV).
       const seconds = Math.ceil(transcript.result?.segments.at(-1)?.end ?? 1);
       return new HttpResponse(silentWavFixture(seconds), {
@@ -187,6 +194,17 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         return HttpResponse.json<Transcript>({ ...transcript, speaker_names: names });
       },
     ),
+    http.delete(transcriptPaths.audio, ({ params }) => {
+      const transcript = poll(String(params.id));
+      if (!transcript) return notFound();
+      if (transcript.source === 'live') return audioNotKept(transcript);
+      if (transcript.status === 'queued' || transcript.status === 'processing')
+        return apiError(
+          'transcript_not_ready',
+          'This transcription is still running and needs its audio; delete the audio once it has ended, or delete the transcript to cancel it',
+        );
+      return HttpResponse.json<MessageResponse>({ message: 'Audio deleted' });
+    }),
     http.delete(transcriptPaths.transcript, () =>
       HttpResponse.json<MessageResponse>({ message: 'Transcript deleted' }),
     ),
@@ -394,6 +412,22 @@ export const transcriptsHandlers = {
       return transcript?.result
         ? { ...transcript, result: { ...transcript.result, notice: TRUNCATION_NOTICE } }
         : transcript;
+    }),
+  ],
+  /** The completed transcript under retention: its audio goes in 6 days, the transcript in 29. */
+  retention: [
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers((id) => {
+      const transcript = transcriptFixture(id);
+      return transcript && { ...transcript, ...retainedFixture };
+    }),
+  ],
+  /** The completed transcript's audio was deleted two hours ago; its text stays. */
+  audioDeleted: [
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers((id) => {
+      const transcript = transcriptFixture(id);
+      return transcript && { ...transcript, ...audioDeletedFixture };
     }),
   ],
   /** Submission refused for lack of credit. */

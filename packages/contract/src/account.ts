@@ -2,12 +2,21 @@ import { z } from 'zod';
 import { Email } from './common.js';
 import { Password } from './auth.js';
 import { LanguageCode } from './transcription.js';
+import { MAX_RETENTION_DAYS } from './transcriptionLimits.js';
+
+/** A retention limit of the account, in whole days from `min` to MAX_RETENTION_DAYS. */
+const retentionDays = (field: string, min: number) => {
+  const error = `${field} must be a whole number of days from ${min} to ${MAX_RETENTION_DAYS}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(MAX_RETENTION_DAYS, { error });
+};
 
 export const UpdateAccountBody = z.object({
-  name: z.string().trim().min(1, { error: 'Enter your name' }).max(100),
+  name: z.string().trim().min(1, { error: 'Enter your name' }).max(100).optional(),
   defaultModel: z.string().trim().min(1).max(100).nullable().optional(),
   defaultLanguage: z.string().trim().min(2).max(20).nullable().optional(),
   fallbackLanguage: LanguageCode.nullable().optional(),
+  keepAudioDays: retentionDays('keepAudioDays', 0).nullable().optional(),
+  keepTranscriptsDays: retentionDays('keepTranscriptsDays', 1).nullable().optional(),
 });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
 

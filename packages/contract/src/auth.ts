@@ -69,6 +69,18 @@ export const User = z
       .describe(
         "The language for speech detected under a request's language_confidence_threshold when it names no fallback_language; null: English",
       ),
+    keepAudioDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Days the audio of each transcript is kept after its job ends (0: deleted as soon as it ends); null: as long as the transcript',
+      ),
+    keepTranscriptsDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Days each transcript is kept after its job ends; null: until deleted'),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;

@@ -8,6 +8,8 @@ import {
 import {
   MAX_EXPECTED_LANGUAGES,
   MAX_KEYTERM_CHARS,
+  MAX_RETENTION_DAYS,
+  MAX_RETENTION_SECONDS,
   MAX_KEYTERMS,
   MAX_SPEAKER_NAME_CHARS,
   MAX_SPEAKERS,
@@ -97,6 +99,25 @@ export const SpeakerLabel = z
   .regex(/^[A-Z]$/, { error: 'a speaker label is one capital letter' });
 
 /** The text fields of `POST /v1/transcript` (multipart, alongside an optional `file`). */
+/** `field`: whole seconds, from a form field's digits or a JSON number; null or blank: not said. */
+const retentionSeconds = (field: string) => {
+  const error = `${field} must be a whole number of seconds, at most ${MAX_RETENTION_SECONDS} (${MAX_RETENTION_DAYS} days)`;
+  return z.preprocess(
+    (value) =>
+      value === null
+        ? undefined
+        : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+          ? Number(value)
+          : blankToUndefined(value),
+    z
+      .number({ error })
+      .int({ error })
+      .min(0, { error })
+      .max(MAX_RETENTION_SECONDS, { error })
+      .optional(),
+  );
+};
+
 export const TranscriptRequest = z.object({
   audio_url: z.preprocess(
     blankToUndefined,
@@ -178,6 +199,12 @@ export const TranscriptRequest = z.object({
       .describe(
         'How many people speak, when known (with speaker_labels); otherwise it is estimated',
       ),
+  ),
+  delete_audio_after: retentionSeconds('delete_audio_after').describe(
+    'Delete the audio this many seconds after the job ends (completes or fails), keeping the transcript; 0: as soon as it ends. The account’s retention may delete it sooner',
+  ),
+  delete_after: retentionSeconds('delete_after').describe(
+    'Delete the transcript and its audio this many seconds after the job ends. The account’s retention may delete it sooner',
   ),
   webhook_url: z.preprocess(
     blankToUndefined,
@@ -294,6 +321,17 @@ export const Transcript = TranscriptSummary.extend({
     .describe(
       'Whether its audio is kept, to play back from GET /v1/transcript/{id}/audio (live streams keep none)',
     ),
+  delete_audio_after: z.number().int().nullable().describe("The request's delete_audio_after"),
+  delete_after: z.number().int().nullable().describe("The request's delete_after"),
+  audio_delete_at: Timestamp.nullable().describe(
+    "When its audio will be deleted, by the request's or the account's retention, whichever is sooner; null while the job runs, once deleted, or when kept as long as the transcript",
+  ),
+  audio_deleted_at: Timestamp.nullable().describe(
+    'When its audio was deleted (retention, or DELETE /v1/transcript/{id}/audio); null if not',
+  ),
+  delete_at: Timestamp.nullable().describe(
+    "When the transcript will be deleted, by the request's or the account's retention; null while the job runs or when kept until deleted",
+  ),
   queue_position: z.number().int().nullable().describe('Jobs ahead of this one while queued'),
   error: z.string().nullable(),
   startedAt: Timestamp.nullable(),

@@ -14,3 +14,7 @@ export const DEFAULT_FALLBACK_LANGUAGE = 'en';
 
 /** `expected_languages`: detection chooses among at most this many. */
 export const MAX_EXPECTED_LANGUAGES = 10;
+
+/** Retention: a request's `delete_audio_after`/`delete_after` and an account's limits, at most 10 years. */
+export const MAX_RETENTION_DAYS = 3650;
+export const MAX_RETENTION_SECONDS = MAX_RETENTION_DAYS * 86_400;

@@ -16,6 +16,7 @@ import type { Mailer } from './mail/mailer.js';
 import { routePlugins } from './routes.js';
 import { buildServices } from './services.js';
 import { housekeeping } from './system/housekeeping.js';
+import { retention } from './transcription/retention.js';
 import { balanceSweep } from './billing/balanceSweep.js';
 
 /**
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
     for (const plugin of routePlugins) await app.register(plugin);
     await app.register(housekeeping);
+    await app.register(retention);
     await app.register(balanceSweep);
 
     await registerSpa(app, config.staticDir, config.appUrl);

@@ -14,6 +14,8 @@ const session = (sessionId: string, userId: string): CachedSession => ({
     defaultModel: null,
     defaultLanguage: null,
     fallbackLanguage: null,
+    keepAudioDays: null,
+    keepTranscriptsDays: null,
   },
   expiresAt: Number.MAX_SAFE_INTEGER,
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepRetention } from '../src/transcription/retention.js';
 import { DEFAULT_PASSWORD, type TestServer } from './helpers.js';
 import {
   customer,
@@ -46,6 +47,8 @@ beforeAll(async () => {
     S3_BUCKET: BUCKET,
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
     S3_FORCE_PATH_STYLE: 'true',
+    // The retention test sweeps when it chooses.
+    RETENTION_SWEEP_SECONDS: '3600',
   });
 });
 afterAll(async () => {
@@ -87,6 +90,25 @@ describe('on an S3-compatible store', () => {
     });
     expect(deleted.status).toBe(200);
     expect(await keys(`audio/${who.userId}/`)).toEqual([]);
+  }, 120_000);
+
+  it('takes audio past its retention out of the bucket, keeping the transcript', async () => {
+    const who = await customer(server, 100);
+    const sent = await submit(
+      server,
+      who,
+      { language: 'en', delete_audio_after: '0' },
+      fixture('jfk.wav'),
+    );
+    expect((await waitForJob(server, who, sent.body.id)).status).toBe('completed');
+    expect(await keys(`audio/${who.userId}/`)).toHaveLength(1);
+    expect(await sweepRetention(server.storage.db, server.app.services.erasures)).toEqual({
+      transcripts: 0,
+      audio: 1,
+    });
+    expect(await keys(`audio/${who.userId}/`)).toEqual([]);
+    const kept = await server.client().get(`/v1/transcript/${sent.body.id}`, { headers: who.auth });
+    expect(kept.body).toMatchObject({ status: 'completed', has_audio: false });
   }, 120_000);
 
   it("erases a deleted account's audio from the bucket", async () => {

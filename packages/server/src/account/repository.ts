@@ -12,12 +12,16 @@ export async function updateProfile(
   db: Database,
   userId: string,
   profile: {
-    name: string;
+    name?: string | undefined;
     defaultModel?: string | null;
     defaultLanguage?: string | null;
     fallbackLanguage?: string | null;
+    keepAudioDays?: number | null;
+    keepTranscriptsDays?: number | null;
   },
 ): Promise<UserRow | undefined> {
+  // A body that sets nothing changes nothing (an update needs a column to set).
+  if (Object.values(profile).every((value) => value === undefined)) return undefined;
   const [user] = await db.update(users).set(profile).where(eq(users.id, userId)).returning();
   return user;
 }

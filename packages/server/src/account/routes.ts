@@ -36,7 +36,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Update name and transcription defaults',
+        summary: 'Update name, transcription defaults and retention (the fields sent)',
+        description:
+          'keepAudioDays and keepTranscriptsDays apply to the transcripts the account already has too: shortening them deletes older audio or transcripts within a minute.',
         body: UpdateAccountBody,
         response: { 200: UserResponse, ...errorResponses(400, 401) },
       },

@@ -50,4 +50,6 @@ export const toUserDto = (user: UserRow): User => ({
   defaultModel: user.defaultModel,
   defaultLanguage: user.defaultLanguage,
   fallbackLanguage: user.fallbackLanguage,
+  keepAudioDays: user.keepAudioDays,
+  keepTranscriptsDays: user.keepTranscriptsDays,
 });

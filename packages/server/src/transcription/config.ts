@@ -60,6 +60,8 @@ export const transcriptionEnv = z.object({
   JOB_MAX_RUNNING_PER_ACCOUNT: z.coerce.number().int().min(1).default(4),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** How often each API process deletes audio and transcripts past their retention (retention.ts). */
+  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Live streams (/v1/realtime) one API process serves at once; more are refused (4429). */
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).default(4),
   /** Live streams of one account open at once, across what this process serves. */
@@ -129,6 +131,7 @@ export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
     maxRunningPerAccount: e.JOB_MAX_RUNNING_PER_ACCOUNT,
     pollSeconds: e.QUEUE_POLL_SECONDS,
     maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
+    retentionSweepSeconds: e.RETENTION_SWEEP_SECONDS,
     liveMaxStreams: e.LIVE_MAX_STREAMS,
     liveMaxStreamsPerAccount: e.LIVE_MAX_STREAMS_PER_ACCOUNT,
     liveCapacity: e.LIVE_CAPACITY,

@@ -46,6 +46,9 @@ export interface Submission {
   speakerLabels?: boolean;
   speakersExpected?: number | undefined;
   webhookUrl: string | undefined;
+  /** Retention (seconds after the job ends): its audio, and the transcript; none when undefined. */
+  deleteAudioAfter?: number | undefined;
+  deleteAfter?: number | undefined;
   idempotencyKey: string | undefined;
   audio: AudioSource;
 }
@@ -132,6 +135,8 @@ export async function submitTranscription(
       progressStage: 'queued',
       idempotencyKey: input.idempotencyKey ?? null,
       webhookUrl: input.webhookUrl ?? null,
+      deleteAudioAfterSeconds: input.deleteAudioAfter ?? null,
+      deleteAfterSeconds: input.deleteAfter ?? null,
     }).catch(async (err: unknown) => {
       await blobs.delete(blobKey);
       throw err;

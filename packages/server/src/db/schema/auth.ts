@@ -25,6 +25,12 @@ export const users = pgTable('users', {
   /** The language for speech detected under a request's confidence threshold; null: English. */
   fallbackLanguage: text('fallback_language'),
   /**
+   * How long the account keeps its transcripts' audio and its transcripts after each ends, in days;
+   * null: audio until its transcript is deleted, transcripts until deleted (see retention.ts).
+   */
+  keepAudioDays: integer('keep_audio_days'),
+  keepTranscriptsDays: integer('keep_transcripts_days'),
+  /**
    * Signs this account's webhook deliveries (HMAC-SHA256). Made by the database, for new rows and
    * on rotation (`SET webhook_secret = DEFAULT`): 64 random hex digits from two UUIDv4s.
    */

@@ -118,6 +118,11 @@ export const transcriptions = pgTable(
     audioUrl: text('audio_url'),
     fileName: text('file_name'),
     blobKey: text('blob_key'),
+    /** When the audio was deleted (by retention or on request); its transcript stays. */
+    audioDeletedAt: at('audio_deleted_at'),
+    /** The request's retention: seconds after it ends to delete its audio, and it; null = not said. */
+    deleteAudioAfterSeconds: integer('delete_audio_after_seconds'),
+    deleteAfterSeconds: integer('delete_after_seconds'),
     audioDurationSeconds: doublePrecision('audio_duration_seconds'),
     progressPercent: doublePrecision('progress_percent').notNull().default(0),
     progressStage: text('progress_stage'),

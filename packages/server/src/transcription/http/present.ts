@@ -4,6 +4,7 @@ import { senderName } from '../../apiKeys/sender.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import { queuePosition, type TranscriptionSummaryRow } from '../jobs/repository.js';
+import { deadlinesOf } from '../retention.js';
 
 export function toSummary(row: TranscriptionSummaryRow): TranscriptSummary {
   return {
@@ -31,6 +32,7 @@ export async function toTranscript(
   maxRunningPerAccount: number,
 ): Promise<Transcript> {
   const r = row.status === 'completed' ? row.result : null;
+  const deadlines = await deadlinesOf(db, row.id);
   return {
     ...toSummary({
       ...row,
@@ -43,6 +45,11 @@ export async function toTranscript(
     speakers_expected: row.speakersExpected,
     speaker_names: row.speakerNames,
     has_audio: row.blobKey !== null,
+    delete_audio_after: row.deleteAudioAfterSeconds,
+    delete_after: row.deleteAfterSeconds,
+    audio_delete_at: deadlines.audioDeleteAt?.toISOString() ?? null,
+    audio_deleted_at: row.audioDeletedAt?.toISOString() ?? null,
+    delete_at: deadlines.deleteAt?.toISOString() ?? null,
     queue_position:
       row.status === 'queued' ? await queuePosition(db, row, maxRunningPerAccount) : null,
     error: row.errorMessage,

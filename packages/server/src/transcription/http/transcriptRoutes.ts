@@ -28,6 +28,7 @@ import { toSubtitles, toText } from '../formats.js';
 import { byteRange } from '../../http/byteRange.js';
 import { fileNamed } from '../../http/download.js';
 import { audioType } from '../audioType.js';
+import { deleteAudioOf } from '../retention.js';
 import {
   deleteTranscriptionAndAudio,
   findAudio,
@@ -208,6 +209,8 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,
           speakersExpected: fields.speakers_expected,
           webhookUrl: fields.webhook_url,
+          deleteAudioAfter: fields.delete_audio_after,
+          deleteAfter: fields.delete_after,
           idempotencyKey,
           audio,
         });
@@ -361,7 +364,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         security,
         summary: "The transcript's audio, as it was submitted",
         description:
-          'The bytes uploaded (or fetched from audio_url), kept until the transcript is deleted, with a media type told by their content. Answers `Range` requests (206), so a player can seek. Live streams keep no audio (404 `audio_not_kept`).',
+          'The bytes uploaded (or fetched from audio_url), kept until the transcript is deleted or its retention (`audio_delete_at`) or DELETE deletes them, with a media type told by their content. Answers `Range` requests (206), so a player can seek. Live streams keep no audio, nor does a transcript whose audio was deleted (404 `audio_not_kept`).',
         params: IdParams,
         response: {
           200: z.string().describe('The audio file'),
@@ -380,7 +383,9 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
           'audio_not_kept',
           row.source === 'live'
             ? 'Live streams keep no audio: only their transcript is saved'
-            : "This transcript's audio is no longer kept",
+            : row.audioDeletedAt
+              ? `This transcript's audio was deleted on ${row.audioDeletedAt.toISOString()}`
+              : "This transcript's audio is no longer kept",
         );
       }
       const range = byteRange(request.headers.range, size);
@@ -414,6 +419,41 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
       // `send` is typed by the response schemas (JSON); a stream goes out as it is.
       return reply.send(body as unknown as string);
+    },
+  );
+
+  app.delete(
+    transcriptPaths.audio,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Delete a transcript's audio, keeping its text",
+        description:
+          'The transcript, its exports and its speaker names stay; its audio can no longer be played or downloaded (`audio_deleted_at` says when it went). Deleting audio already deleted answers the same. Not while the job runs (409 `transcript_not_ready`): it needs the audio; delete the transcript to cancel it.',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const row = await deleteAudioOf(
+        db,
+        app.services.erasures,
+        currentUser(request).id,
+        request.params.id,
+      );
+      if (!row) throw transcriptNotFound();
+      if (row === 'running')
+        throw new HttpError(
+          'transcript_not_ready',
+          'This transcription is still running and needs its audio; delete the audio once it has ended, or delete the transcript to cancel it',
+        );
+      if (row.source === 'live')
+        throw new HttpError(
+          'audio_not_kept',
+          'Live streams keep no audio: only their transcript is saved',
+        );
+      return { message: 'Audio deleted' };
     },
   );
 

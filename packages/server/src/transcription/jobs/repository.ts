@@ -78,13 +78,16 @@ export async function findAudio(
   db: Db,
   userId: string,
   id: string,
-): Promise<Pick<TranscriptionRow, 'id' | 'source' | 'blobKey' | 'fileName'> | undefined> {
+): Promise<
+  Pick<TranscriptionRow, 'id' | 'source' | 'blobKey' | 'fileName' | 'audioDeletedAt'> | undefined
+> {
   const [row] = await db
     .select({
       id: transcriptions.id,
       source: transcriptions.source,
       blobKey: transcriptions.blobKey,
       fileName: transcriptions.fileName,
+      audioDeletedAt: transcriptions.audioDeletedAt,
     })
     .from(transcriptions)
     .where(and(eq(transcriptions.userId, userId), eq(transcriptions.id, id)));
@@ -548,7 +551,7 @@ export async function orphanedQueuedJobs(
 }
 
 /** drizzle's execute() answers `{ rows }` on both drivers. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 

@@ -1,0 +1,171 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/index.js';
+import { transcriptions, users } from '../db/schema/index.js';
+import type { Erasures } from '../system/erasures.js';
+import { rowsOf } from './jobs/repository.js';
+
+/**
+ * Retention: how long a transcript's audio, and the transcript, are kept once its job has ended
+ * (completed or failed). The request's `delete_audio_after` / `delete_after` (seconds) and the
+ * account's `keepAudioDays` / `keepTranscriptsDays` each set a limit; the soonest applies, and
+ * audio never outlives its transcript. An account's limits apply to the transcripts it already has
+ * as soon as they are set. Written once, in SQL: the sweeper deletes by these deadlines and the
+ * API reports them.
+ */
+const DAY_SECONDS = 86_400;
+/** Rows per statement of a sweep; a sweep goes on while batches come back full. */
+const SWEEP_BATCH = 500;
+
+const ended = sql`${transcriptions.completedAt} is not null and ${transcriptions.status} in ('completed', 'error')`;
+const after = (seconds: SQL) =>
+  sql`${transcriptions.completedAt} + make_interval(secs => ${seconds})`;
+/** PostgreSQL's `least` skips nulls: null only when nothing sets a limit. */
+const transcriptSeconds = sql`least(${transcriptions.deleteAfterSeconds}, ${users.keepTranscriptsDays} * ${DAY_SECONDS})`;
+const audioSeconds = sql`least(${transcriptions.deleteAudioAfterSeconds}, ${users.keepAudioDays} * ${DAY_SECONDS}, ${transcriptSeconds})`;
+/** When the transcript is deleted; null while it runs or when kept until deleted by hand. */
+const deleteAt = sql<Date | null>`case when ${ended} then ${after(transcriptSeconds)} end`;
+/** When the audio is deleted; null while the job runs, once deleted, or when kept as long as the transcript is. */
+const audioDeleteAt = sql<Date | null>`case when ${ended} and ${transcriptions.blobKey} is not null then ${after(audioSeconds)} end`;
+
+export interface Deadlines {
+  audioDeleteAt: Date | null;
+  deleteAt: Date | null;
+}
+
+const asDate = (value: Date | string | null) =>
+  value === null ? null : value instanceof Date ? value : new Date(value);
+
+/** The transcript's retention deadlines as they stand now (its account's limits may change). */
+export async function deadlinesOf(db: Database, id: string): Promise<Deadlines> {
+  const [row] = await db
+    .select({ audioDeleteAt, deleteAt })
+    .from(transcriptions)
+    .innerJoin(users, eq(users.id, transcriptions.userId))
+    .where(eq(transcriptions.id, id));
+  return {
+    audioDeleteAt: asDate(row?.audioDeleteAt ?? null),
+    deleteAt: asDate(row?.deleteAt ?? null),
+  };
+}
+
+/**
+ * Takes the audio of the transcripts `which` selects off them (`audio_deleted_at` set), recording
+ * each blob's erasure in the same transaction, then erases: a blob store that is down only delays
+ * it (housekeeping retries). Rows another process is sweeping are skipped.
+ */
+async function dropAudio(db: Database, erasures: Erasures, which: SQL, limit: number) {
+  const { ids, erasing } = await db.transaction(async (tx) => {
+    const due = await tx.execute(sql`
+      select ${transcriptions.id} as id, ${transcriptions.blobKey} as blob_key
+      from ${transcriptions} join ${users} on ${users.id} = ${transcriptions.userId}
+      where ${transcriptions.blobKey} is not null and ${which}
+      limit ${limit} for update of ${transcriptions} skip locked`);
+    const rows = rowsOf<{ id: string; blob_key: string }>(due);
+    if (rows.length === 0) return { ids: [] as string[], erasing: [] as string[] };
+    const ids = rows.map((row) => row.id);
+    await tx
+      .update(transcriptions)
+      .set({ blobKey: null, audioDeletedAt: sql`now()` })
+      .where(inArray(transcriptions.id, ids));
+    const keys = rows.map((row) => row.blob_key);
+    return { ids, erasing: await erasures.recordItems(tx, 'blob', keys) };
+  });
+  await erasures.run(erasing);
+  return ids;
+}
+
+/** Deletes the transcripts past their deadline, and their audio, as `dropAudio` does. */
+async function dropTranscripts(db: Database, erasures: Erasures, limit: number) {
+  const { count, erasing } = await db.transaction(async (tx) => {
+    const due = await tx.execute(sql`
+      select ${transcriptions.id} as id
+      from ${transcriptions} join ${users} on ${users.id} = ${transcriptions.userId}
+      where ${deleteAt} <= now()
+      limit ${limit} for update of ${transcriptions} skip locked`);
+    const ids = rowsOf<{ id: string }>(due).map((row) => row.id);
+    if (ids.length === 0) return { count: 0, erasing: [] as string[] };
+    const gone = await tx
+      .delete(transcriptions)
+      .where(inArray(transcriptions.id, ids))
+      .returning({ key: transcriptions.blobKey });
+    const keys = gone.flatMap(({ key }) => (key ? [key] : []));
+    return { count: gone.length, erasing: await erasures.recordItems(tx, 'blob', keys) };
+  });
+  await erasures.run(erasing);
+  return count;
+}
+
+/** Deletes every transcript and every audio past its retention deadline; answers how many. */
+export async function sweepRetention(
+  db: Database,
+  erasures: Erasures,
+  batch = SWEEP_BATCH,
+): Promise<{ transcripts: number; audio: number }> {
+  const swept = { transcripts: 0, audio: 0 };
+  for (;;) {
+    const count = await dropTranscripts(db, erasures, batch);
+    swept.transcripts += count;
+    if (count < batch) break;
+  }
+  for (;;) {
+    const count = (await dropAudio(db, erasures, sql`${audioDeleteAt} <= now()`, batch)).length;
+    swept.audio += count;
+    if (count < batch) break;
+  }
+  return swept;
+}
+
+/**
+ * `DELETE /v1/transcript/{id}/audio`: the user's transcript keeps its text and loses its audio.
+ * Answers the row as it now stands, 'running' while its job still needs the audio, or undefined
+ * when the user has no such transcript.
+ */
+export async function deleteAudioOf(
+  db: Database,
+  erasures: Erasures,
+  userId: string,
+  id: string,
+): Promise<{ source: string; audioDeletedAt: Date | null } | 'running' | undefined> {
+  const mine = and(eq(transcriptions.userId, userId), eq(transcriptions.id, id));
+  await dropAudio(db, erasures, sql`${mine} and ${ended}`, 1);
+  const [row] = await db
+    .select({
+      source: transcriptions.source,
+      status: transcriptions.status,
+      audioDeletedAt: transcriptions.audioDeletedAt,
+    })
+    .from(transcriptions)
+    .where(mine);
+  if (!row) return undefined;
+  if (row.status === 'queued' || row.status === 'processing') return 'running';
+  return row;
+}
+
+/**
+ * Sweeps at start and then every RETENTION_SWEEP_SECONDS (a minute) in every API process, so
+ * deletion comes within that of its deadline; two processes' sweeps skip each other's rows.
+ */
+export const retention: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.storage;
+  let sweeping: Promise<void> | undefined;
+  const run = () => {
+    if (sweeping) return; // a slow sweep: never two at once from one process
+    sweeping = sweepRetention(db, app.services.erasures)
+      .then((swept) => {
+        if (swept.transcripts + swept.audio > 0) app.log.info(swept, 'retention: deleted');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'retention sweep failed'))
+      .finally(() => (sweeping = undefined));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, app.config.transcription.retentionSweepSeconds * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+};
