@@ -9,6 +9,14 @@ export const Header = styled.header`
   margin-bottom: ${({ theme }) => theme.space[5]};
 `;
 
+/** A header's buttons, side by side. */
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
 export const Title = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSize.xxl};

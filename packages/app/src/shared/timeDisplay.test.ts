@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, relativeDate, relativeDateTime } from './timeDisplay';
+import { dateTime, formatDuration, relativeDate, relativeDateTime } from './timeDisplay';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
@@ -32,6 +32,13 @@ describe('relativeDateTime', () => {
       'Yesterday, 01:00',
     );
     expect(relativeDateTime('2026-01-05T17:45:00Z', now, 'en-GB', 'UTC')).toBe('05/01/2026, 17:45');
+  });
+});
+
+describe('dateTime', () => {
+  it('shows a date to come as a locale date and 24-hour time, in the given zone', () => {
+    expect(dateTime('2026-12-06T14:05:00Z', 'en-US', 'UTC')).toBe('12/6/2026, 14:05');
+    expect(dateTime('2026-12-06T14:05:00Z', 'en-GB', 'America/New_York')).toBe('06/12/2026, 09:05');
   });
 });
 

@@ -18,6 +18,14 @@ export function relativeDate(
   return created.toLocaleDateString(locale, { timeZone });
 }
 
+const timeOfDay = (at: string, locale?: string, timeZone?: string) =>
+  new Date(at).toLocaleTimeString(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  });
+
 /** relativeDate with the time of day: 'Today, 14:05', 'Yesterday, 09:30', '11/2/2026, 17:00'. */
 export function relativeDateTime(
   createdAt: string,
@@ -25,16 +33,15 @@ export function relativeDateTime(
   locale?: string,
   timeZone?: string,
 ): string {
-  const time = new Date(createdAt).toLocaleTimeString(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
-  return `${relativeDate(createdAt, now, locale, timeZone)}, ${time}`;
+  return `${relativeDate(createdAt, now, locale, timeZone)}, ${timeOfDay(createdAt, locale, timeZone)}`;
 }
 
-/** Seconds as m:ss ('0:00' when there is no duration). */
+/** A moment to come (a retention deadline), as a locale date and time: '12/6/2026, 14:05'. */
+export function dateTime(at: string, locale?: string, timeZone?: string): string {
+  const date = new Date(at).toLocaleDateString(locale, { timeZone });
+  return `${date}, ${timeOfDay(at, locale, timeZone)}`;
+}
+
 export function formatDuration(seconds: number | null | undefined): string {
   if (!seconds || !Number.isFinite(seconds) || seconds < 0) return '0:00';
   const whole = Math.floor(seconds);

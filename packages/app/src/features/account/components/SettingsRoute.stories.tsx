@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent } from 'storybook/test';
+import { http } from 'msw';
+import { expect, fn, userEvent } from 'storybook/test';
+import { accountPaths } from '@parlance/contract/endpoints';
 import { accountHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates } from '../../../test/pageStates';
@@ -14,6 +16,8 @@ export const Populated: Story = page.populated(async (canvas) => {
   await expect(await canvas.findByRole('textbox', { name: 'Name' })).toHaveValue('Ada Lovelace');
   await expect(canvas.getByRole('combobox', { name: 'Default language' })).toHaveValue('en');
   await expect(canvas.getByRole('combobox', { name: 'Fallback language' })).toHaveValue('en');
+  await expect(canvas.getByRole('combobox', { name: 'Keep audio' })).toHaveValue('');
+  await expect(canvas.getByRole('combobox', { name: 'Keep transcripts' })).toHaveValue('');
   await expect(canvas.getByLabelText('Current password')).toBeInTheDocument();
 });
 
@@ -25,6 +29,37 @@ export const ProfileSaved: Story = {
     await userEvent.type(name, 'Ada King');
     await userEvent.click(canvas.getByRole('button', { name: 'Save profile' }));
     await expect(await canvas.findByText('Profile saved.')).toBeInTheDocument();
+  },
+};
+
+/** What the page sends when the retention is saved. */
+const sentRetention = fn();
+const recordRetention = http.patch(accountPaths.account, async ({ request }) => {
+  sentRetention(await request.clone().json());
+});
+
+/** Retention is saved on its own: the days chosen, and nothing of the profile. */
+export const RetentionSaved: Story = {
+  parameters: {
+    visual: false,
+    msw: { handlers: { account: [recordRetention, ...accountHandlers.default] } },
+  },
+  play: async ({ canvas }) => {
+    sentRetention.mockClear();
+    const audio = await canvas.findByRole('combobox', { name: 'Keep audio' });
+    await expect(audio).toHaveValue('');
+    await userEvent.selectOptions(audio, '30 days');
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Keep transcripts' }),
+      '365 days',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Save retention' }));
+    await expect(await canvas.findByText('Retention saved.')).toBeInTheDocument();
+    await expect(sentRetention).toHaveBeenCalledTimes(1);
+    await expect(sentRetention).toHaveBeenCalledWith({
+      keepAudioDays: 30,
+      keepTranscriptsDays: 365,
+    });
   },
 };
 

@@ -16,6 +16,11 @@ export interface ProfileValues {
   fallbackLanguage: string;
 }
 
+export interface RetentionValues {
+  keepAudioDays: number | null;
+  keepTranscriptsDays: number | null;
+}
+
 export interface PasswordValues {
   currentPassword?: string;
   newPassword: string;
@@ -27,6 +32,9 @@ export interface SettingsScreenProps {
   savingProfile: boolean;
   profileOutcome: Outcome<string> | null;
   onSaveProfile: (values: ProfileValues) => void;
+  savingRetention: boolean;
+  retentionOutcome: Outcome<string> | null;
+  onSaveRetention: (values: RetentionValues) => void;
   changingPassword: boolean;
   passwordOutcome: Outcome<string> | null;
   /** Resolves true when the password changed (the form then clears). */
@@ -34,15 +42,34 @@ export interface SettingsScreenProps {
 }
 
 const ServerDefault = '';
+/** A retention select's value for "no limit" (null); the others are days. */
+const Unlimited = '';
+const RETENTION_DAYS = [1, 7, 30, 90, 365];
+const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+/** The choices of a retention select, with the account's own value among them. */
+function retentionOptions(unlimited: string, current: number | null, zero?: string) {
+  const choices = [...(zero ? [0] : []), ...RETENTION_DAYS];
+  if (current !== null && !choices.includes(current)) choices.push(current);
+  return [
+    { value: Unlimited, label: unlimited },
+    ...choices
+      .sort((a, b) => a - b)
+      .map((n) => ({ value: String(n), label: n === 0 && zero ? zero : days(n) })),
+  ];
+}
+const toDays = (value: string) => (value === Unlimited ? null : Number(value));
+const fromDays = (value: number | null) => (value === null ? Unlimited : String(value));
 const FALLBACK_OPTIONS = LANGUAGES.filter((option) => option.value !== AUTO_LANGUAGE);
 
-/** Profile (name, default model, language and fallback language) and password. */
+/** Profile (name, default model, language and fallback language), retention and password. */
 export function SettingsScreen(props: SettingsScreenProps) {
   const { user, models } = props;
   const [name, setName] = useState(user.name);
   const [model, setModel] = useState(user.defaultModel ?? ServerDefault);
   const [language, setLanguage] = useState(user.defaultLanguage ?? AUTO_LANGUAGE);
   const [fallback, setFallback] = useState(user.fallbackLanguage ?? DEFAULT_FALLBACK_LANGUAGE);
+  const [keepAudio, setKeepAudio] = useState(fromDays(user.keepAudioDays));
+  const [keepTranscripts, setKeepTranscripts] = useState(fromDays(user.keepTranscriptsDays));
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
 
@@ -53,6 +80,14 @@ export function SettingsScreen(props: SettingsScreenProps) {
       defaultModel: model === ServerDefault ? null : model,
       defaultLanguage: language === AUTO_LANGUAGE ? null : language,
       fallbackLanguage: fallback,
+    });
+  };
+
+  const saveRetention = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSaveRetention({
+      keepAudioDays: toDays(keepAudio),
+      keepTranscriptsDays: toDays(keepTranscripts),
     });
   };
 
@@ -80,7 +115,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
 
   return (
     <Stack>
-      <PageHeader description="Your profile and the defaults the playground starts with." />
+      <PageHeader description="Your profile, the defaults the playground starts with, and how long your data is kept." />
       <Card title="Profile">
         <Form onSubmit={saveProfile} aria-label="Profile">
           <TextField
@@ -112,6 +147,36 @@ export function SettingsScreen(props: SettingsScreenProps) {
           <div>
             <Button type="submit" loading={props.savingProfile}>
               Save profile
+            </Button>
+          </div>
+        </Form>
+      </Card>
+      <Card
+        title="Data retention"
+        description="How long your audio and transcripts are kept after each transcription ends. It applies to the ones you already have too, and a request's delete_audio_after or delete_after can only make it sooner."
+      >
+        <Form onSubmit={saveRetention} aria-label="Data retention">
+          <Select
+            label="Keep audio"
+            options={retentionOptions(
+              'As long as its transcript',
+              user.keepAudioDays,
+              'Delete once transcribed',
+            )}
+            value={keepAudio}
+            onChange={(event) => setKeepAudio(event.target.value)}
+          />
+          <Select
+            label="Keep transcripts"
+            options={retentionOptions('Until I delete them', user.keepTranscriptsDays)}
+            value={keepTranscripts}
+            onChange={(event) => setKeepTranscripts(event.target.value)}
+            hint="A transcript deleted this way goes with its audio; your usage history keeps its charge."
+          />
+          {props.retentionOutcome && <OutcomeAlert outcome={props.retentionOutcome} />}
+          <div>
+            <Button type="submit" loading={props.savingRetention}>
+              Save retention
             </Button>
           </div>
         </Form>

@@ -16,10 +16,3 @@ export const Lines = styled.dl`
     font-variant-numeric: tabular-nums;
   }
 `;
-
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-`;

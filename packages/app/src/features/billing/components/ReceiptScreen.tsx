@@ -5,10 +5,10 @@ import type { Block } from '../../../shared/block';
 import { BlockError } from '../../../shared/BlockError';
 import { Download } from '../../../shared/Download.styles';
 import { PageHeader } from '../../../shared/PageHeader';
-import { Stack } from '../../../shared/PageHeader.styles';
+import { Actions, Stack } from '../../../shared/PageHeader.styles';
 import { ResourceNotFound } from '../../../shared/ResourceNotFound';
 import { RouterLink } from '../../../shared/RouterLink';
-import { Actions, Lines } from './ReceiptScreen.styles';
+import { Lines } from './ReceiptScreen.styles';
 
 const STATUS = {
   succeeded: 'Paid',

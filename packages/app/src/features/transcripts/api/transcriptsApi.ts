@@ -54,6 +54,11 @@ export const transcriptsApi = api.injectEndpoints({
       query: (id) => ({ url: apiHref(transcriptPaths.transcript, { id }), method: 'DELETE' }),
       invalidatesTags: [LIST, 'Stats', 'Chart', 'Spending'],
     }),
+    /** Deletes a transcript's audio, keeping its text; the transcript is read again. */
+    deleteTranscriptAudio: build.mutation<MessageResponse, string>({
+      query: (id) => ({ url: apiHref(transcriptPaths.audio, { id }), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Transcription', id }],
+    }),
     /** A one-use token that opens one live stream (`/v1/realtime?token=`) for the signed-in user. */
     createRealtimeToken: build.mutation<RealtimeToken, void>({
       query: () => ({ url: realtimePaths.sessionToken, method: 'POST' }),
@@ -67,5 +72,6 @@ export const {
   useSubmitTranscriptMutation,
   useRenameSpeakersMutation,
   useDeleteTranscriptMutation,
+  useDeleteTranscriptAudioMutation,
   useCreateRealtimeTokenMutation,
 } = transcriptsApi;

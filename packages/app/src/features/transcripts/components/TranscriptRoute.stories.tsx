@@ -157,6 +157,54 @@ export const DeleteRefused: Story = {
   },
 };
 
+/** Under retention: the page says when the audio and the transcript will be deleted. */
+export const Retention: Story = page.scenario('retention')(async (canvas) => {
+  await expect(await canvas.findByText('Until 11/26/2026, 12:00')).toBeInTheDocument();
+  await expect(canvas.getByText('Transcript kept').nextElementSibling).toHaveTextContent(
+    'Until 12/19/2026, 12:00',
+  );
+  await expect(canvas.getByRole('button', { name: 'Delete audio' })).toBeInTheDocument();
+});
+
+/** The audio was deleted: the text stays, with no player and nothing left to delete of it. */
+export const AudioDeleted: Story = {
+  parameters: { msw: { handlers: { transcripts: transcriptsHandlers.audioDeleted } } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByText('Deleted Today, 10:00')).toBeInTheDocument();
+    await expect(canvas.getByText(/thanks for joining the weekly standup/)).toBeInTheDocument();
+    await expect(canvasElement.querySelector('audio')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Delete audio' })).toBeNull();
+  },
+};
+
+/** What the page sends when the audio is deleted. */
+const audioDeletes = fn();
+const recordAudioDelete = http.delete(transcriptPaths.audio, ({ request }) => {
+  audioDeletes(new URL(request.url).pathname);
+});
+
+/** Delete audio asks first, then deletes the audio alone: the transcript stays on the page. */
+export const DeletingTheAudio: Story = {
+  parameters: {
+    visual: false,
+    msw: { handlers: { transcripts: [recordAudioDelete, ...transcriptsHandlers.default] } },
+  },
+  play: async ({ canvas }) => {
+    audioDeletes.mockClear();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete audio' }));
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Delete the audio?',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete audio' }));
+    await expect(await within(document.body).findByText('Audio deleted')).toBeInTheDocument();
+    await expect(audioDeletes).toHaveBeenCalledTimes(1);
+    await expect(audioDeletes).toHaveBeenCalledWith(
+      `${transcript(2).replace('/dashboard/history', '/v1/transcript')}/audio`,
+    );
+    await expect(canvas.getByText(/thanks for joining the weekly standup/)).toBeInTheDocument();
+  },
+};
+
 /** With speaker labels: the speakers listed with their colours, the text turn by turn. */
 export const WithSpeakers: Story = {
   args: { path: transcript(3) },

@@ -1,7 +1,11 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@parlance/ui';
 import { paths } from '../../../paths';
-import { useDeleteTranscriptMutation, useRenameSpeakersMutation } from '../api/transcriptsApi';
+import {
+  useDeleteTranscriptAudioMutation,
+  useDeleteTranscriptMutation,
+  useRenameSpeakersMutation,
+} from '../api/transcriptsApi';
 import { useTranscriptJob } from '../api/useTranscriptJob';
 import { toBlock } from '../../../shared/block';
 import { copyText } from '../utils/copyText';
@@ -15,6 +19,7 @@ export function TranscriptRoute() {
   const navigate = useNavigate();
   const transcript = useTranscriptJob(id);
   const [remove, removal] = useDeleteTranscriptMutation();
+  const [removeAudio, audioRemoval] = useDeleteTranscriptAudioMutation();
   const [renameSpeakers, speakerRenaming] = useRenameSpeakersMutation();
   const notFound =
     transcript.isError && 'status' in transcript.error && transcript.error.status === 404;
@@ -25,6 +30,12 @@ export function TranscriptRoute() {
       toast.success('Transcript deleted');
       navigate(paths.dashboard.history.getHref(), { replace: true });
     }
+    return outcome;
+  };
+
+  const onDeleteAudio = async () => {
+    const outcome = toOutcome(await removeAudio(id), 'Could not delete the audio', () => undefined);
+    if (outcome.ok) toast.success('Audio deleted');
     return outcome;
   };
 
@@ -45,6 +56,8 @@ export function TranscriptRoute() {
       now={now}
       deleting={removal.isLoading}
       onDelete={onDelete}
+      deletingAudio={audioRemoval.isLoading}
+      onDeleteAudio={onDeleteAudio}
       onCopyText={(text) => void copyText(text, toast)}
       renamingSpeakers={speakerRenaming.isLoading}
       onRenameSpeakers={onRenameSpeakers}

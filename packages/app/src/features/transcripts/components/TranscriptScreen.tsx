@@ -7,10 +7,16 @@ import { BlockError } from '../../../shared/BlockError';
 import { JobProgress } from './JobProgress';
 import type { Outcome } from '../../../shared/outcome';
 import { PageHeader } from '../../../shared/PageHeader';
-import { Stack } from '../../../shared/PageHeader.styles';
+import { Actions, Stack } from '../../../shared/PageHeader.styles';
 import { ResourceNotFound } from '../../../shared/ResourceNotFound';
 import { RouterLink } from '../../../shared/RouterLink';
-import { formatDuration, relativeDate } from '../../../shared/timeDisplay';
+import {
+  dateTime,
+  formatDuration,
+  relativeDate,
+  relativeDateTime,
+} from '../../../shared/timeDisplay';
+import { isActiveStatus } from '../api/useTranscriptJob';
 import { languageFact, transcriptName } from '../utils/transcriptDisplay';
 import { TranscriptResultView } from './TranscriptResultView';
 import { transcriptAudioHref } from '../api/transcriptRequest';
@@ -24,10 +30,38 @@ export interface TranscriptScreenProps {
   now: Date;
   deleting: boolean;
   onDelete: () => Promise<Outcome>;
+  deletingAudio: boolean;
+  /** Deletes the audio, keeping the transcript. */
+  onDeleteAudio: () => Promise<Outcome>;
   onCopyText: (text: string) => void;
   renamingSpeakers: boolean;
   /** Saves the speakers' names, all at once. */
   onRenameSpeakers: (names: Record<string, string>) => Promise<Outcome>;
+}
+
+/** What each delete asks before it goes. */
+const ASKED = {
+  transcript: {
+    title: 'Delete this transcript?',
+    message:
+      'The transcript and its audio are removed for good. Your usage history keeps the charge.',
+    confirmLabel: 'Delete transcript',
+  },
+  audio: {
+    title: 'Delete the audio?',
+    message:
+      'The audio is removed for good and can no longer be played. The transcript, its exports and speaker names stay.',
+    confirmLabel: 'Delete audio',
+  },
+};
+
+/** Whether the audio is kept, and until when (the request's or the account's retention). */
+function audioFact(data: Transcript, now: Date): string {
+  if (data.audio_deleted_at) return `Deleted ${relativeDateTime(data.audio_deleted_at, now)}`;
+  if (!data.has_audio) return data.source === 'live' ? 'Not kept (live stream)' : 'Not kept';
+  if (isActiveStatus(data.status)) return 'Kept while the job runs';
+  if (data.audio_delete_at) return `Until ${dateTime(data.audio_delete_at)}`;
+  return 'Kept with the transcript';
 }
 
 const back = (
@@ -43,12 +77,17 @@ export function TranscriptScreen({
   now,
   deleting,
   onDelete,
+  deletingAudio,
+  onDeleteAudio,
   onCopyText,
   renamingSpeakers,
   onRenameSpeakers,
 }: TranscriptScreenProps) {
-  const deletion = useConfirmedAction<true>(onDelete);
+  const deletion = useConfirmedAction<'transcript' | 'audio'>((what) =>
+    what === 'audio' ? onDeleteAudio() : onDelete(),
+  );
   const data = transcript.data;
+  const asked = deletion.target === null ? null : ASKED[deletion.target];
 
   if (notFound) {
     return (
@@ -67,9 +106,16 @@ export function TranscriptScreen({
         title={data ? transcriptName(data) : undefined}
         actions={
           data && (
-            <Button variant="danger" onClick={() => deletion.ask(true)}>
-              Delete
-            </Button>
+            <Actions>
+              {data.has_audio && !isActiveStatus(data.status) && (
+                <Button variant="secondary" onClick={() => deletion.ask('audio')}>
+                  Delete audio
+                </Button>
+              )}
+              <Button variant="danger" onClick={() => deletion.ask('transcript')}>
+                Delete
+              </Button>
+            </Actions>
           )
         }
       />
@@ -105,6 +151,16 @@ export function TranscriptScreen({
                 <dt>Cost</dt>
                 <dd>{data.costMicros === null ? '—' : formatUsd(data.costMicros)}</dd>
               </div>
+              <div>
+                <dt>Audio</dt>
+                <dd>{audioFact(data, now)}</dd>
+              </div>
+              {data.delete_at && (
+                <div>
+                  <dt>Transcript kept</dt>
+                  <dd>Until {dateTime(data.delete_at)}</dd>
+                </div>
+              )}
             </Facts>
           </Card>
           <Card title="Transcript" aria-live="polite">
@@ -123,15 +179,12 @@ export function TranscriptScreen({
         </>
       )}
       <ConfirmDialog
-        open={deletion.target !== null}
-        title="Delete this transcript?"
-        message={
-          deletion.error ??
-          'The transcript and its audio are removed for good. Your usage history keeps the charge.'
-        }
-        confirmLabel="Delete transcript"
+        open={asked !== null}
+        title={asked?.title ?? ''}
+        message={deletion.error ?? asked?.message}
+        confirmLabel={asked?.confirmLabel ?? ''}
         variant="danger"
-        busy={deleting}
+        busy={deletion.target === 'audio' ? deletingAudio : deleting}
         onConfirm={() => void deletion.confirm()}
         onCancel={deletion.cancel}
       />
