@@ -183,8 +183,17 @@ export function DocsScreen({ apiBase, reference, signupCredit, limits }: DocsPag
           </p>
           <p>
             <code>GET /v1/transcript/&#123;id&#125;/audio</code> returns the audio as it was
-            submitted, with <code>Range</code> requests for players that seek; it is kept until you
-            delete the transcript. Live streams keep no audio.
+            submitted, with <code>Range</code> requests for players that seek. Live streams keep no
+            audio.
+          </p>
+          <p>
+            Audio and transcripts are kept until you delete them, unless you say sooner: pass{' '}
+            <code>delete_audio_after</code> or <code>delete_after</code> (seconds after the job
+            ends) when submitting, or set how many days your account keeps them in Settings. The
+            soonest applies, the audio never outlives its transcript, and a transcript says when it
+            and its audio go (<code>audio_delete_at</code>, <code>delete_at</code>).{' '}
+            <code>DELETE /v1/transcript/&#123;id&#125;/audio</code> deletes the audio now and keeps
+            the text.
           </p>
           <p>
             <code>GET /v1/transcript</code> lists your transcripts, newest first: <code>limit</code>{' '}
