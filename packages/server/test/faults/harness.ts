@@ -85,6 +85,8 @@ export class Service {
   url: string | undefined;
   /** Jobs it took over and where in their audio it went on from (its log says). */
   readonly takenUp: TakenUp[] = [];
+  /** When it last claimed each job (its log says), in any of its lives. */
+  readonly claimed = new Map<string, number>();
 
   constructor(
     readonly name: string,
@@ -128,6 +130,8 @@ export class Service {
       createInterface({ input: child.stdout! }).on('line', (line) => {
         this.keep(line);
         const msg = parseLog(line);
+        const claimed = CLAIMED.exec(msg);
+        if (claimed) this.claimed.set(claimed[1]!, Date.now());
         const takenUp = TAKEN_UP.exec(msg);
         if (takenUp)
           this.takenUp.push({ id: takenUp[1]!, at: Number(takenUp[2]), seen: Date.now() });
@@ -183,6 +187,8 @@ export class Service {
   }
 }
 
+/** The processor's line for each job it claims. */
+const CLAIMED = /^transcription (\S+) claimed/;
 /** The processor's line for a job taken over from its last checkpoint. */
 const TAKEN_UP = /^transcription (\S+) taken up at ([\d.]+) s of its audio/;
 
@@ -312,6 +318,15 @@ export class Cluster {
     return this.runners.flatMap((service) => service.takenUp);
   }
 
+  /** Whether `service` claimed `id` last of all the processes that run jobs. */
+  holds(service: Service, id: string): boolean {
+    const at = service.claimed.get(id);
+    return (
+      at !== undefined &&
+      this.runners.every((other) => other === service || (other.claimed.get(id) ?? 0) < at)
+    );
+  }
+
   /** The processes that run jobs: the workers, or the API itself when they are embedded. */
   get runners(): Service[] {
     return this.workers.length > 0 ? this.workers : this.apis;
@@ -413,7 +428,7 @@ export class JobWatch {
   private turn = 0;
 
   constructor(
-    private readonly cluster: Cluster,
+    readonly cluster: Cluster,
     private readonly customers: Customer[],
   ) {}
 
@@ -509,7 +524,7 @@ export class JobWatch {
 export interface Kill {
   victim: string;
   killedAt: number;
-  /** Jobs seen processing just before the kill. */
+  /** Jobs seen processing just before the kill, claimed last by the process killed. */
   inFlight: string[];
   /** Each such job's state at the first look after the kill: the dead process's last write. */
   baseline: Map<string, JobState | undefined>;
@@ -536,8 +551,8 @@ function firstAfter(watch: JobWatch, kill: Kill, id: string, ran: boolean): JobS
 }
 
 /**
- * SIGKILLs `victim` (and its engines), starts it again at once, and waits until every job in
- * flight has left the dead process, for at most `limitMs`. An API with embedded workers is
+ * SIGKILLs `victim` (and its engines), starts it again at once, and waits until every job it held
+ * has left the dead process, for at most `limitMs` (other processes' jobs are not its to release). An API with embedded workers is
  * down meanwhile: its figures include the restart.
  */
 export async function killAndRestart(
@@ -546,7 +561,9 @@ export async function killAndRestart(
   ids: string[],
   limitMs: number,
 ): Promise<Kill> {
-  const inFlight = ids.filter((id) => watch.status(id) === 'processing');
+  const inFlight = ids.filter(
+    (id) => watch.status(id) === 'processing' && watch.cluster.holds(victim, id),
+  );
   const killedAt = Date.now();
   await victim.kill();
   // Settled at once either way: a failed restart is thrown below, after the wait, not lost.

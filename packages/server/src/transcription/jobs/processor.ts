@@ -185,6 +185,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   );
   if (claim.kind !== 'claimed') return claim.kind;
   const job = claim.row;
+  deps.log(`transcription ${id} claimed (attempt ${job.attempts})`);
   const startedAt = Date.now();
   const finish = async (row: TranscriptionRow | undefined): Promise<Outcome> => {
     if (!row) return 'lost';
