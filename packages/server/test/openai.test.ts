@@ -29,7 +29,7 @@ const run = promisify(execFile);
 let server: TestServer;
 let alice: Customer;
 let openai: OpenAI;
-/** jfk.wav six times over (about 66 s): long enough to still be running when a test acts on it. */
+/** jfk.wav three times over (about 33 s): long enough to still be running when a test acts on it. */
 let longClip: string;
 
 const sdk = (who: Customer, options: { fetch?: typeof fetch; maxRetries?: number } = {}) =>
@@ -59,7 +59,7 @@ beforeAll(async () => {
   alice = await customer(server, 200);
   openai = sdk(alice);
   longClip = join(await mkdtemp(join(tmpdir(), 'parlance-openai-')), 'long.wav');
-  execFileSync('sox', [...Array(6).fill(fixture('jfk.wav')), longClip]);
+  execFileSync('sox', [...Array(3).fill(fixture('jfk.wav')), longClip]);
 });
 afterAll(async () => {
   await server?.close();
@@ -215,13 +215,13 @@ describe('stream=true (openai SDK)', () => {
         done = event;
       }
     }
-    // 66 s is three 30 s windows: text arrives in pieces, the first while the rest is decoded.
+    // 33 s is two of Whisper's 30 s windows: text arrives in pieces, the first while the rest is decoded.
     expect(deltas.length).toBeGreaterThan(1);
     expect(statusAtFirstDelta).toBe('processing');
     expect(done?.type).toBe('transcript.text.done');
     expect(deltas.join('')).toBe(done?.text);
-    expect(done?.text.toLowerCase().match(/ask not what your country/g)?.length).toBeGreaterThan(3);
-    expect(done?.usage).toEqual({ type: 'duration', seconds: 66 });
+    expect(done?.text.toLowerCase().match(/ask not what your country/g)?.length).toBeGreaterThan(1);
+    expect(done?.usage).toEqual({ type: 'duration', seconds: 33 });
     const [job] = await jobsOf(erin.userId);
     expect(job).toMatchObject({ status: 'completed', partialText: null });
     expect(await usageOf(job!.id)).toHaveLength(1);
