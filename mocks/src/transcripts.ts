@@ -81,7 +81,9 @@ const audioNotKept = (transcript: Transcript) =>
     'audio_not_kept',
     transcript.source === 'live'
       ? 'Live streams keep no audio: only their transcript is saved'
-      : `This transcript's audio was deleted on ${transcript.audio_deleted_at}`,
+      : transcript.audio_deleted_at
+        ? `This transcript's audio was deleted on ${transcript.audio_deleted_at}`
+        : "This transcript's audio is no longer kept",
   );
 
 /**

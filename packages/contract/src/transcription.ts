@@ -98,7 +98,6 @@ export const SpeakerLabel = z
   .string()
   .regex(/^[A-Z]$/, { error: 'a speaker label is one capital letter' });
 
-/** The text fields of `POST /v1/transcript` (multipart, alongside an optional `file`). */
 /** `field`: whole seconds, from a form field's digits or a JSON number; null or blank: not said. */
 const retentionSeconds = (field: string) => {
   const error = `${field} must be a whole number of seconds, at most ${MAX_RETENTION_SECONDS} (${MAX_RETENTION_DAYS} days)`;
@@ -118,6 +117,7 @@ const retentionSeconds = (field: string) => {
   );
 };
 
+/** The text fields of `POST /v1/transcript` (multipart, alongside an optional `file`). */
 export const TranscriptRequest = z.object({
   audio_url: z.preprocess(
     blankToUndefined,
@@ -324,7 +324,7 @@ export const Transcript = TranscriptSummary.extend({
   delete_audio_after: z.number().int().nullable().describe("The request's delete_audio_after"),
   delete_after: z.number().int().nullable().describe("The request's delete_after"),
   audio_delete_at: Timestamp.nullable().describe(
-    "When its audio will be deleted, by the request's or the account's retention, whichever is sooner; null while the job runs, once deleted, or when kept as long as the transcript",
+    "When its audio will be deleted, by the request's or the account's retention (the transcript's own included: audio never outlives it), whichever is sooner; null while the job runs, once deleted, or when nothing sets a limit",
   ),
   audio_deleted_at: Timestamp.nullable().describe(
     'When its audio was deleted (retention, or DELETE /v1/transcript/{id}/audio); null if not',

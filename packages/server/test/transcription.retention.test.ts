@@ -133,9 +133,16 @@ describe.each(backends)('retention (%s)', (backend) => {
     expect((await get(other, theirs.done.id)).body).toMatchObject({ has_audio: true });
     expect(await stored(theirs.key)).not.toBeNull();
 
-    // Back to keeping: deadlines go.
-    await who.api.patch('/api/account', { keepAudioDays: null, keepTranscriptsDays: null });
+    // Back to keeping: deadlines go. A body that sets nothing changes nothing.
+    const unset = await who.api.patch('/api/account', {
+      keepAudioDays: null,
+      keepTranscriptsDays: null,
+    });
+    expect(unset.status).toBe(200);
     expect((await get(who, old.done.id)).body).toMatchObject({ delete_at: null });
+    const empty = await who.api.patch('/api/account', {});
+    expect(empty.status).toBe(200);
+    expect(empty.body.user).toEqual(unset.body.user);
   }, 180_000);
 
   it('DELETE …/audio keeps the text; again answers the same; refused while the job runs or for another account', async () => {
@@ -167,12 +174,24 @@ describe.each(backends)('retention (%s)', (backend) => {
     const running = await deleteAudio(who, second.body.id);
     expect(running.status).toBe(409);
     expect(running.body.code).toBe('transcript_not_ready');
-    // Nor does a sweep take the audio of a job that has not ended.
-    await sweep();
     expect(await stored(await blobOf(second.body.id))).not.toBeNull();
     expect((await waitForJob(server, who, first.body.id)).status).toBe('completed');
     expect((await waitForJob(server, who, second.body.id)).status).toBe('completed');
   }, 180_000);
+
+  it("a live stream's transcript has no audio to delete", async () => {
+    const who = await customer(server, 100);
+    const [live] = await server.storage.db
+      .insert(transcriptions)
+      .values({ userId: who.userId, model: 'tiny.en', source: 'live', status: 'processing' })
+      .returning({ id: transcriptions.id });
+    const res = await deleteAudio(who, live!.id);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({
+      code: 'audio_not_kept',
+      message: 'Live streams keep no audio: only their transcript is saved',
+    });
+  });
 
   it('refuses retention that is not a whole number in range, with the field named', async () => {
     const who = await customer(server, 100);
@@ -219,6 +238,11 @@ describe('the sweeper', () => {
       { language: 'en', delete_audio_after: '0' },
       fixture('jfk.wav'),
     );
+    // Read while the job runs: the sweep may take it off the row as soon as the job ends.
+    const [row] = await server.storage.db
+      .select({ key: transcriptions.blobKey })
+      .from(transcriptions)
+      .where(eq(transcriptions.id, sent.body.id));
     expect((await waitForJob(server, who, sent.body.id)).status).toBe('completed');
     await expect
       .poll(
@@ -228,5 +252,6 @@ describe('the sweeper', () => {
         { timeout: 10_000, interval: 250 },
       )
       .toBe(false);
+    expect(await server.app.services.transcription.blobs.size(row!.key!)).toBeNull();
   }, 60_000);
 });

@@ -61,7 +61,7 @@ export const transcriptionEnv = z.object({
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How often each API process deletes audio and transcripts past their retention (retention.ts). */
-  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
+  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Live streams (/v1/realtime) one API process serves at once; more are refused (4429). */
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).default(4),
   /** Live streams of one account open at once, across what this process serves. */

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/index.js';
 import { transcriptions, users } from '../db/schema/index.js';
+import type { TranscriptionRow } from '../db/schema/transcription.js';
 import type { Erasures } from '../system/erasures.js';
 import { rowsOf } from './jobs/repository.js';
 
@@ -14,8 +15,12 @@ import { rowsOf } from './jobs/repository.js';
  * API reports them.
  */
 const DAY_SECONDS = 86_400;
-/** Rows per statement of a sweep; a sweep goes on while batches come back full. */
+/**
+ * Rows per statement of a sweep; a sweep goes on while batches come back full, for at most
+ * SWEEP_BATCHES of each kind (the next sweep goes on from there), so one sweep stays short.
+ */
 const SWEEP_BATCH = 500;
+const SWEEP_BATCHES = 10;
 
 const ended = sql`${transcriptions.completedAt} is not null and ${transcriptions.status} in ('completed', 'error')`;
 const after = (seconds: SQL) =>
@@ -52,15 +57,22 @@ export async function deadlinesOf(db: Database, id: string): Promise<Deadlines> 
 /**
  * Takes the audio of the transcripts `which` selects off them (`audio_deleted_at` set), recording
  * each blob's erasure in the same transaction, then erases: a blob store that is down only delays
- * it (housekeeping retries). Rows another process is sweeping are skipped.
+ * it (housekeeping retries). A sweep skips rows another transaction holds (another process's sweep
+ * takes them); a user's delete waits for them.
  */
-async function dropAudio(db: Database, erasures: Erasures, which: SQL, limit: number) {
+async function dropAudio(
+  db: Database,
+  erasures: Erasures,
+  which: SQL,
+  limit: number,
+  locked: 'skip' | 'wait',
+) {
   const { ids, erasing } = await db.transaction(async (tx) => {
     const due = await tx.execute(sql`
       select ${transcriptions.id} as id, ${transcriptions.blobKey} as blob_key
       from ${transcriptions} join ${users} on ${users.id} = ${transcriptions.userId}
       where ${transcriptions.blobKey} is not null and ${which}
-      limit ${limit} for update of ${transcriptions} skip locked`);
+      limit ${limit} for update of ${transcriptions} ${locked === 'skip' ? sql`skip locked` : sql``}`);
     const rows = rowsOf<{ id: string; blob_key: string }>(due);
     if (rows.length === 0) return { ids: [] as string[], erasing: [] as string[] };
     const ids = rows.map((row) => row.id);
@@ -96,20 +108,24 @@ async function dropTranscripts(db: Database, erasures: Erasures, limit: number) 
   return count;
 }
 
-/** Deletes every transcript and every audio past its retention deadline; answers how many. */
+/**
+ * Deletes the transcripts and the audio past their retention deadline, up to SWEEP_BATCHES
+ * batches of each; answers how many.
+ */
 export async function sweepRetention(
   db: Database,
   erasures: Erasures,
   batch = SWEEP_BATCH,
 ): Promise<{ transcripts: number; audio: number }> {
   const swept = { transcripts: 0, audio: 0 };
-  for (;;) {
+  for (let n = 0; n < SWEEP_BATCHES; n++) {
     const count = await dropTranscripts(db, erasures, batch);
     swept.transcripts += count;
     if (count < batch) break;
   }
-  for (;;) {
-    const count = (await dropAudio(db, erasures, sql`${audioDeleteAt} <= now()`, batch)).length;
+  for (let n = 0; n < SWEEP_BATCHES; n++) {
+    const due = sql`${audioDeleteAt} <= now()`;
+    const count = (await dropAudio(db, erasures, due, batch, 'skip')).length;
     swept.audio += count;
     if (count < batch) break;
   }
@@ -117,29 +133,35 @@ export async function sweepRetention(
 }
 
 /**
- * `DELETE /v1/transcript/{id}/audio`: the user's transcript keeps its text and loses its audio.
- * Answers the row as it now stands, 'running' while its job still needs the audio, or undefined
- * when the user has no such transcript.
+ * `DELETE /v1/transcript/{id}/audio`: the user's ended transcript keeps its text and loses its
+ * audio (waiting for a transaction that holds the row). Answers the row as it then stands (a job
+ * still queued or running keeps the audio it needs), or undefined when the user has no such
+ * transcript.
  */
 export async function deleteAudioOf(
   db: Database,
   erasures: Erasures,
   userId: string,
   id: string,
-): Promise<{ source: string; audioDeletedAt: Date | null } | 'running' | undefined> {
+): Promise<Pick<TranscriptionRow, 'source' | 'status' | 'blobKey'> | undefined> {
   const mine = and(eq(transcriptions.userId, userId), eq(transcriptions.id, id));
-  await dropAudio(db, erasures, sql`${mine} and ${ended}`, 1);
-  const [row] = await db
-    .select({
-      source: transcriptions.source,
-      status: transcriptions.status,
-      audioDeletedAt: transcriptions.audioDeletedAt,
-    })
-    .from(transcriptions)
-    .where(mine);
-  if (!row) return undefined;
-  if (row.status === 'queued' || row.status === 'processing') return 'running';
-  return row;
+  const read = async () => {
+    const [row] = await db
+      .select({
+        source: transcriptions.source,
+        status: transcriptions.status,
+        blobKey: transcriptions.blobKey,
+      })
+      .from(transcriptions)
+      .where(mine);
+    return row;
+  };
+  const row = await read();
+  // An ended job stays ended: once seen so, its audio is taken (or the row is gone meanwhile).
+  if (!row || row.blobKey === null || row.status === 'queued' || row.status === 'processing')
+    return row;
+  await dropAudio(db, erasures, sql`${mine} and ${ended}`, 1, 'wait');
+  return read();
 }
 
 /**

@@ -443,16 +443,17 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         request.params.id,
       );
       if (!row) throw transcriptNotFound();
-      if (row === 'running')
-        throw new HttpError(
-          'transcript_not_ready',
-          'This transcription is still running and needs its audio; delete the audio once it has ended, or delete the transcript to cancel it',
-        );
       if (row.source === 'live')
         throw new HttpError(
           'audio_not_kept',
           'Live streams keep no audio: only their transcript is saved',
         );
+      if (row.status === 'queued' || row.status === 'processing')
+        throw new HttpError(
+          'transcript_not_ready',
+          'This transcription is still running and needs its audio; delete the audio once it has ended, or delete the transcript to cancel it',
+        );
+      if (row.blobKey !== null) throw new Error(`the audio of ${request.params.id} stayed`);
       return { message: 'Audio deleted' };
     },
   );
