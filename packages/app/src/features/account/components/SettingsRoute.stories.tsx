@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { accountPaths } from '@parlance/contract/endpoints';
 import { accountHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
@@ -38,7 +38,7 @@ const recordRetention = http.patch(accountPaths.account, async ({ request }) => 
   sentRetention(await request.clone().json());
 });
 
-/** Retention is saved on its own: the days chosen, and nothing of the profile. */
+/** Retention is saved on its own, once confirmed: the days chosen, and nothing of the profile. */
 export const RetentionSaved: Story = {
   parameters: {
     visual: false,
@@ -54,6 +54,12 @@ export const RetentionSaved: Story = {
       '365 days',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Save retention' }));
+    // Shorter than keeping everything: what is older goes, so it asks first.
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Delete what is older?',
+    });
+    await expect(sentRetention).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and delete' }));
     await expect(await canvas.findByText('Retention saved.')).toBeInTheDocument();
     await expect(sentRetention).toHaveBeenCalledTimes(1);
     await expect(sentRetention).toHaveBeenCalledWith({

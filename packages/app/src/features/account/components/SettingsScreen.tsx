@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { SpeechModelList, User } from '@parlance/contract';
 import { DEFAULT_FALLBACK_LANGUAGE } from '@parlance/contract/endpoints';
-import { Button, Card, PasswordField, Select, TextField } from '@parlance/ui';
+import { Button, Card, ConfirmDialog, PasswordField, Select, TextField } from '@parlance/ui';
 import { AUTO_LANGUAGE, LANGUAGES } from '../../../shared/languages';
 import type { Outcome } from '../../../shared/outcome';
 import { OutcomeAlert } from '../../../shared/OutcomeAlert';
@@ -58,6 +58,9 @@ function retentionOptions(unlimited: string, current: number | null, zero?: stri
   ];
 }
 const toDays = (value: string) => (value === Unlimited ? null : Number(value));
+/** A limit of `next` days keeps less than `now` (null: no limit). */
+const shorter = (next: number | null, now: number | null) =>
+  next !== null && (now === null || next < now);
 const fromDays = (value: number | null) => (value === null ? Unlimited : String(value));
 const FALLBACK_OPTIONS = LANGUAGES.filter((option) => option.value !== AUTO_LANGUAGE);
 
@@ -70,6 +73,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
   const [fallback, setFallback] = useState(user.fallbackLanguage ?? DEFAULT_FALLBACK_LANGUAGE);
   const [keepAudio, setKeepAudio] = useState(fromDays(user.keepAudioDays));
   const [keepTranscripts, setKeepTranscripts] = useState(fromDays(user.keepTranscriptsDays));
+  const [shortening, setShortening] = useState<RetentionValues | null>(null);
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
 
@@ -85,10 +89,17 @@ export function SettingsScreen(props: SettingsScreenProps) {
 
   const saveRetention = (event: FormEvent) => {
     event.preventDefault();
-    props.onSaveRetention({
+    const values = {
       keepAudioDays: toDays(keepAudio),
       keepTranscriptsDays: toDays(keepTranscripts),
-    });
+    };
+    // A shorter limit deletes what is already older than it: that is asked first.
+    if (
+      shorter(values.keepAudioDays, user.keepAudioDays) ||
+      shorter(values.keepTranscriptsDays, user.keepTranscriptsDays)
+    )
+      setShortening(values);
+    else props.onSaveRetention(values);
   };
 
   const changePassword = async (event: FormEvent) => {
@@ -213,6 +224,18 @@ export function SettingsScreen(props: SettingsScreenProps) {
           </div>
         </Form>
       </Card>
+      <ConfirmDialog
+        open={shortening !== null}
+        title="Delete what is older?"
+        message="Audio and transcripts already older than the new limits are deleted within a minute, for good. Your usage history keeps their charges."
+        confirmLabel="Save and delete"
+        variant="danger"
+        onConfirm={() => {
+          if (shortening) props.onSaveRetention(shortening);
+          setShortening(null);
+        }}
+        onCancel={() => setShortening(null)}
+      />
     </Stack>
   );
 }
