@@ -42,6 +42,7 @@ export function dateTime(at: string, locale?: string, timeZone?: string): string
   return `${date}, ${timeOfDay(at, locale, timeZone)}`;
 }
 
+/** Seconds as m:ss ('0:00' when there is no duration). */
 export function formatDuration(seconds: number | null | undefined): string {
   if (!seconds || !Number.isFinite(seconds) || seconds < 0) return '0:00';
   const whole = Math.floor(seconds);
