@@ -98,16 +98,19 @@ export const SpeakerLabel = z
   .string()
   .regex(/^[A-Z]$/, { error: 'a speaker label is one capital letter' });
 
+/** A form field's digits, or a JSON number; null or blank: not said. */
+const wholeNumberField = (value: unknown) =>
+  value === null
+    ? undefined
+    : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+      ? Number(value)
+      : blankToUndefined(value);
+
 /** `field`: whole seconds, from a form field's digits or a JSON number; null or blank: not said. */
 const retentionSeconds = (field: string) => {
   const error = `${field} must be a whole number of seconds, at most ${MAX_RETENTION_SECONDS} (${MAX_RETENTION_DAYS} days)`;
   return z.preprocess(
-    (value) =>
-      value === null
-        ? undefined
-        : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
-          ? Number(value)
-          : blankToUndefined(value),
+    wholeNumberField,
     z
       .number({ error })
       .int({ error })
@@ -183,13 +186,7 @@ export const TranscriptRequest = z.object({
     FormBoolean.optional().describe("The same as speaker_labels (Deepgram's name for it)"),
   ),
   speakers_expected: z.preprocess(
-    // A form field's digits, or a JSON number; null or blank: not said.
-    (value) =>
-      value === null
-        ? undefined
-        : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
-          ? Number(value)
-          : blankToUndefined(value),
+    wholeNumberField,
     z
       .number({ error: 'speakers_expected must be a whole number' })
       .int({ error: 'speakers_expected must be a whole number' })
