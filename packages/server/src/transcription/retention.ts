@@ -30,7 +30,7 @@ const transcriptSeconds = sql`least(${transcriptions.deleteAfterSeconds}, ${user
 const audioSeconds = sql`least(${transcriptions.deleteAudioAfterSeconds}, ${users.keepAudioDays} * ${DAY_SECONDS}, ${transcriptSeconds})`;
 /** When the transcript is deleted; null while it runs or when kept until deleted by hand. */
 const deleteAt = sql<Date | null>`case when ${ended} then ${after(transcriptSeconds)} end`;
-/** When the audio is deleted; null while the job runs, once deleted, or when kept as long as the transcript is. */
+/** When the audio is deleted; null while the job runs, once deleted, or when nothing sets a limit. */
 const audioDeleteAt = sql<Date | null>`case when ${ended} and ${transcriptions.blobKey} is not null then ${after(audioSeconds)} end`;
 
 export interface Deadlines {
@@ -41,13 +41,24 @@ export interface Deadlines {
 const asDate = (value: Date | string | null) =>
   value === null ? null : value instanceof Date ? value : new Date(value);
 
-/** The transcript's retention deadlines as they stand now (its account's limits may change). */
-export async function deadlinesOf(db: Database, id: string): Promise<Deadlines> {
+/** Whether a job is still queued or running (it has no deadlines yet, and needs its audio). */
+export const isRunning = (status: TranscriptionRow['status']) =>
+  status === 'queued' || status === 'processing';
+
+/**
+ * The transcript's retention deadlines as they stand now (its account's limits may change). A job
+ * not yet ended has none, so a transcript polled while it runs costs no query for them.
+ */
+export async function deadlinesOf(
+  db: Database,
+  transcript: Pick<TranscriptionRow, 'id' | 'status'>,
+): Promise<Deadlines> {
+  if (isRunning(transcript.status)) return { audioDeleteAt: null, deleteAt: null };
   const [row] = await db
     .select({ audioDeleteAt, deleteAt })
     .from(transcriptions)
     .innerJoin(users, eq(users.id, transcriptions.userId))
-    .where(eq(transcriptions.id, id));
+    .where(eq(transcriptions.id, transcript.id));
   return {
     audioDeleteAt: asDate(row?.audioDeleteAt ?? null),
     deleteAt: asDate(row?.deleteAt ?? null),
@@ -158,8 +169,7 @@ export async function deleteAudioOf(
   };
   const row = await read();
   // An ended job stays ended: once seen so, its audio is taken (or the row is gone meanwhile).
-  if (!row || row.blobKey === null || row.status === 'queued' || row.status === 'processing')
-    return row;
+  if (!row || row.blobKey === null || isRunning(row.status)) return row;
   await dropAudio(db, erasures, sql`${mine} and ${ended}`, 1, 'wait');
   return read();
 }

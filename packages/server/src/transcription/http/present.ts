@@ -32,7 +32,7 @@ export async function toTranscript(
   maxRunningPerAccount: number,
 ): Promise<Transcript> {
   const r = row.status === 'completed' ? row.result : null;
-  const deadlines = await deadlinesOf(db, row.id);
+  const deadlines = await deadlinesOf(db, row);
   return {
     ...toSummary({
       ...row,
