@@ -28,7 +28,7 @@ import { toSubtitles, toText } from '../formats.js';
 import { byteRange } from '../../http/byteRange.js';
 import { fileNamed } from '../../http/download.js';
 import { audioType } from '../audioType.js';
-import { deleteAudioOf } from '../retention.js';
+import { deleteAudioOf, isRunning } from '../retention.js';
 import {
   deleteTranscriptionAndAudio,
   findAudio,
@@ -120,6 +120,9 @@ function parseRequest(
   if (fields.audio_url) return { fields, audio: { kind: 'url', url: fields.audio_url } };
   return { fields };
 }
+
+/** Why a live stream's transcript has no audio to play or delete. */
+const LIVE_KEEPS_NO_AUDIO = 'Live streams keep no audio: only their transcript is saved';
 
 export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async (
   app,
@@ -382,7 +385,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         throw new HttpError(
           'audio_not_kept',
           row.source === 'live'
-            ? 'Live streams keep no audio: only their transcript is saved'
+            ? LIVE_KEEPS_NO_AUDIO
             : row.audioDeletedAt
               ? `This transcript's audio was deleted on ${row.audioDeletedAt.toISOString()}`
               : "This transcript's audio is no longer kept",
@@ -443,12 +446,8 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
         request.params.id,
       );
       if (!row) throw transcriptNotFound();
-      if (row.source === 'live')
-        throw new HttpError(
-          'audio_not_kept',
-          'Live streams keep no audio: only their transcript is saved',
-        );
-      if (row.status === 'queued' || row.status === 'processing')
+      if (row.source === 'live') throw new HttpError('audio_not_kept', LIVE_KEEPS_NO_AUDIO);
+      if (isRunning(row.status))
         throw new HttpError(
           'transcript_not_ready',
           'This transcription is still running and needs its audio; delete the audio once it has ended, or delete the transcript to cancel it',
