@@ -16,6 +16,7 @@ const SIGNUP_CREDIT_MICROS = 5_000_000;
 /** The limits of a server on its default settings. */
 export const serviceLimitsFixture: ServiceLimits = {
   maxUploadBytes: 500 * 1024 * 1024,
+  maxResumableUploadBytes: 5 * 1024 ** 3,
   maxAudioSeconds: 4 * 60 * 60,
   maxRunningJobsPerAccount: 4,
   rateLimitWindowSeconds: 60,

@@ -28,7 +28,14 @@ export const API_ERRORS = {
     meaning: 'The OpenAI-compatible endpoints take multipart/form-data only',
   },
   audio_required: { status: 400, meaning: 'Neither a file nor an audio_url was sent' },
-  audio_conflict: { status: 400, meaning: 'Both a file and an audio_url were sent' },
+  audio_conflict: {
+    status: 400,
+    meaning: 'More than one of a file, an audio_url and an upload_id were sent',
+  },
+  upload_length_required: {
+    status: 400,
+    meaning: 'A resumable upload was created without its length (Upload-Length)',
+  },
   missing_file: { status: 400, meaning: 'The OpenAI-compatible request has no file part' },
   invalid_prompt: { status: 400, meaning: 'The prompt is longer than the limit' },
   invalid_response_format: {
@@ -191,12 +198,24 @@ export const API_ERRORS = {
     status: 409,
     meaning: 'A purchase with this Idempotency-Key is still being processed',
   },
+  upload_incomplete: {
+    status: 409,
+    meaning: 'The resumable upload has not received all its bytes yet: finish it first',
+  },
+  upload_in_use: {
+    status: 409,
+    meaning: 'Another request is transcribing this resumable upload right now',
+  },
   account_owes: {
     status: 409,
     meaning: 'An account that owes credit cannot be deleted: settle it first',
   },
   // 413
   file_too_large: { status: 413, meaning: 'The file is larger than the upload limit' },
+  upload_quota: {
+    status: 413,
+    meaning: "The account's unused resumable uploads would pass their limit (count or bytes)",
+  },
   audio_too_long: { status: 413, meaning: 'The audio is longer than the duration limit' },
   payload_too_large: { status: 413, meaning: 'The JSON body is larger than the limit' },
   // 415, 416, 421, 422, 426, 429

@@ -64,6 +64,9 @@ export const transcriptPaths = {
   transcript: '/v1/transcript/:id',
   speakers: '/v1/transcript/:id/speakers',
   audio: '/v1/transcript/:id/audio',
+  /** Resumable uploads (the tus protocol): create here, then HEAD, PATCH or DELETE the upload. */
+  uploads: '/v1/uploads',
+  upload: '/v1/uploads/:id',
   export: '/v1/transcript/:id/:format',
   models: '/v1/models',
   openAiTranscriptions: '/v1/audio/transcriptions',

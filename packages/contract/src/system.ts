@@ -17,6 +17,10 @@ export const ServiceLimits = z
       .number()
       .int()
       .describe('The largest file an upload or audio_url may be, in bytes (413 file_too_large)'),
+    maxResumableUploadBytes: z
+      .number()
+      .int()
+      .describe('The largest resumable upload (/v1/uploads), in bytes (413 file_too_large)'),
     maxAudioSeconds: z
       .number()
       .describe('The longest audio transcribed, in seconds (413 audio_too_long)'),

@@ -130,7 +130,17 @@ export const TranscriptRequest = z.object({
       .max(2048)
       .optional()
       .describe(
-        'A public http(s) URL of the audio, fetched by the server; send it or a multipart `file`, not both',
+        'A public http(s) URL of the audio, fetched by the server; send it, a multipart `file` or an `upload_id`, one of them',
+      ),
+  ),
+  upload_id: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, { error: 'upload_id is the last part of a /v1/uploads URL' })
+      .optional()
+      .describe(
+        'A finished resumable upload (/v1/uploads, the tus protocol): the last part of its URL. The job takes it: the upload is gone once the job exists',
       ),
   ),
   model: z.preprocess(

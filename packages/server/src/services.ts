@@ -15,6 +15,7 @@ import { createMetrics, sharedFor } from './system/metrics.js';
 import { activeJobs, blobKeysOf } from './transcription/jobs/repository.js';
 import { createModelCatalog } from './transcription/models.js';
 import { startTranscriptionRuntime } from './transcription/runtime.js';
+import { createUploads } from './transcription/uploads.js';
 
 /**
  * The composition root: every service of a process, built once from its config and storage, by
@@ -106,6 +107,16 @@ export async function buildServices(
       logger,
     }),
     transcription,
+    /** Resumable uploads (/v1/uploads) and whose each one is. */
+    uploads: createUploads({
+      db,
+      erasures,
+      config: config.transcription,
+      dataDir: config.dataDir,
+      // Longer than a stalled PATCH holds one, so a resumed upload outlasts the one that stalled.
+      lockWaitMs: config.uploadTimeouts.idleMs + 30_000,
+      log: (message) => logger.warn(message),
+    }),
     /** This process's Prometheus metrics (GET /metrics). */
     metrics,
     /** The installed models the engine runs, as /v1/models and the price list show them. */

@@ -83,6 +83,7 @@ describe('HTTP behaviour', () => {
       // The settings' defaults (the docs' Limits table shows what a server answers here).
       limits: {
         maxUploadBytes: 500 * 1024 * 1024,
+        maxResumableUploadBytes: 5 * 1024 ** 3,
         maxAudioSeconds: 4 * 60 * 60,
         maxRunningJobsPerAccount: 4,
         rateLimitWindowSeconds: 60,

@@ -17,6 +17,7 @@ const tags = ['system'];
 function serviceLimits({ transcription: t, apiRateLimit: rate }: Config): ServiceLimits {
   return {
     maxUploadBytes: t.maxUploadBytes,
+    maxResumableUploadBytes: t.maxResumableBytes,
     maxAudioSeconds: t.maxAudioSeconds,
     maxRunningJobsPerAccount: t.maxRunningPerAccount,
     rateLimitWindowSeconds: rate.windowMs / 1000,

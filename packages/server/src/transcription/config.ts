@@ -16,7 +16,12 @@ export const transcriptionEnv = z.object({
   DEFAULT_MODEL: z.string().default('tiny.en'),
   /** The model of any other request that names none (another language, detection, translation). */
   DEFAULT_MULTILINGUAL_MODEL: z.string().default('base'),
+  /** The largest file one request may carry (multipart or audio_url). */
   MAX_UPLOAD_MB: positive(500),
+  /** The largest resumable upload (/v1/uploads); an account's unused uploads total at most this. */
+  MAX_RESUMABLE_UPLOAD_MB: positive(5 * 1024),
+  /** A resumable upload not used by a transcription this long after it began is deleted. */
+  UPLOAD_EXPIRY_HOURS: positive(24),
   MAX_AUDIO_SECONDS: positive(4 * 60 * 60),
   AUDIO_FETCH_TIMEOUT_SECONDS: positive(120),
   /** Lets audio_url and webhook_url reach loopback addresses (tests, local development). */
@@ -106,6 +111,8 @@ export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
       defaultEnglish: e.DEFAULT_MODEL,
     } satisfies DefaultModels,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    maxResumableBytes: Math.round(e.MAX_RESUMABLE_UPLOAD_MB * 1024 * 1024),
+    uploadExpirySeconds: Math.round(e.UPLOAD_EXPIRY_HOURS * 3600),
     maxAudioSeconds: e.MAX_AUDIO_SECONDS,
     fetchTimeoutMs: e.AUDIO_FETCH_TIMEOUT_SECONDS * 1000,
     addressPolicy: { allowLoopback: e.ALLOW_PRIVATE_AUDIO_URLS },

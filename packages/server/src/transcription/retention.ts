@@ -177,6 +177,7 @@ export async function deleteAudioOf(
 /**
  * Sweeps at start and then every RETENTION_SWEEP_SECONDS (a minute) in every API process, so
  * deletion comes within that of its deadline; two processes' sweeps skip each other's rows.
+ * Resumable uploads past their expiry go in the same sweep.
  */
 export const retention: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.storage;
@@ -184,8 +185,10 @@ export const retention: FastifyPluginAsync = async (app) => {
   const run = () => {
     if (sweeping) return; // a slow sweep: never two at once from one process
     sweeping = sweepRetention(db, app.services.erasures)
-      .then((swept) => {
-        if (swept.transcripts + swept.audio > 0) app.log.info(swept, 'retention: deleted');
+      .then(async (swept) => {
+        const uploads = await app.services.uploads.sweep();
+        if (swept.transcripts + swept.audio + uploads > 0)
+          app.log.info({ ...swept, uploads }, 'retention: deleted');
       })
       .catch((err: unknown) => app.log.error({ err }, 'retention sweep failed'))
       .finally(() => (sweeping = undefined));

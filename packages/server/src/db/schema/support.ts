@@ -19,12 +19,13 @@ export const outbox = pgTable('outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const erasureKind = pgEnum('erasure_kind', ['blob', 'payment_customer']);
+export const erasureKind = pgEnum('erasure_kind', ['blob', 'payment_customer', 'upload']);
 
 /**
- * What deleting an account leaves to remove outside the database: its audio in the blob store and
- * its customer at the payment provider. Written in the transaction that deletes the account, and
- * removed once erased, so a crash or an unreachable S3 or Stripe only delays the erasure.
+ * What deleting an account leaves to remove outside the database: its audio in the blob store, its
+ * resumable uploads and its customer at the payment provider. Written in the transaction that
+ * deletes the account, and removed once erased, so a crash or an unreachable S3 or Stripe only
+ * delays the erasure.
  */
 export const pendingErasures = pgTable('pending_erasures', {
   id: uuid('id').primaryKey().defaultRandom(),

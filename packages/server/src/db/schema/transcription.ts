@@ -203,3 +203,31 @@ export const realtimeTokens = pgTable(
   },
   (t) => [index('realtime_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Resumable uploads (`/v1/uploads`, the tus protocol) of an account: the bytes are in the upload
+ * store under `id`; the row says whose they are, how large they will be, and until when they are
+ * kept. A submission takes an upload by its id (`upload_id`), claiming the row while it probes and
+ * stores the audio; once the job exists, the upload is gone.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The length the client declared (Upload-Length), in bytes. */
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The file's name from the upload's metadata (`filename`), shown in lists. */
+    fileName: text('file_name'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    /** Set while a submission takes the upload; a claim older than an hour is a crashed one. */
+    claimedAt: at('claimed_at'),
+    /** The request writing the upload now, and until when its lease holds (uploadLocks.ts). */
+    lockToken: text('lock_token'),
+    lockedUntil: at('locked_until'),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_expires_idx').on(t.expiresAt)],
+);

@@ -24,7 +24,8 @@ export interface S3BlobConfig {
   forcePathStyle: boolean;
 }
 
-const clientFor = (config: S3BlobConfig) =>
+/** A client of the bucket, with timeouts that tell an outage from a slow answer. */
+export const s3Client = (config: S3BlobConfig) =>
   new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -40,7 +41,7 @@ const clientFor = (config: S3BlobConfig) =>
  * waiting up to `waitSeconds` for the store to answer. Says whether it created it.
  */
 export async function ensureBucket(config: S3BlobConfig, waitSeconds: number): Promise<boolean> {
-  const client = clientFor(config);
+  const client = s3Client(config);
   const Bucket = config.bucket;
   const deadline = Date.now() + waitSeconds * 1000;
   try {
@@ -106,7 +107,7 @@ function isOutage(error: unknown): boolean {
  * Staging and the engine's working copies use `localDir` on each machine.
  */
 export function createS3BlobStore(config: S3BlobConfig, localDir: string): BlobStore {
-  const client = clientFor(config);
+  const client = s3Client(config);
   const Bucket = config.bucket;
   /** S3 itself failing (down, unreachable, refusing) is BlobStoreUnavailable, so work waits. */
   const guarded = async <T>(action: string, run: () => Promise<T>): Promise<T> => {

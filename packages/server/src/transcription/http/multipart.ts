@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.js';
 import type { BlobStore } from '../blobs/blobStore.js';
-import { formatDuration } from '../formats.js';
+import { formatDuration, formatMegabytes } from '../formats.js';
 
 export interface MultipartForm {
   /** Every text field; repeated names (`timestamp_granularities[]`) keep all values. */
@@ -15,7 +15,7 @@ export interface MultipartForm {
 export const tooLarge = (maxBytes: number) =>
   new HttpError(
     'file_too_large',
-    `The file is larger than the ${Math.round(maxBytes / 1048576)} MB upload limit`,
+    `The file is larger than the ${formatMegabytes(maxBytes)} upload limit`,
     {
       maxBytes,
     },
@@ -93,7 +93,7 @@ async function readParts(
  * on a request error as it does on a premature close, so the read above fails with the 408.
  * Progress is read from the socket's byte count, which leaves the request stream's flow alone.
  */
-function watchUpload(request: FastifyRequest): () => void {
+export function watchUpload(request: FastifyRequest): () => void {
   const { idleMs, totalMs } = request.server.config.uploadTimeouts;
   const socket = request.raw.socket;
   let bytesSeen = socket.bytesRead;

@@ -1,5 +1,7 @@
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,6 +34,7 @@ import { deleteAudioOf, isRunning } from '../retention.js';
 import {
   deleteTranscriptionAndAudio,
   findAudio,
+  findByIdempotencyKey,
   findTranscription,
   nameSpeakers,
   pageTranscriptions,
@@ -41,6 +44,7 @@ import type { TranscriptionRuntime } from '../runtime.js';
 import { validationMessage } from '../../validationMessage.js';
 import { languageDetection } from '../languageDetection.js';
 import { submitTranscription, type AudioSource } from '../submit.js';
+import type { Uploads } from '../uploads.js';
 import { apiLimits } from './limits.js';
 import { withMultipart, type MultipartForm } from './multipart.js';
 import { isFinished } from '../jobs/watch.js';
@@ -114,8 +118,11 @@ function parseRequest(
   const file = form?.file;
   if (fields.speakers_expected !== undefined && !(fields.speaker_labels ?? fields.diarize))
     throw new HttpError('validation_failed', 'speakers_expected needs speaker_labels=true');
-  if (file && fields.audio_url)
-    throw new HttpError('audio_conflict', 'Send either a file or an audio_url, not both');
+  if ([file, fields.audio_url, fields.upload_id].filter(Boolean).length > 1)
+    throw new HttpError(
+      'audio_conflict',
+      'Send one of a file, an audio_url or an upload_id, not more',
+    );
   if (file) return { fields, audio: { kind: 'upload', ...file } };
   if (fields.audio_url) return { fields, audio: { kind: 'url', url: fields.audio_url } };
   return { fields };
@@ -124,10 +131,9 @@ function parseRequest(
 /** Why a live stream's transcript has no audio to play or delete. */
 const LIVE_KEEPS_NO_AUDIO = 'Live streams keep no audio: only their transcript is saved';
 
-export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async (
-  app,
-  { runtime, catalog },
-) => {
+export const transcriptRoutes: FastifyPluginAsyncZod<
+  TranscriptRouteOptions & { uploads: Uploads }
+> = async (app, { runtime, catalog, uploads }) => {
   const { db } = runtime.storage;
   const limits = apiLimits(app);
   app.addHook('onRequest', limits.perIp);
@@ -164,15 +170,43 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
     },
   );
 
+  /**
+   * Submits the user's finished resumable upload: its bytes are staged, the upload is held while
+   * the job is made, then deleted (or, when the submission fails, left to try again).
+   */
+  async function submitUpload<T>(
+    request: FastifyRequest,
+    uploadId: string,
+    submit: (source: AudioSource) => Promise<T>,
+  ): Promise<T> {
+    const staged = await runtime.blobs.stagingPath();
+    const taken = await uploads
+      .take(currentUser(request).id, uploadId, staged)
+      .catch(async (err: unknown) => {
+        await rm(staged, { force: true });
+        throw err;
+      });
+    const submitted = await submit({
+      kind: 'upload',
+      stagedPath: staged,
+      fileName: taken.fileName ?? 'upload',
+    }).catch(async (err: unknown) => {
+      await taken.release();
+      throw err;
+    });
+    await taken.consume();
+    return submitted;
+  }
+
   app.post(
     transcriptPaths.submit,
     {
       schema: {
         tags,
         security,
-        summary: 'Submit audio (multipart `file` or `audio_url`) for transcription',
+        summary: 'Submit audio (multipart `file`, `audio_url` or `upload_id`) for transcription',
         description:
-          'Answers at once with the queued job; poll GET /v1/transcript/{id}. Send an Idempotency-Key header to make retries safe. Multipart takes the fields below and the audio as `file`; JSON takes them with `audio_url`.',
+          'Answers at once with the queued job; poll GET /v1/transcript/{id}. Send an Idempotency-Key header to make retries safe. Multipart takes the fields below and the audio as `file`; JSON takes them with `audio_url` or `upload_id` (a finished resumable upload, for files too large for one request).',
         consumes: ['multipart/form-data', 'application/json'],
         // The fields, for the document: both bodies are checked by parseRequest (a multipart
         // body streams its file first), so validation here only sets request.validationError.
@@ -192,31 +226,40 @@ export const transcriptRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = a
       const accept = async (form?: MultipartForm) => {
         const { fields, audio } = parseRequest(form, request.body);
         const detection = languageDetection(fields, currentAccount(request).fallbackLanguage);
-        if (!audio)
+        const submit = (source: AudioSource) =>
+          submitTranscription(runtime, catalog, {
+            userId: user.id,
+            apiKeyId: currentApiKeyId(request),
+            model:
+              fields.model ??
+              defaultModelFor(runtime.config.defaultModels, fields.language, fields.task),
+            language: fields.language,
+            detection,
+            prompt: fields.prompt,
+            keyterms: fields.keyterms,
+            timestampStyle: fields.timestamp_style,
+            task: fields.task,
+            speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,
+            speakersExpected: fields.speakers_expected,
+            webhookUrl: fields.webhook_url,
+            deleteAudioAfter: fields.delete_audio_after,
+            deleteAfter: fields.delete_after,
+            idempotencyKey,
+            audio: source,
+          });
+        let submitted: Awaited<ReturnType<typeof submit>>;
+        // A retry of a submission that took its upload finds the job, not the upload (gone).
+        const earlier = idempotencyKey && (await findByIdempotencyKey(db, user.id, idempotencyKey));
+        if (earlier) submitted = { row: earlier, created: false };
+        else if (fields.upload_id)
+          submitted = await submitUpload(request, fields.upload_id, submit);
+        else if (audio) submitted = await submit(audio);
+        else
           throw new HttpError(
             'audio_required',
-            'Send an audio file (field "file") or an audio_url',
+            'Send an audio file (field "file"), an audio_url or an upload_id',
           );
-        const { row, created } = await submitTranscription(runtime, catalog, {
-          userId: user.id,
-          apiKeyId: currentApiKeyId(request),
-          model:
-            fields.model ??
-            defaultModelFor(runtime.config.defaultModels, fields.language, fields.task),
-          language: fields.language,
-          detection,
-          prompt: fields.prompt,
-          keyterms: fields.keyterms,
-          timestampStyle: fields.timestamp_style,
-          task: fields.task,
-          speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,
-          speakersExpected: fields.speakers_expected,
-          webhookUrl: fields.webhook_url,
-          deleteAudioAfter: fields.delete_audio_after,
-          deleteAfter: fields.delete_after,
-          idempotencyKey,
-          audio,
-        });
+        const { row, created } = submitted;
         return reply
           .code(created ? 202 : 200)
           .send(await toTranscript(db, row, runtime.config.maxRunningPerAccount));

@@ -55,7 +55,7 @@ export const LimitsErrorsAndFields: Story = {
     await expect(within(errors).getByText('insufficient_credits')).toBeVisible();
     await expect(errors).toHaveTextContent(/insufficient_credits\s*402/);
     const submit = canvas.getByText(
-      'Submit audio (multipart `file` or `audio_url`) for transcription',
+      'Submit audio (multipart `file`, `audio_url` or `upload_id`) for transcription',
     );
     const fields = () => canvas.queryByLabelText('POST /v1/transcript: what it takes');
     await expect(fields()).not.toBeVisible();
