@@ -21,6 +21,7 @@ export { usageHandlers } from './usage';
 export { billingHandlers } from './billing';
 export { emptyBillingInfoFixture, transactionsFixture } from './fixtures/billing';
 export { LIVE_CUT_SECONDS, transcriptsHandlers } from './transcripts';
+export { queuedTranscriptFixture } from './fixtures/transcripts';
 export { apiKeysHandlers } from './apiKeys';
 export { accountHandlers, rotatedWebhookSecretFixture, webhookSecretFixture } from './account';
 export { NOW } from './support';

@@ -17,7 +17,7 @@ export function ago(days: number, hours = 0): string {
   return new Date(NOW.getTime() - (days * 24 + hours) * 3_600_000).toISOString();
 }
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
 
 /** One route of the API, written as MSW writes paths (`/api/api-keys/:id`). */
 export interface Endpoint {

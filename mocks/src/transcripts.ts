@@ -46,6 +46,9 @@ import {
 } from './support';
 
 const done = apiHref(transcriptPaths.transcript, { id: completedTranscriptFixture.id });
+/** The address of the mocks' `n`th resumable upload (ids as the server's: 32 hex digits). */
+const uploadHref = (n: number) =>
+  apiHref(transcriptPaths.upload, { id: n.toString(16).padStart(32, '0') });
 const withSpeakers = apiHref(transcriptPaths.speakers, { id: speakersTranscriptFixture.id });
 
 export const transcriptsEndpoints = [
@@ -68,6 +71,9 @@ export const transcriptsEndpoints = [
   },
   { method: 'get', path: transcriptPaths.models },
   { method: 'post', path: realtimePaths.sessionToken },
+  { method: 'post', path: transcriptPaths.uploads },
+  { method: 'head', path: transcriptPaths.upload, example: { url: uploadHref(1) } },
+  { method: 'patch', path: transcriptPaths.upload, example: { url: uploadHref(1) } },
 ] as const satisfies readonly Endpoint[];
 
 /** The server's wording (packages/server/src/transcription/jobs/processor.ts). */
@@ -152,12 +158,50 @@ const givenNames = ({ names }: SpeakerNames): Record<string, string> =>
   );
 
 /**
- * The API's pages of transcripts, detail, exports, speaker names, delete, submit and models;
- * `poll` answers the detail of the submitted job.
+ * Resumable uploads as the server's tus endpoint answers them: a creation's Location, the offset
+ * kept (HEAD), and each PATCH's new offset. Each scenario keeps its own uploads.
+ */
+function uploadHandlers() {
+  const uploads = new Map<string, { offset: number; length: number }>();
+  const tus = { 'tus-resumable': '1.0.0' };
+  return [
+    http.post(transcriptPaths.uploads, ({ request }) => {
+      const href = uploadHref(uploads.size + 1);
+      uploads.set(href, { offset: 0, length: Number(request.headers.get('upload-length') ?? 0) });
+      return new HttpResponse(null, { status: 201, headers: { ...tus, location: href } });
+    }),
+    http.head(transcriptPaths.upload, ({ request }) => {
+      const upload = uploads.get(new URL(request.url).pathname);
+      if (!upload) return apiError('not_found', 'Upload not found');
+      return new HttpResponse(null, {
+        headers: {
+          ...tus,
+          'upload-offset': String(upload.offset),
+          'upload-length': String(upload.length),
+          'cache-control': 'no-store',
+        },
+      });
+    }),
+    http.patch(transcriptPaths.upload, async ({ request }) => {
+      const upload = uploads.get(new URL(request.url).pathname);
+      if (!upload) return apiError('not_found', 'Upload not found');
+      upload.offset += (await request.arrayBuffer()).byteLength;
+      return new HttpResponse(null, {
+        status: 204,
+        headers: { ...tus, 'upload-offset': String(upload.offset) },
+      });
+    }),
+  ];
+}
+
+/**
+ * The API's pages of transcripts, detail, exports, speaker names, delete, resumable uploads,
+ * submit and models; `poll` answers the detail of the submitted job.
  */
 function jobHandlers(poll: (id: string) => Transcript | undefined) {
   return [
     transcriptPages(transcriptSummariesFixture),
+    ...uploadHandlers(),
     http.post(transcriptPaths.submit, () =>
       HttpResponse.json<Transcript>(queuedTranscriptFixture, { status: 202 }),
     ),

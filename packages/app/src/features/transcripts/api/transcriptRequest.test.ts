@@ -32,6 +32,14 @@ describe('transcriptFormData', () => {
     expect(body.get('timestamp_style')).toBe('word');
   });
 
+  it('sends the upload_id, not the bytes, of a file uploaded already', () => {
+    const file = new File(['RIFF'], 'call.wav', { type: 'audio/wav' });
+    const uploadId = '0123456789abcdef0123456789abcdef';
+    const body = transcriptFormData({ ...options, file, uploadId });
+    expect([...body.keys()]).toEqual(['upload_id', 'timestamp_style', 'model', 'language']);
+    expect(body.get('upload_id')).toBe(uploadId);
+  });
+
   it('sends the extras the user set: the task, each key term, speaker labels and their number', () => {
     const body = transcriptFormData({
       ...options,

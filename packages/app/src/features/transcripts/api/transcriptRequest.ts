@@ -9,6 +9,8 @@ import {
 /** What the playground submits to POST /v1/transcript: an upload or a URL, plus options. */
 export interface TranscriptRequestInput {
   file?: File | null;
+  /** The file's finished resumable upload (/v1/uploads): sent instead of the file's bytes. */
+  uploadId?: string;
   audioUrl?: string;
   model: string;
   /** A language code, or 'auto' to detect it. */
@@ -25,13 +27,14 @@ export interface TranscriptRequestInput {
 }
 
 /**
- * The text fields of POST /v1/transcript, in order: audio_url (when no file goes with them), the
- * options, and only the extras the input sets — `keyterms` once per term.
+ * The text fields of POST /v1/transcript, in order: upload_id, or audio_url (when no file goes with
+ * them), the options, and only the extras the input sets — `keyterms` once per term.
  */
 export function transcriptFields(input: TranscriptRequestInput): [string, string][] {
   const fields: [string, string][] = [];
   const audioUrl = input.audioUrl?.trim();
-  if (!input.file && audioUrl) fields.push(['audio_url', audioUrl]);
+  if (input.uploadId) fields.push(['upload_id', input.uploadId]);
+  else if (!input.file && audioUrl) fields.push(['audio_url', audioUrl]);
   fields.push(
     ['timestamp_style', input.timestampStyle],
     ['model', input.model],
@@ -47,10 +50,13 @@ export function transcriptFields(input: TranscriptRequestInput): [string, string
   return fields;
 }
 
-/** The multipart body of POST /v1/transcript: the file (if any), then `transcriptFields`. */
+/**
+ * The multipart body of POST /v1/transcript: the file (if any, and not uploaded already), then
+ * `transcriptFields`.
+ */
 export function transcriptFormData(input: TranscriptRequestInput): FormData {
   const body = new FormData();
-  if (input.file) body.append('file', input.file);
+  if (input.file && !input.uploadId) body.append('file', input.file);
   for (const [name, value] of transcriptFields(input)) body.append(name, value);
   return body;
 }

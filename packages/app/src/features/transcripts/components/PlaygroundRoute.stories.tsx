@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { MAX_KEYTERM_CHARS, MAX_KEYTERMS } from '@parlance/contract/endpoints';
-import { transcriptsHandlers } from '@parlance/mocks';
+import { MAX_KEYTERM_CHARS, MAX_KEYTERMS, transcriptPaths } from '@parlance/contract/endpoints';
+import { queuedTranscriptFixture, transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates } from '../../../test/pageStates';
 
@@ -38,6 +39,145 @@ async function submitUrl(canvasElement: HTMLElement) {
   await userEvent.click(canvas.getByRole('button', { name: 'Transcribe' }));
   return canvas;
 }
+
+/** A 3 MB recording chosen in the file zone, then Transcribe. */
+async function submitFile(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await canvas.findByRole('combobox', { name: 'Model' });
+  const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
+  const bytes = new Uint8Array(3 * 1_048_576);
+  await userEvent.upload(input, new File([bytes], 'standup.wav', { type: 'audio/wav' }));
+  await userEvent.click(canvas.getByRole('button', { name: 'Transcribe' }));
+  return canvas;
+}
+
+/** Job submissions as the server takes them after an upload: the upload's id, not the bytes. */
+const submitsUploadId = http.post(transcriptPaths.submit, async ({ request }) => {
+  const form = await request.formData();
+  if (form.has('file') || !/^[0-9a-f]{32}$/.test(String(form.get('upload_id'))))
+    return HttpResponse.json(
+      { code: 'validation_failed', message: 'expected an upload_id and no file' },
+      { status: 400 },
+    );
+  return HttpResponse.json(queuedTranscriptFixture, { status: 202 });
+});
+
+/** A file goes up by the resumable upload, then the job is submitted with its upload_id. */
+export const FileUploaded: Story = {
+  parameters: {
+    visual: false,
+    msw: { handlers: { transcripts: [submitsUploadId, ...transcriptsHandlers.default] } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await submitFile(canvasElement);
+    await expect(
+      await canvas.findByText(/thanks for joining the weekly standup/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  },
+};
+
+/**
+ * The file on its way: how much has arrived (the upload never ends here). Not captured: how much
+ * the browser reports sent, before the answer that never comes, varies from run to run.
+ */
+export const Uploading: Story = {
+  parameters: {
+    visual: false,
+    msw: {
+      handlers: {
+        transcripts: [
+          http.patch(transcriptPaths.upload, () => delay('infinite')),
+          ...transcriptsHandlers.default,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await submitFile(canvasElement);
+    await expect(
+      await canvas.findByText(/^Uploading standup\.wav: \d+\.\d of 3\.0 MB \(\d+ %\)$/),
+    ).toBeInTheDocument();
+    await expect(canvas.getByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Transcribe' })).toBeDisabled();
+  },
+};
+
+/**
+ * The connection drops during the upload: the page says so, asks the server what it kept and goes
+ * on from there; the transcript follows.
+ */
+export const UploadResumed: Story = {
+  parameters: {
+    visual: false,
+    msw: {
+      handlers: {
+        transcripts: [
+          http.patch(transcriptPaths.upload, () => HttpResponse.error(), { once: true }),
+          http.head(transcriptPaths.upload, async () => {
+            await delay(1500);
+            return undefined;
+          }),
+          submitsUploadId,
+          ...transcriptsHandlers.default,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await submitFile(canvasElement);
+    await expect(await canvas.findByText('Connection lost')).toBeInTheDocument();
+    await expect(
+      await canvas.findByText(/thanks for joining the weekly standup/, {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByText('Connection lost')).toBeNull();
+  },
+};
+
+let creations = 0;
+/**
+ * Refused for lack of credit, then sent again: the file is not uploaded twice (its upload, whole
+ * on the server, is found and submitted).
+ */
+export const RetriedAfterRefusal: Story = {
+  parameters: {
+    visual: false,
+    msw: {
+      handlers: {
+        transcripts: [
+          http.post(transcriptPaths.uploads, () => {
+            creations += 1;
+            return undefined;
+          }),
+          http.post(
+            transcriptPaths.submit,
+            () =>
+              HttpResponse.json(
+                {
+                  code: 'insufficient_credits',
+                  message:
+                    'Insufficient credits: this transcription costs $0.01 but your balance is $0.00.',
+                },
+                { status: 402 },
+              ),
+            { once: true },
+          ),
+          submitsUploadId,
+          ...transcriptsHandlers.default,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    creations = 0;
+    const canvas = await submitFile(canvasElement);
+    await expect(await canvas.findByText(/Insufficient credits/)).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Transcribe' }));
+    await expect(
+      await canvas.findByText(/thanks for joining the weekly standup/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await expect(creations).toBe(1);
+  },
+};
 
 /** Submit a URL: the job is queued, then (next poll) completed with the transcript and the code. */
 export const Transcribed: Story = {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@parlance/ui';
 import { errorMessage } from '../../../store/errors';
@@ -9,6 +9,7 @@ import { transcriptFields, type TranscriptRequestInput } from '../api/transcript
 import { useListModelsQuery } from '../../../shared/modelsApi';
 import { useSubmitTranscriptMutation } from '../api/transcriptsApi';
 import { useTranscriptJob } from '../api/useTranscriptJob';
+import { uploadResumably, type ResumableUpload, type UploadState } from '../api/resumableUpload';
 import { copyText } from '../utils/copyText';
 import { LivePlayground } from './LivePlayground';
 import { PlaygroundScreen, type PlaygroundMode } from './PlaygroundScreen';
@@ -38,9 +39,40 @@ export function PlaygroundRoute() {
   const setMode = (next: PlaygroundMode) =>
     setSearch(next === 'live' ? { mode: 'live' } : {}, { replace: true });
 
+  const [upload, setUpload] = useState<UploadState | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const uploading = useRef<ResumableUpload | null>(null);
+  useEffect(() => () => uploading.current?.abort(), []);
+
+  // A file goes up resumably first (a dropped connection costs only a retry); then the job is
+  // submitted with its upload_id. A URL is submitted at once.
   const onSubmit = (input: TranscriptRequestInput) => {
     setSent(input);
-    void submit(input);
+    setUploadError(null);
+    submission.reset();
+    uploading.current?.abort();
+    uploading.current = null;
+    const { file } = input;
+    if (!file) return void submit(input);
+    setUpload({ fileName: file.name, sent: 0, total: file.size, resuming: false });
+    const started = uploadResumably(file, setUpload);
+    uploading.current = started;
+    const settle = () => {
+      const current = uploading.current === started;
+      if (current) {
+        uploading.current = null;
+        setUpload(null);
+      }
+      return current;
+    };
+    started.done.then(
+      (uploadId) => {
+        if (settle()) void submit({ ...input, uploadId });
+      },
+      (error: Error) => {
+        if (settle()) setUploadError(error.message);
+      },
+    );
   };
 
   const request: SnippetRequest | null = sent && {
@@ -59,11 +91,13 @@ export function PlaygroundRoute() {
       defaultLanguage={user?.defaultLanguage ?? AUTO_LANGUAGE}
       submitting={submission.isLoading}
       submitError={
-        submission.error
+        uploadError ??
+        (submission.error
           ? errorMessage(submission.error, 'Could not start the transcription')
-          : null
+          : null)
       }
       onSubmit={onSubmit}
+      upload={upload}
       job={job.data ?? submission.data}
       request={request}
       audioSrc={fileUrl ?? (sent?.file ? null : sent?.audioUrl) ?? null}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SpeechModelList, Transcript } from '@parlance/contract';
 import { Card, CodeTabs, EmptyState, MicIcon, Tabs } from '@parlance/ui';
+import type { UploadState } from '../api/resumableUpload';
 import type { TranscriptRequestInput } from '../api/transcriptRequest';
 import { requestSnippets, type SnippetRequest } from '../utils/requestSnippets';
 import { JobProgress } from './JobProgress';
@@ -8,6 +9,7 @@ import { PageHeader } from '../../../shared/PageHeader';
 import { Stack } from '../../../shared/PageHeader.styles';
 import { TranscriptResultView } from './TranscriptResultView';
 import { PlaygroundForm } from './PlaygroundForm';
+import { UploadProgress } from './UploadProgress';
 
 /** File: send a recording or a URL. Live: stream the microphone. */
 export type PlaygroundMode = 'file' | 'live';
@@ -23,6 +25,8 @@ export interface PlaygroundScreenProps {
   submitting: boolean;
   submitError: string | null;
   onSubmit: (input: TranscriptRequestInput) => void;
+  /** The chosen file on its way to the server (before the job exists). */
+  upload: UploadState | null;
   /** The submitted job as last polled. */
   job: Transcript | undefined;
   /** The request behind `job`, repeated as code. */
@@ -62,13 +66,15 @@ function FileMode(props: PlaygroundScreenProps) {
           models={props.models}
           defaultModel={props.defaultModel}
           defaultLanguage={props.defaultLanguage}
-          submitting={props.submitting}
+          submitting={props.submitting || props.upload !== null}
           error={props.submitError}
           onSubmit={props.onSubmit}
         />
       </Card>
       <Card title="Result" aria-live="polite">
-        {job ? (
+        {props.upload ? (
+          <UploadProgress upload={props.upload} />
+        ) : job ? (
           <Stack>
             <JobProgress job={job} />
             {job.status === 'completed' && (
