@@ -23,13 +23,19 @@ describe('/docs', () => {
           googleEnabled: false,
           testPayments: false,
           signupCreditMicros: 0,
-          limits: { ...serviceLimitsFixture, maxUploadBytes: 25 * 1048576, maxAudioSeconds: 600 },
+          limits: {
+            ...serviceLimitsFixture,
+            maxUploadBytes: 25 * 1048576,
+            maxResumableUploadBytes: 2 * 1024 ** 3,
+            maxAudioSeconds: 600,
+          },
         }),
       ),
     );
     renderRoute('/docs');
     const limits = await screen.findByLabelText('Limits of this server');
     expect(limits).toHaveTextContent('25 MB per upload or audio_url');
+    expect(limits).toHaveTextContent('2048 MB per file sent to /v1/uploads');
     expect(limits).toHaveTextContent('10 min per file');
   });
 

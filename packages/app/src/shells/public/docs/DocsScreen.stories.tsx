@@ -49,6 +49,7 @@ export const LimitsErrorsAndFields: Story = {
   play: async ({ canvas }) => {
     const table = canvas.getByLabelText('Limits of this server');
     await expect(table).toHaveTextContent('500 MB per upload or audio_url');
+    await expect(table).toHaveTextContent('5120 MB per file sent to /v1/uploads');
     await expect(table).toHaveTextContent('4 h per file');
     await expect(table).toHaveTextContent('600 per API key, 1200 per account');
     const errors = canvas.getByLabelText('Error codes');

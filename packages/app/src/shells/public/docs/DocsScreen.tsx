@@ -76,6 +76,10 @@ function limitRows(limits: ServiceLimits): [string, string][] {
       'File size',
       `${Math.round(limits.maxUploadBytes / 1048576)} MB per upload or audio_url (413 file_too_large)`,
     ],
+    [
+      'Resumable upload size',
+      `${Math.round(limits.maxResumableUploadBytes / 1048576)} MB per file sent to /v1/uploads (413 file_too_large)`,
+    ],
     ['Audio length', `${span(limits.maxAudioSeconds)} per file (413 audio_too_long)`],
     ['Jobs at once', `${limits.maxRunningJobsPerAccount} per account; the rest wait in the queue`],
     [
@@ -180,6 +184,14 @@ export function DocsScreen({ apiBase, reference, signupCredit, limits }: DocsPag
             Download a finished transcript with <code>GET /v1/transcript/&#123;id&#125;/txt</code>,{' '}
             <code>srt</code>, <code>vtt</code> or <code>json</code>. Pass <code>webhook_url</code>{' '}
             when submitting to be called when the job finishes instead of polling.
+          </p>
+          <p>
+            A file too large for one request goes up resumably by the{' '}
+            <a href="https://tus.io/protocols/resumable-upload">tus protocol</a>, which any tus
+            client speaks: <code>POST /v1/uploads</code> with its size in <code>Upload-Length</code>{' '}
+            answers its address, <code>PATCH</code> requests send the bytes, and after a dropped
+            connection <code>HEAD</code> says how many arrived, to go on from there. Then submit
+            with <code>upload_id</code> (the address&rsquo;s last part) instead of a file.
           </p>
           <p>
             <code>GET /v1/transcript/&#123;id&#125;/audio</code> returns the audio as it was
