@@ -4,18 +4,24 @@
  * lost, double-charged, stuck, worst takeover and rerun seconds, the most audio a job taken over
  * transcribed again (from its last checkpoint to where the killed run had got) beside what a
  * restart from the start would have; then what a file whose header claims 2 s but holds 600 s of
- * audio costs, and what 100 refused uploads leave in the staging folder.
+ * audio costs, what 100 refused uploads leave in the staging folder, and how soon another
+ * account's upload is answered while one account sends files only decoding can measure.
  *
  * FAULT_JOBS (default 12), FAULT_KILLS (6), FAULT_SEED (random), FAULT_SHAPES
  * (pglite,postgres,scaled), FAULT_REJECTS (100). Exits 1 when a run broke an invariant.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Transcript } from '@parlance/contract';
 import { ledgerEntries } from '../src/db/schema/billing.js';
 import { eq } from 'drizzle-orm';
-import { decodedSeconds, repeatAudio, spoofedDurationFile } from '../test/faults/audio.js';
+import {
+  decodedSeconds,
+  repeatAudio,
+  spoofedDurationFile,
+  writeUnstatedFlac,
+} from '../test/faults/audio.js';
 import {
   Cluster,
   finished,
@@ -34,6 +40,8 @@ const jobs = Number(process.env.FAULT_JOBS ?? 12);
 const kills = Number(process.env.FAULT_KILLS ?? 6);
 const seed = Number(process.env.FAULT_SEED ?? randomSeed());
 const rejects = Number(process.env.FAULT_REJECTS ?? 100);
+/** The probe attack's uploads, sent at once by one account. */
+const ATTACK_UPLOADS = 6;
 const shapes: Record<string, Topology> = {
   pglite: { backend: 'pglite', apis: 1, workers: 0 },
   postgres: { backend: 'postgres', apis: 1, workers: 0 },
@@ -132,6 +140,41 @@ try {
     }
   } finally {
     await cluster.destroy();
+  }
+
+  // The probe attack: one account's uploads that only decoding can measure, all sent at once,
+  // and another account's ordinary upload meanwhile.
+  const attacked = await Cluster.start({ backend: 'pglite', apis: 1, workers: 0 });
+  try {
+    const remote = attacked.remote();
+    const attacker = await newCustomer(attacked);
+    const other = await newCustomer(attacked);
+    const slow = await writeUnstatedFlac(join(dir, 'silence-5h.flac'), 655_350, 5 * 3600);
+    const megabytes = (await stat(slow)).size / 1_048_576;
+    const timed = async () => {
+      const started = performance.now();
+      const res = await submit(remote, other, {}, fixture('jfk.wav'));
+      return { status: res.status, seconds: (performance.now() - started) / 1000 };
+    };
+    const alone = await timed();
+    const attack = Array.from({ length: ATTACK_UPLOADS }, () => submit(remote, attacker, {}, slow));
+    await sleep(500); // the attacker's files are staged and waiting for the probe
+    const during = await timed();
+    const answers: Record<string, number> = {};
+    for (const res of await Promise.all(attack)) {
+      const answer = `${res.status} ${res.body?.code ?? ''}`.trim();
+      answers[answer] = (answers[answer] ?? 0) + 1;
+    }
+    console.log(
+      `probe attack: ${ATTACK_UPLOADS} uploads at once of a ${megabytes.toFixed(1)} MB FLAC holding 5 h of silence, no stated length:`,
+    );
+    console.log(
+      `  another account's jfk.wav: ${during.status} in ${during.seconds.toFixed(2)} s (alone: ${alone.seconds.toFixed(2)} s; target: under 2 s)`,
+    );
+    console.log(`  the attacker's: ${JSON.stringify(answers)}`);
+    if (during.status !== 202 || during.seconds >= 2) broken = true;
+  } finally {
+    await attacked.destroy();
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
  * probe it happened in, waiting probes go first come first served, and an endless file without
  * a stated length is refused as too long rather than decoded until the time limit.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,70 +16,13 @@ import {
 } from '../src/transcription/engine/types.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiResponse, TestServer } from './helpers.js';
+import { writeUnstatedFlac } from './faults/audio.js';
 import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
 
 // Generous, so that a normal probe (including its process's start) fits even on a busy machine;
 // the slow files below take several times longer, and a busier machine only makes them slower.
 const TIMEOUT_SECONDS = 8;
 const MAX_AUDIO_SECONDS = 7200;
-
-const CRC16 = Array.from({ length: 256 }, (_, n) => {
-  let c = n << 8;
-  for (let i = 0; i < 8; i++) c = c & 0x8000 ? ((c << 1) ^ 0x8005) & 0xffff : (c << 1) & 0xffff;
-  return c;
-});
-const crc8 = (bytes: number[]) =>
-  bytes.reduce((crc, byte) => {
-    let c = crc ^ byte;
-    for (let i = 0; i < 8; i++) c = c & 0x80 ? ((c << 1) ^ 0x07) & 0xff : (c << 1) & 0xff;
-    return c;
-  }, 0);
-const crc16 = (bytes: number[]) =>
-  bytes.reduce((c, byte) => ((c << 8) & 0xffff) ^ (CRC16[(c >> 8) ^ byte] ?? 0), 0);
-
-/** FLAC's UTF-8-like coding of a frame number (up to 2^21 frames is plenty here). */
-function frameNumber(n: number): number[] {
-  if (n < 0x80) return [n];
-  if (n < 0x800) return [0xc0 | (n >> 6), 0x80 | (n & 63)];
-  if (n < 0x10000) return [0xe0 | (n >> 12), 0x80 | ((n >> 6) & 63), 0x80 | (n & 63)];
-  return [0xf0 | (n >> 18), 0x80 | ((n >> 12) & 63), 0x80 | ((n >> 6) & 63), 0x80 | (n & 63)];
-}
-
-/**
- * A valid FLAC stream of `seconds` of silence that states no length anywhere (total samples 0,
- * as an encoder writing to a pipe leaves it), so only decoding tells how long it is. Each frame
- * is 15 bytes for 65535 samples, so hours fit in a few MB; at 655350 Hz, decoding and resampling
- * it takes the engine several seconds per hour of audio.
- */
-async function writeUnstatedFlac(path: string, sampleRate: number, seconds: number) {
-  const block = 65535;
-  const info = Buffer.alloc(38);
-  info.writeUInt32BE((0x80000000 | 34) >>> 0, 0); // last metadata block: STREAMINFO, 34 bytes
-  info.writeUInt16BE(block, 4);
-  info.writeUInt16BE(block, 6);
-  info[14] = sampleRate >> 12;
-  info[15] = (sampleRate >> 4) & 0xff;
-  info[16] = (sampleRate & 15) << 4; // then mono, and the top bit of 16 bits per sample - 1
-  info[17] = 0xf0; // 16 bits per sample; total samples (36 bits) unknown: 0
-  const frames: Buffer[] = [Buffer.from('fLaC'), info];
-  for (let n = 0; n < Math.ceil((seconds * sampleRate) / block); n++) {
-    // Sync, fixed block size; block size and rate "see below"/STREAMINFO; mono, 16 bit.
-    const header = [
-      0xff,
-      0xf8,
-      0x70,
-      0x08,
-      ...frameNumber(n),
-      (block - 1) >> 8,
-      (block - 1) & 0xff,
-    ];
-    const frame = [...header, crc8(header), 0x00, 0x00, 0x00]; // one CONSTANT subframe of 0
-    const crc = crc16(frame);
-    frames.push(Buffer.from([...frame, crc >> 8, crc & 0xff]));
-  }
-  await writeFile(path, Buffer.concat(frames));
-  return path;
-}
 
 let dir: string;
 /** 12 h at 655350 Hz: ~28 s to decode up to 2 h, ~3 min in full. */
@@ -169,7 +112,7 @@ describe('ProbePool', () => {
     }
   });
 
-  it('refuses an account whose probes overran too often, for the rest of the window', async () => {
+  it('refuses an account whose probes overran too often, for the rest of the window, waiting ones too', async () => {
     const pool = new ProbePool({
       size: 2,
       timeoutSeconds: 2,
@@ -177,13 +120,17 @@ describe('ProbePool', () => {
       timeoutWindowSeconds: 6,
     });
     try {
+      // Sent at once: the third waits its turn behind the first two, and by then the account is
+      // over its limit.
       const overran = await Promise.allSettled([
+        pool.probe(slow, undefined, 'a'),
         pool.probe(slow, undefined, 'a'),
         pool.probe(slow, undefined, 'a'),
       ]);
       expect(overran.map((r) => r.status === 'rejected' && r.reason.name)).toEqual([
         'ProbeTimeoutError',
         'ProbeTimeoutError',
+        'ProbeLimitError',
       ]);
       const refused = await pool.probe(fixture('jfk.wav'), undefined, 'a').catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(ProbeLimitError);

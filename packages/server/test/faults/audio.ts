@@ -1,6 +1,7 @@
 /**
- * Audio for the fault test and `npm run bench:faults`: long speech made from the fixtures (so a
- * kill lands mid-transcription), and a Matroska file whose header lies about its length.
+ * Audio for the fault and probe tests and `npm run bench:faults`: long speech made from the
+ * fixtures (so a kill lands mid-transcription), a Matroska file whose header lies about its
+ * length, and FLAC that states no length (only decoding counts it).
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -163,4 +164,62 @@ export async function spoofedDurationFile(
   }
   await writeFile(out, buf);
   return out;
+}
+
+const CRC16 = Array.from({ length: 256 }, (_, n) => {
+  let c = n << 8;
+  for (let i = 0; i < 8; i++) c = c & 0x8000 ? ((c << 1) ^ 0x8005) & 0xffff : (c << 1) & 0xffff;
+  return c;
+});
+const crc8 = (bytes: number[]) =>
+  bytes.reduce((crc, byte) => {
+    let c = crc ^ byte;
+    for (let i = 0; i < 8; i++) c = c & 0x80 ? ((c << 1) ^ 0x07) & 0xff : (c << 1) & 0xff;
+    return c;
+  }, 0);
+const crc16 = (bytes: number[]) =>
+  bytes.reduce((c, byte) => ((c << 8) & 0xffff) ^ (CRC16[(c >> 8) ^ byte] ?? 0), 0);
+
+/** FLAC's UTF-8-like coding of a frame number (up to 2^21 frames is plenty here). */
+function frameNumber(n: number): number[] {
+  if (n < 0x80) return [n];
+  if (n < 0x800) return [0xc0 | (n >> 6), 0x80 | (n & 63)];
+  if (n < 0x10000) return [0xe0 | (n >> 12), 0x80 | ((n >> 6) & 63), 0x80 | (n & 63)];
+  return [0xf0 | (n >> 18), 0x80 | ((n >> 12) & 63), 0x80 | ((n >> 6) & 63), 0x80 | (n & 63)];
+}
+
+/**
+ * A valid FLAC stream of `seconds` of silence that states no length anywhere (total samples 0,
+ * as an encoder writing to a pipe leaves it), so only decoding tells how long it is. Each frame
+ * is 15 bytes for 65535 samples, so hours fit in a few MB; at 655350 Hz, decoding and resampling
+ * it takes the engine several seconds per hour of audio.
+ */
+export async function writeUnstatedFlac(path: string, sampleRate: number, seconds: number) {
+  const block = 65535;
+  const info = Buffer.alloc(38);
+  info.writeUInt32BE((0x80000000 | 34) >>> 0, 0); // last metadata block: STREAMINFO, 34 bytes
+  info.writeUInt16BE(block, 4);
+  info.writeUInt16BE(block, 6);
+  info[14] = sampleRate >> 12;
+  info[15] = (sampleRate >> 4) & 0xff;
+  info[16] = (sampleRate & 15) << 4; // then mono, and the top bit of 16 bits per sample - 1
+  info[17] = 0xf0; // 16 bits per sample; total samples (36 bits) unknown: 0
+  const frames: Buffer[] = [Buffer.from('fLaC'), info];
+  for (let n = 0; n < Math.ceil((seconds * sampleRate) / block); n++) {
+    // Sync, fixed block size; block size and rate "see below"/STREAMINFO; mono, 16 bit.
+    const header = [
+      0xff,
+      0xf8,
+      0x70,
+      0x08,
+      ...frameNumber(n),
+      (block - 1) >> 8,
+      (block - 1) & 0xff,
+    ];
+    const frame = [...header, crc8(header), 0x00, 0x00, 0x00]; // one CONSTANT subframe of 0
+    const crc = crc16(frame);
+    frames.push(Buffer.from([...frame, crc >> 8, crc & 0xff]));
+  }
+  await writeFile(path, Buffer.concat(frames));
+  return path;
 }

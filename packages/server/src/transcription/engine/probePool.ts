@@ -37,7 +37,8 @@ const TIMEOUT_WINDOW_SECONDS = 600;
  * round-robin across owners, first come first served within each (a probe with no owner is an
  * owner of its own); a probe that overruns the time limit fails with ProbeTimeoutError and has
  * its process killed (the next probe there starts a fresh one), and an owner whose probes overran
- * `maxTimeouts` times in the window gets ProbeLimitError until one ages out; a process that crashes
+ * `maxTimeouts` times in the window gets ProbeLimitError until one ages out (its probes already
+ * waiting too, when their turn comes); a process that crashes
  * fails only the probe it was running. The limit counts from when a process takes the probe.
  */
 export class ProbePool implements ProbeEngine {
@@ -69,6 +70,8 @@ export class ProbePool implements ProbeEngine {
     this.checkOverruns(owner);
     const engine = await this.acquire(owner);
     try {
+      // The owner's probes that overran while this one waited count too.
+      this.checkOverruns(owner);
       return await this.withinLimit(engine, engine.probe(path, options));
     } catch (err) {
       if (err instanceof ProbeTimeoutError)
