@@ -40,16 +40,23 @@ export function JobProgress({ job }: { job: Transcript }) {
         </span>
       </Line>
       {job.status !== 'completed' && (
-        <Track
-          role="progressbar"
-          aria-label="Transcription progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <Fill $percent={percent} />
-        </Track>
+        <ProgressBar label="Transcription progress" percent={percent} />
       )}
     </Panel>
+  );
+}
+
+/** A labelled bar from 0 to 100 %: a job's progress, or a file's upload. */
+export function ProgressBar({ label, percent }: { label: string; percent: number }) {
+  return (
+    <Track
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
+      <Fill $percent={percent} />
+    </Track>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert } from '@parlance/ui';
 import type { UploadState } from '../api/resumableUpload';
-import { Fill, Line, Panel, Track } from './JobProgress.styles';
+import { ProgressBar } from './JobProgress';
+import { Line, Panel } from './JobProgress.styles';
 
 const mib = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
@@ -12,15 +13,7 @@ export function UploadProgress({ upload }: { upload: UploadState }) {
       <Line>
         Uploading {upload.fileName}: {mib(upload.sent)} of {mib(upload.total)} MB ({percent} %)
       </Line>
-      <Track
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <Fill $percent={percent} />
-      </Track>
+      <ProgressBar label="Upload progress" percent={percent} />
       {upload.resuming && (
         <Alert variant="warning" title="Connection lost">
           Resuming from {mib(upload.sent)} MB: what reached the server is kept.
