@@ -150,8 +150,17 @@ describe.each(stores)('resumable uploads ($backend, s3: $s3)', ({ backend, s3 })
         { upload_id: id, language: 'en' },
         { headers: { ...who.auth, ...headers } },
       );
-  /** A PATCH whose connection drops after `bytes` have been sent (the rest never comes). */
-  const droppedAfter = (who: Customer, id: string, total: number, bytes: Buffer) =>
+  /**
+   * A PATCH announcing `total` bytes that sends only `bytes`: the client then drops the connection
+   * (`drop`) or leaves it open and silent (`stall`). Settles when the connection closes.
+   */
+  const partialPatch = (
+    who: Customer,
+    id: string,
+    total: number,
+    bytes: Buffer,
+    then: 'drop' | 'stall',
+  ) =>
     new Promise<void>((resolve) => {
       const request = httpRequest(`${server.url}/v1/uploads/${id}`, {
         method: 'PATCH',
@@ -165,7 +174,9 @@ describe.each(stores)('resumable uploads ($backend, s3: $s3)', ({ backend, s3 })
       });
       request.on('error', () => resolve());
       request.on('close', () => resolve());
-      request.write(bytes, () => setTimeout(() => request.destroy(), 300));
+      request.write(bytes, () => {
+        if (then === 'drop') setTimeout(() => request.destroy(), 300);
+      });
     });
   const rowOf = async (id: string) =>
     (await server.storage.db.select().from(uploads).where(eq(uploads.id, id)))[0];
@@ -192,7 +203,7 @@ describe.each(stores)('resumable uploads ($backend, s3: $s3)', ({ backend, s3 })
     expect((await offsetOf(who, id)).offset).toBe(0);
 
     const half = Math.floor(jfk.length / 2);
-    await droppedAfter(who, id, jfk.length, jfk.subarray(0, half));
+    await partialPatch(who, id, jfk.length, jfk.subarray(0, half), 'drop');
     // The server keeps what reached it (all of it, or a part when the drop came first).
     let kept = 0;
     for (let tries = 0; tries < 50; tries++) {
@@ -224,22 +235,7 @@ describe.each(stores)('resumable uploads ($backend, s3: $s3)', ({ backend, s3 })
   it('a PATCH that stalls is cut off; what arrived is kept', async () => {
     const who = await customer(server, 100);
     const id = await created(who, jfk.length);
-    const closed = new Promise<void>((resolve) => {
-      const request = httpRequest(`${server.url}/v1/uploads/${id}`, {
-        method: 'PATCH',
-        headers: {
-          ...who.auth,
-          ...TUS,
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(jfk.length),
-        },
-      });
-      request.on('error', () => resolve());
-      request.on('close', () => resolve());
-      request.write(jfk.subarray(0, 1000)); // and nothing more, the connection left open
-    });
-    await closed;
+    await partialPatch(who, id, jfk.length, jfk.subarray(0, 1000), 'stall');
     expect(await offsetOf(who, id)).toMatchObject({ status: 200, offset: 1000 });
   });
 
