@@ -147,10 +147,10 @@ export function toText(result: TranscriptResult, names: SpeakerNameMap = {}): st
 export const formatClock = (t: number): string =>
   `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}`;
 
-/** 14400 → "4 h", 5400 → "1 h 30 min", 600 → "10 min", 11.2 → "11 s": durations in messages. */
 /** A size in whole megabytes (MiB, as the MB limits are set): "500 MB". */
 export const formatMegabytes = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 
+/** 14400 → "4 h", 5400 → "1 h 30 min", 600 → "10 min", 11.2 → "11 s": durations in messages. */
 export function formatDuration(seconds: number): string {
   const whole = Math.round(seconds);
   if (whole < 60) return `${whole} s`;
