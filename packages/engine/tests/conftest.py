@@ -156,7 +156,7 @@ def media(tmp_path_factory):
 def long_media(tmp_path_factory):
     """66 s of speech (jfk six times) in three shapes: a WAV; a Matroska/Opus file
     whose header claims 2 s; a FLAC stream with no length anywhere (as ffmpeg
-    writes to a pipe), so only decoding tells its duration."""
+    writes to a pipe), so only its packets or decoding tell its duration."""
     if not shutil.which("ffmpeg"):
         pytest.skip("ffmpeg not installed")
     d = tmp_path_factory.mktemp("long")

@@ -65,7 +65,7 @@ def test_converted_formats(engine, media, refs, name):
     m, _ = engine.call("probe", {"path": str(media[name])})
     assert m["result"]["duration"] == pytest.approx(11.0, abs=0.1), m
     m, _ = engine.call("probe", {"path": str(media[name]), "exact": True})
-    assert m["result"]["exact"] is True
+    assert m["result"]["source"] == "decoded"
     assert m["result"]["duration"] == pytest.approx(11.0, abs=0.1), m
     r, _ = transcribe(engine, media[name])
     assert r["duration"] == pytest.approx(11.0, abs=0.1)
@@ -212,14 +212,23 @@ def test_a_header_that_lies_about_the_length(engine, long_media):
 
 def test_probe_counts_up_to_max_seconds(engine, long_media):
     path = str(long_media["flac"])
+    # A file that states no length is measured by its packets' timestamps, not decoded.
     m, _ = engine.call("probe", {"path": path})
-    assert m["result"]["exact"] is True and m["result"]["truncated"] is False
+    assert m["result"]["source"] == "packets" and m["result"]["truncated"] is False
     assert m["result"]["duration"] == pytest.approx(66.0, abs=0.05)
     m, _ = engine.call("probe", {"path": path, "max_seconds": 20})
-    assert m["result"]["exact"] is True and m["result"]["truncated"] is True
+    assert m["result"]["source"] == "packets" and m["result"]["truncated"] is True
+    assert m["result"]["duration"] == 20.0
+    # Decoding counts the same, and stops at the same cap.
+    m, _ = engine.call("probe", {"path": path, "exact": True})
+    assert m["result"]["source"] == "decoded" and m["result"]["truncated"] is False
+    assert m["result"]["duration"] == pytest.approx(66.0, abs=0.05)
+    m, _ = engine.call("probe", {"path": path, "exact": True, "max_seconds": 20})
+    assert m["result"]["source"] == "decoded" and m["result"]["truncated"] is True
     assert m["result"]["duration"] == 20.0
     # A duration the container states is instant and is reported as it is.
     m, _ = engine.call("probe", {"path": str(long_media["wav"]), "max_seconds": 20})
+    assert m["result"]["source"] == "header"
     assert m["result"]["truncated"] is False and m["result"]["duration"] == pytest.approx(66.0, abs=0.01)
 
 

@@ -1,8 +1,9 @@
 /**
- * Probing uploads with a time limit (ProbePool, real engine processes): a file that takes too
- * long to read is refused without holding up or failing anyone else's, a crash fails only the
- * probe it happened in, waiting probes go first come first served, and an endless file without
- * a stated length is refused as too long rather than decoded until the time limit.
+ * Probing uploads with a time limit (ProbePool, real engine processes): a file that states no
+ * length is measured by its packets (work that grows with its size, not with the hours it
+ * holds), a file that takes too long to read is refused without holding up or failing anyone
+ * else's, a crash fails only the probe it happened in, waiting probes go first come first
+ * served, and an endless file is refused as too long rather than read until the time limit.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,15 +26,22 @@ const TIMEOUT_SECONDS = 8;
 const MAX_AUDIO_SECONDS = 7200;
 
 let dir: string;
-/** 12 h at 655350 Hz: ~28 s to decode up to 2 h, ~3 min in full. */
+/** 12 h of silence at 655350 Hz in 3 MB: ~3 min to decode, under a second to measure by packets. */
+let silent: string;
+/** The same without timestamps (only decoding measures it): ~28 s to decode up to 2 h. */
 let slow: string;
-/** 200 h at 16 kHz: ~20 s to decode in full, a fifth of a second to count its first 2 h. */
+/** 200 h at 16 kHz: under a second to measure by packets. */
 let endless: string;
+/** The same without timestamps: ~20 s to decode in full, a fifth of a second for its first 2 h. */
+let endlessUntimed: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'probe-pool-'));
-  slow = await writeUnstatedFlac(join(dir, 'slow.flac'), 655350, 12 * 3600);
+  const untimed = { timestamps: false };
+  silent = await writeUnstatedFlac(join(dir, 'silent.flac'), 655350, 12 * 3600);
+  slow = await writeUnstatedFlac(join(dir, 'slow.flac'), 655350, 12 * 3600, untimed);
   endless = await writeUnstatedFlac(join(dir, 'endless.flac'), 16000, 200 * 3600);
+  endlessUntimed = await writeUnstatedFlac(join(dir, 'untimed.flac'), 16000, 200 * 3600, untimed);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -162,13 +170,25 @@ describe('ProbePool', () => {
     }
   });
 
+  it('measures hours of audio that state no length by their packets, well inside the time limit', async () => {
+    const pool = new ProbePool({ size: 1, timeoutSeconds: TIMEOUT_SECONDS });
+    try {
+      // Decoding these would take minutes.
+      expect((await pool.probe(silent)).duration).toBeCloseTo(12 * 3600, -1);
+      expect((await pool.probe(endless)).duration).toBeCloseTo(200 * 3600, -1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('stops counting an unstated length at maxSeconds, well inside the time limit', async () => {
     const pool = new ProbePool({ size: 1, timeoutSeconds: TIMEOUT_SECONDS });
     try {
       const cap = MAX_AUDIO_SECONDS + 1;
       expect((await pool.probe(endless, { maxSeconds: cap })).duration).toBe(cap);
-      // Counted to the end, the same file overruns the limit.
-      await expect(pool.probe(endless)).rejects.toBeInstanceOf(ProbeTimeoutError);
+      // Without timestamps the file is decoded: up to the cap within the limit, to the end not.
+      expect((await pool.probe(endlessUntimed, { maxSeconds: cap })).duration).toBe(cap);
+      await expect(pool.probe(endlessUntimed)).rejects.toBeInstanceOf(ProbeTimeoutError);
     } finally {
       await pool.close();
     }
@@ -242,8 +262,13 @@ describe('uploads whose probe overruns (API)', () => {
 
   it('refuses an endless file with no stated length as too long (413), not by the time limit', async () => {
     const who = await customer(server, 100);
-    const res = await submit(server, who, {}, endless);
-    expect(res.status).toBe(413);
-    expect(res.body.code).toBe('audio_too_long');
+    for (const file of [endless, endlessUntimed, silent]) {
+      const res = await submit(server, who, {}, file);
+      expect([res.status, res.body.code, res.body.message]).toEqual([
+        413,
+        'audio_too_long',
+        `Audio is at least ${MAX_AUDIO_SECONDS + 1} s long; the limit is 2 h (${MAX_AUDIO_SECONDS} s)`,
+      ]);
+    }
   });
 });

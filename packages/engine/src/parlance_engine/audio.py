@@ -23,7 +23,7 @@ import numpy.typing as npt
 from .errors import EngineError
 
 if TYPE_CHECKING:
-    from .protocol import ProbeResult
+    from .protocol import ProbeResult, ProbeSource
 
 SAMPLE_RATE = 16000
 Pcm = npt.NDArray[np.float32]
@@ -65,14 +65,21 @@ def max_samples(max_seconds: float | None) -> int | None:
 
 
 def probe(path: str, exact: bool = False, max_seconds: float | None = None) -> ProbeResult:
-    """Return duration (seconds) and basic stream facts.
+    """Return duration (seconds), where it came from, and basic stream facts.
 
     By default the duration comes from the container metadata when present
-    (instant, accurate to a frame for the common formats); ``exact=True`` or a
-    file without a duration decodes the audio track and counts samples, up to
+    (instant, accurate to a frame for the common formats). A file without one
+    is measured by its packets' timestamps (``_packet_span``): demuxing without
+    decoding, so the work grows with the file's size, not with the hours of
+    audio it claims (a few MB of FLAC can hold hours of silence that take
+    minutes to decode). Only ``exact=True`` or packets that carry no advancing
+    timestamps decode the audio track and count samples. Either count stops at
     ``max_seconds`` when given: a file without a duration can be endless, and
     whoever refuses it beyond a limit needs to know no more than that it is
     longer. ``truncated`` says the count stopped there.
+
+    Any of these is an estimate a file can lie in: transcription counts the
+    decoded samples again and stops at its own cap.
     """
     container, stream = _open(_check_file(path))
     try:
@@ -84,12 +91,18 @@ def probe(path: str, exact: bool = False, max_seconds: float | None = None) -> P
             any(s.type == "video" for s in container.streams),
         )
         duration = None if exact else _metadata_duration(container, stream)
+        source: ProbeSource = "header"
+        truncated = False
+        if duration is None and not exact:
+            counted = _packet_span(container, stream, max_seconds)
+            if counted is not None:
+                source = "packets"
+                duration, truncated = counted
     finally:
         container.close()
     container_format, codec, sample_rate, channels, has_video = facts
-    counted = duration is None
-    truncated = False
     if duration is None:
+        source = "decoded"
         pcm = PcmStream(path, max_samples(max_seconds))
         for _ in pcm:
             pass
@@ -103,10 +116,44 @@ def probe(path: str, exact: bool = False, max_seconds: float | None = None) -> P
         "sample_rate": sample_rate,
         "channels": channels,
         "has_video": has_video,
-        "exact": counted,
+        "source": source,
         "truncated": truncated,
         "duration": round(duration, 3),
     }
+
+
+def _packet_span(
+    container: av.container.InputContainer, stream: av.AudioStream, max_seconds: float | None
+) -> tuple[float, bool] | None:
+    """Seconds from the first packet's timestamp to the end of the last, and whether the count
+    stopped at ``max_seconds`` (then that is the duration); None when the packets carry no
+    timestamps that advance (raw FLAC without frame numbers, say), so only decoding can tell.
+
+    A packet without a duration (raw FLAC's) is taken to last as long as the gap before it.
+    Demuxing stops at damaged data: the span read so far is the estimate.
+    """
+    if stream.time_base is None:
+        return None
+    first = end = last = None
+    gap = 0
+    try:
+        for packet in container.demux(stream):
+            if packet.pts is None or packet.size == 0:
+                continue
+            if last is not None and packet.pts > last:
+                gap = packet.pts - last
+            last = packet.pts
+            first = packet.pts if first is None else min(first, packet.pts)
+            packet_end = packet.pts + (packet.duration or gap)
+            end = packet_end if end is None else max(end, packet_end)
+            span = float((end - first) * stream.time_base)
+            if max_seconds is not None and span > max_seconds:
+                return max_seconds, True
+    except av.error.FFmpegError:
+        pass
+    if first is None or end is None or end <= first:
+        return None
+    return float((end - first) * stream.time_base), False
 
 
 def estimate_duration(path: str) -> float | None:

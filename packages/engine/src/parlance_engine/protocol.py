@@ -567,6 +567,9 @@ class TranscribeResult(_TranscribeResult, total=False):
     utterances: list[Utterance]  # only when params.speaker_labels
 
 
+ProbeSource = Literal["header", "packets", "decoded"]
+
+
 class ProbeResult(TypedDict):
     duration: float
     format: str
@@ -574,7 +577,7 @@ class ProbeResult(TypedDict):
     sample_rate: int
     channels: int
     has_video: bool
-    exact: bool
+    source: ProbeSource
     truncated: bool
 
 

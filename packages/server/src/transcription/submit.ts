@@ -93,7 +93,8 @@ export async function submitTranscription(
     const { audioUrl, fileName } = await stageAudio(runtime, input.audio, staged);
 
     const duration = await probeDuration(runtime, staged, input.userId);
-    // A file counted by decoding stops at the limit plus one second: it is at least that long.
+    // A length the file does not state is counted only to the limit plus one second: it is at
+    // least that long.
     if (duration > config.maxAudioSeconds) {
       throw new DomainError(
         'audio_too_long',
@@ -217,8 +218,9 @@ async function probeDuration(
 ): Promise<number> {
   const { maxAudioSeconds, probeTimeoutSeconds } = runtime.config;
   try {
-    // A file that states no length is counted by decoding: stopping just past the limit lets an
-    // endless one be refused as too long instead of decoded until the time limit.
+    // A file that states no length is counted by its packets (or, without timestamps, by
+    // decoding): stopping just past the limit lets an endless one be refused as too long instead
+    // of read until the time limit.
     const { duration } = await runtime.probeEngine.probe(
       path,
       { maxSeconds: maxAudioSeconds + 1 },

@@ -190,11 +190,18 @@ function frameNumber(n: number): number[] {
 
 /**
  * A valid FLAC stream of `seconds` of silence that states no length anywhere (total samples 0,
- * as an encoder writing to a pipe leaves it), so only decoding tells how long it is. Each frame
+ * as an encoder writing to a pipe leaves it), so only its frames tell how long it is. Each frame
  * is 15 bytes for 65535 samples, so hours fit in a few MB; at 655350 Hz, decoding and resampling
- * it takes the engine several seconds per hour of audio.
+ * it takes the engine several seconds per hour of audio. The engine measures such a file by its
+ * frames' numbers (timestamps) without decoding it; with `timestamps: false` every frame says it
+ * is the first, so only decoding measures it.
  */
-export async function writeUnstatedFlac(path: string, sampleRate: number, seconds: number) {
+export async function writeUnstatedFlac(
+  path: string,
+  sampleRate: number,
+  seconds: number,
+  { timestamps = true } = {},
+) {
   const block = 65535;
   const info = Buffer.alloc(38);
   info.writeUInt32BE((0x80000000 | 34) >>> 0, 0); // last metadata block: STREAMINFO, 34 bytes
@@ -212,7 +219,7 @@ export async function writeUnstatedFlac(path: string, sampleRate: number, second
       0xf8,
       0x70,
       0x08,
-      ...frameNumber(n),
+      ...frameNumber(timestamps ? n : 0),
       (block - 1) >> 8,
       (block - 1) & 0xff,
     ];

@@ -395,9 +395,9 @@ export interface ProbeResult {
   channels: number;
   has_video: boolean;
   /**
-   * The duration was counted by decoding.
+   * Where the duration came from: the container's header, the packets' timestamps (a file that states none; demuxed, not decoded), or the decoded samples (exact, or packets without timestamps).
    */
-  exact: boolean;
+  source: 'header' | 'packets' | 'decoded';
   /**
    * Counting stopped at max_seconds: the file is at least that long.
    */
