@@ -18,6 +18,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle, as passed to `db.transaction(async (tx) => ...)`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** drizzle's execute() answers `{ rows }` on both drivers. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export interface Storage {
   db: Database;
   kind: 'pglite' | 'postgres';

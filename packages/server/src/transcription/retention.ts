@@ -1,10 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../db/index.js';
+import { rowsOf, type Database } from '../db/index.js';
 import { transcriptions, users } from '../db/schema/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
 import type { Erasures } from '../system/erasures.js';
-import { rowsOf } from './jobs/repository.js';
 
 /**
  * Retention: how long a transcript's audio, and the transcript, are kept once its job has ended

@@ -14,7 +14,7 @@ import { S3Store } from '@tus/s3-store';
 import { Server, type DataStore } from '@tus/server';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { transcriptPaths } from '@parlance/contract/endpoints';
-import type { Database } from '../db/index.js';
+import { rowsOf, type Database } from '../db/index.js';
 import { uploads, users } from '../db/schema/index.js';
 import { DomainError } from '../domainErrors.js';
 import type { Erasures } from '../system/erasures.js';
@@ -24,7 +24,6 @@ import { formatUsd } from '../billing/money.js';
 import { heldCredit } from './credit.js';
 import { formatMegabytes } from './formats.js';
 import { accountOnHoldMessage } from './pricing.js';
-import { rowsOf } from './jobs/repository.js';
 import { createUploadLocker } from './uploadLocks.js';
 
 /** Unused resumable uploads one account may hold at once (their bytes total at most the size limit). */

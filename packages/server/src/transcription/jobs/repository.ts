@@ -15,7 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { sentWith } from '../../apiKeys/sender.js';
-import type { Database, Transaction } from '../../db/index.js';
+import { rowsOf, type Database, type Transaction } from '../../db/index.js';
 import { apiKeys } from '../../db/schema/auth.js';
 import {
   transcriptionCheckpoints,
@@ -548,11 +548,6 @@ export async function orphanedQueuedJobs(
     order by queued_at
     limit ${opts.limit}`);
   return rowsOf<{ id: string }>(result);
-}
-
-/** drizzle's execute() answers `{ rows }` on both drivers. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 const held = (id: string, leaseToken: string) =>
