@@ -27,6 +27,8 @@ const rows: TranscriptSummary[] = LIST_ROWS.map((row, index) => ({
   costMicros: null,
   progress: { percent: 0, stage: null },
   notice: null,
+  audio_delete_at: null,
+  audio_deleted_at: null,
   apiKeyId: null,
   sender: 'Playground',
 }));

@@ -279,6 +279,12 @@ export const TranscriptSummary = z
       .describe(
         "Set when a completed transcription did not transcribe all of its audio (result.notice's sentence), so a list shows it; null otherwise",
       ),
+    audio_delete_at: Timestamp.nullable().describe(
+      "When its audio will be deleted, by the request's or the account's retention (the transcript's own included: audio never outlives it), whichever is sooner; null while the job runs, once deleted, or when nothing sets a limit",
+    ),
+    audio_deleted_at: Timestamp.nullable().describe(
+      'When its audio was deleted (retention, or DELETE /v1/transcript/{id}/audio); null if not',
+    ),
     ...Sender,
   })
   .meta({ id: 'TranscriptSummary' });
@@ -330,12 +336,6 @@ export const Transcript = TranscriptSummary.extend({
     ),
   delete_audio_after: z.number().int().nullable().describe("The request's delete_audio_after"),
   delete_after: z.number().int().nullable().describe("The request's delete_after"),
-  audio_delete_at: Timestamp.nullable().describe(
-    "When its audio will be deleted, by the request's or the account's retention (the transcript's own included: audio never outlives it), whichever is sooner; null while the job runs, once deleted, or when nothing sets a limit",
-  ),
-  audio_deleted_at: Timestamp.nullable().describe(
-    'When its audio was deleted (retention, or DELETE /v1/transcript/{id}/audio); null if not',
-  ),
   delete_at: Timestamp.nullable().describe(
     "When the transcript will be deleted, by the request's or the account's retention; null while the job runs or when kept until deleted",
   ),

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Transcript } from '@parlance/contract';
+import type { Transcript, TranscriptSummary } from '@parlance/contract';
 import { transcriptions } from '../src/db/schema/transcription.js';
 import { sweepRetention } from '../src/transcription/retention.js';
 import { backends, type TestServer } from './helpers.js';
@@ -119,6 +119,17 @@ describe.each(backends)('retention (%s)', (backend) => {
     // The request's minute is sooner than the account's 7 days.
     const soon = (await get(who, recent.done.id)).body as Transcript;
     expect(at(soon.audio_delete_at)).toBe(at(soon.completedAt)! + 60_000);
+    // Lists say the same of each row: the dashboard's history and the API's.
+    const deadlines = (rows: TranscriptSummary[]) =>
+      Object.fromEntries(rows.map((row) => [row.id, row.audio_delete_at]));
+    const expected = {
+      [old.done.id]: before.audio_delete_at,
+      [recent.done.id]: soon.audio_delete_at,
+    };
+    const history = await who.api.get('/api/transcript/user');
+    expect(deadlines(history.body.transcriptions)).toEqual(expected);
+    const listed = await server.client().get('/v1/transcript', { headers: who.auth });
+    expect(deadlines(listed.body.transcripts)).toEqual(expected);
 
     await endedDaysAgo(old.done.id, 8);
     await endedDaysAgo(theirs.done.id, 40);

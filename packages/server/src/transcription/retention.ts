@@ -28,17 +28,22 @@ const after = (seconds: SQL) =>
 const transcriptSeconds = sql`least(${transcriptions.deleteAfterSeconds}, ${users.keepTranscriptsDays} * ${DAY_SECONDS})`;
 const audioSeconds = sql`least(${transcriptions.deleteAudioAfterSeconds}, ${users.keepAudioDays} * ${DAY_SECONDS}, ${transcriptSeconds})`;
 /** When the transcript is deleted; null while it runs or when kept until deleted by hand. */
-const deleteAt = sql<Date | null>`case when ${ended} then ${after(transcriptSeconds)} end`;
-/** When the audio is deleted; null while the job runs, once deleted, or when nothing sets a limit. */
-const audioDeleteAt = sql<Date | null>`case when ${ended} and ${transcriptions.blobKey} is not null then ${after(audioSeconds)} end`;
+const deleteAt = sql<Date | null>`case when ${ended} then ${after(transcriptSeconds)} end`.mapWith(
+  transcriptions.completedAt,
+);
+/**
+ * When the audio is deleted; null while the job runs, once deleted, or when nothing sets a limit.
+ * A query selecting it joins the transcript's user (whose retention it reads).
+ */
+export const audioDeleteAt =
+  sql<Date | null>`case when ${ended} and ${transcriptions.blobKey} is not null then ${after(audioSeconds)} end`.mapWith(
+    transcriptions.completedAt,
+  );
 
 export interface Deadlines {
   audioDeleteAt: Date | null;
   deleteAt: Date | null;
 }
-
-const asDate = (value: Date | string | null) =>
-  value === null ? null : value instanceof Date ? value : new Date(value);
 
 /** Whether a job is still queued or running (it has no deadlines yet, and needs its audio). */
 export const isRunning = (status: TranscriptionRow['status']) =>
@@ -58,10 +63,7 @@ export async function deadlinesOf(
     .from(transcriptions)
     .innerJoin(users, eq(users.id, transcriptions.userId))
     .where(eq(transcriptions.id, transcript.id));
-  return {
-    audioDeleteAt: asDate(row?.audioDeleteAt ?? null),
-    deleteAt: asDate(row?.deleteAt ?? null),
-  };
+  return { audioDeleteAt: row?.audioDeleteAt ?? null, deleteAt: row?.deleteAt ?? null };
 }
 
 /**

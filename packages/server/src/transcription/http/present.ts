@@ -20,6 +20,8 @@ export function toSummary(row: TranscriptionSummaryRow): TranscriptSummary {
     costMicros: row.costMicros,
     progress: { percent: row.progressPercent, stage: row.progressStage },
     notice: (row.status === 'completed' && row.notice) || null,
+    audio_delete_at: row.audioDeleteAt?.toISOString() ?? null,
+    audio_deleted_at: row.audioDeletedAt?.toISOString() ?? null,
     apiKeyId: row.apiKeyId,
     sender: senderName(row.keyName, row.apiKeyName),
   };
@@ -37,6 +39,7 @@ export async function toTranscript(
     ...toSummary({
       ...row,
       notice: row.result?.notice ?? null,
+      audioDeleteAt: deadlines.audioDeleteAt,
       keyName: row.apiKeyId === null ? null : await apiKeyName(db, row.userId, row.apiKeyId),
     }),
     timestamp_style: row.timestampStyle,
@@ -47,8 +50,6 @@ export async function toTranscript(
     has_audio: row.blobKey !== null,
     delete_audio_after: row.deleteAudioAfterSeconds,
     delete_after: row.deleteAfterSeconds,
-    audio_delete_at: deadlines.audioDeleteAt?.toISOString() ?? null,
-    audio_deleted_at: row.audioDeletedAt?.toISOString() ?? null,
     delete_at: deadlines.deleteAt?.toISOString() ?? null,
     queue_position:
       row.status === 'queued' ? await queuePosition(db, row, maxRunningPerAccount) : null,

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import { sentWith } from '../../apiKeys/sender.js';
 import { rowsOf, type Database, type Transaction } from '../../db/index.js';
-import { apiKeys } from '../../db/schema/auth.js';
+import { apiKeys, users } from '../../db/schema/auth.js';
 import {
   transcriptionCheckpoints,
   transcriptions,
@@ -28,6 +28,7 @@ import type { TranscriptListQuery } from '@parlance/contract';
 import { DomainError } from '../../domainErrors.js';
 import type { Checkpoint } from '../engine/protocol.js';
 import type { Erasures } from '../../system/erasures.js';
+import { audioDeleteAt } from '../retention.js';
 
 type Db = Database | Transaction;
 
@@ -185,6 +186,8 @@ const summaryColumns = {
   progressPercent: transcriptions.progressPercent,
   progressStage: transcriptions.progressStage,
   notice: sql<string | null>`${transcriptions.result}->>'notice'`,
+  audioDeleteAt,
+  audioDeletedAt: transcriptions.audioDeletedAt,
   apiKeyId: transcriptions.apiKeyId,
   keyName: apiKeys.name,
   apiKeyName: transcriptions.apiKeyName,
@@ -194,10 +197,12 @@ const withKey = and(
   eq(apiKeys.id, transcriptions.apiKeyId),
   eq(apiKeys.userId, transcriptions.userId),
 );
+/** The user whose retention each row's audio deadline reads (summaryColumns' `audioDeleteAt`). */
+const withUser = eq(users.id, transcriptions.userId);
 export type TranscriptionSummaryRow = Pick<
   TranscriptionRow,
-  Exclude<keyof typeof summaryColumns, 'notice' | 'keyName'>
-> & { notice: string | null; keyName: string | null };
+  Exclude<keyof typeof summaryColumns, 'notice' | 'keyName' | 'audioDeleteAt'>
+> & { notice: string | null; keyName: string | null; audioDeleteAt: Date | null };
 
 export async function listTranscriptions(
   db: Db,
@@ -221,6 +226,7 @@ export async function listTranscriptions(
     db
       .select(summaryColumns)
       .from(transcriptions)
+      .innerJoin(users, withUser)
       .leftJoin(apiKeys, withKey)
       .where(where)
       .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id))
@@ -281,6 +287,7 @@ export async function pageTranscriptions(
   const found = await db
     .select({ row: summaryColumns, micros: createdMicros })
     .from(transcriptions)
+    .innerJoin(users, withUser)
     .leftJoin(apiKeys, withKey)
     .where(and(...filters))
     .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id))
