@@ -25,6 +25,10 @@ export const Populated: Story = page.populated(async (canvas) => {
   await expect(standup).toHaveTextContent('URLProduction backend');
   await expect(within(table).getAllByText('Upload').length).toBeGreaterThan(0);
   await expect(within(table).getAllByText('Playground').length).toBeGreaterThan(0);
+  // The account keeps audio 30 days: each finished row says when its audio goes.
+  await expect(standup).toHaveTextContent(/Audio until \S+, \d\d:\d\d/);
+  const running = within(table).getByRole('row', { name: /product-demo-walkthrough\.mp4/ });
+  await expect(running).not.toHaveTextContent('Audio');
 });
 
 export const SecondPage: Story = {
@@ -35,6 +39,9 @@ export const SecondPage: Story = {
     ).toBeInTheDocument();
     // A live stream that fell behind says so in its row, in the transcript's words.
     await expect(canvas.getByText(/0:38–0:52 not transcribed/, { selector: 'p' })).toBeVisible();
+    // Older than the account's 30 days: the audio is gone, the transcript stays.
+    const retro = canvas.getByRole('row', { name: /team-retro-oct\.m4a/ });
+    await expect(retro).toHaveTextContent('Audio deleted');
   },
 };
 

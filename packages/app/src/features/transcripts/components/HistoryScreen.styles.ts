@@ -27,8 +27,8 @@ export const RowNotice = styled.p`
   font-size: ${({ theme }) => theme.fontSize.xs};
 `;
 
-/** Under a row's source: who sent it (an API key's name, or the playground). */
-export const RowSender = styled.span`
+/** Under a cell's value, muted: who sent the file, when its audio goes. */
+export const RowDetail = styled.span`
   display: block;
   color: ${({ theme }) => theme.color.textMuted};
   font-size: ${({ theme }) => theme.fontSize.xs};

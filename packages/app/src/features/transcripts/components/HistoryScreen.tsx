@@ -19,9 +19,9 @@ import type { Block } from '../../../shared/block';
 import { PageHeader } from '../../../shared/PageHeader';
 import { Stack } from '../../../shared/PageHeader.styles';
 import { RouterLink } from '../../../shared/RouterLink';
-import { formatDuration, relativeDateTime } from '../../../shared/timeDisplay';
+import { dateTime, formatDuration, relativeDateTime } from '../../../shared/timeDisplay';
 import { transcriptName } from '../utils/transcriptDisplay';
-import { Filters, Footer, RowNotice, RowSender } from './HistoryScreen.styles';
+import { Filters, Footer, RowDetail, RowNotice } from './HistoryScreen.styles';
 
 export interface HistoryScreenProps {
   search: string;
@@ -48,6 +48,13 @@ const STATUS_LABELS: Record<TranscriptStatusFilter, string> = {
   error: 'Error',
 };
 
+/** When the row's audio goes by retention, or that it went: nothing when no limit applies. */
+function audioFate(row: TranscriptSummary): string | null {
+  if (row.audio_deleted_at) return 'Audio deleted';
+  if (row.audio_delete_at) return `Audio until ${dateTime(row.audio_delete_at)}`;
+  return null;
+}
+
 function columns(now: Date): TableColumn<TranscriptSummary>[] {
   return [
     {
@@ -62,14 +69,26 @@ function columns(now: Date): TableColumn<TranscriptSummary>[] {
         </>
       ),
     },
-    { key: 'date', header: 'Date', render: (row) => relativeDateTime(row.createdAt, now) },
+    {
+      key: 'date',
+      header: 'Date',
+      render: (row) => {
+        const fate = audioFate(row);
+        return (
+          <>
+            {relativeDateTime(row.createdAt, now)}
+            {fate && <RowDetail>{fate}</RowDetail>}
+          </>
+        );
+      },
+    },
     {
       key: 'source',
       header: 'Source',
       render: (row) => (
         <>
           {SOURCE_LABELS[row.source]}
-          <RowSender>{row.sender}</RowSender>
+          <RowDetail>{row.sender}</RowDetail>
         </>
       ),
     },
