@@ -59,6 +59,15 @@ describe.each(backends)('retention (%s)', (backend) => {
     return { done, key: await blobOf(done.id) };
   };
   const at = (iso: string | null) => (iso === null ? null : new Date(iso).getTime());
+  /** What the credit history says of each job's charge, by transcript id. */
+  const charges = async (who: Customer) => {
+    const history = await who.api.get('/api/billing/credits/history?limit=50');
+    const entries: { kind: string; reference: string; description: string }[] =
+      history.body.transactions;
+    return Object.fromEntries(
+      entries.filter((e) => e.kind === 'usage').map((e) => [e.reference, e.description]),
+    );
+  };
 
   it("a request's deadlines: the audio goes at delete_audio_after, the text stays; delete_after bounds both", async () => {
     const who = await customer(server, 100);
@@ -97,6 +106,19 @@ describe.each(backends)('retention (%s)', (backend) => {
     expect((await get(who, later.id)).status).toBe(404);
     expect(await stored(laterKey)).toBeNull();
     expect((await get(who, kept.done.id)).body).toMatchObject({ has_audio: true });
+    // The charges stay in the credit history; a deleted transcript's no longer names its file.
+    const named = 'Transcription of jfk.wav (11 s, tiny.en)';
+    const forgotten = 'Transcription of a deleted file (11 s, tiny.en)';
+    expect(await charges(who)).toEqual({
+      [now.id]: named,
+      [later.id]: forgotten,
+      [kept.done.id]: named,
+    });
+    const deleted = await server
+      .client()
+      .delete(`/v1/transcript/${kept.done.id}`, undefined, { headers: who.auth });
+    expect(deleted.status).toBe(200);
+    expect((await charges(who))[kept.done.id]).toBe(forgotten);
   }, 180_000);
 
   it("the account's retention reaches the transcripts it already has, and the soonest limit wins", async () => {

@@ -4,6 +4,7 @@ import { rowsOf, type Database } from '../db/index.js';
 import { transcriptions, users } from '../db/schema/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
 import type { Erasures } from '../system/erasures.js';
+import { forgetUsageFiles } from './jobs/usageEntries.js';
 
 /**
  * Retention: how long a transcript's audio, and the transcript, are kept once its job has ended
@@ -113,6 +114,7 @@ async function dropTranscripts(db: Database, erasures: Erasures, limit: number) 
       .delete(transcriptions)
       .where(inArray(transcriptions.id, ids))
       .returning({ key: transcriptions.blobKey });
+    await forgetUsageFiles(tx, ids);
     const keys = gone.flatMap(({ key }) => (key ? [key] : []));
     return { count: gone.length, erasing: await erasures.recordItems(tx, 'blob', keys) };
   });

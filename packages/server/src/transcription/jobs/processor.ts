@@ -27,6 +27,7 @@ import {
   releaseTranscription,
   type NumberedCheckpoint,
 } from './repository.js';
+import { jobUsageDescription } from './usageEntries.js';
 
 export interface JobLimits {
   /** A worker holds a job this long without a heartbeat before another may take it over. */
@@ -333,7 +334,7 @@ async function complete(
         userId: job.userId,
         amountMicros: costMicros,
         reference: job.id,
-        description: `Transcription of ${job.fileName ?? 'audio'} (${Math.ceil(result.duration)} s, ${job.model})`,
+        description: jobUsageDescription(job.fileName, result.duration, job.model),
         audioSeconds: result.duration,
         model: job.model,
         apiKeyId: job.apiKeyId,

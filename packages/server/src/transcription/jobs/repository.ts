@@ -29,6 +29,7 @@ import { DomainError } from '../../domainErrors.js';
 import type { Checkpoint } from '../engine/protocol.js';
 import type { Erasures } from '../../system/erasures.js';
 import { audioDeleteAt } from '../retention.js';
+import { forgetUsageFiles } from './usageEntries.js';
 
 type Db = Database | Transaction;
 
@@ -322,7 +323,10 @@ export async function deleteTranscription(
     .delete(transcriptions)
     .where(and(mine, sql`not (${running})`))
     .returning();
-  if (row) return row;
+  if (row) {
+    await forgetUsageFiles(db, [row.id]);
+    return row;
+  }
   const [kept] = await db
     .select({ source: transcriptions.source })
     .from(transcriptions)
