@@ -24,9 +24,17 @@ import { downloadToFile } from './net/download.js';
 import { assertPublicUrl, parsePublicUrl } from './net/safeRequest.js';
 import { accountOnHoldMessage, insufficientCreditsMessage, spendLimitMessage } from './pricing.js';
 import type { TranscriptionRuntime } from './runtime.js';
+import type { TakenUpload } from './uploads.js';
 
+/**
+ * The audio of a submission: a file already staged (a multipart upload), a URL to fetch, or a
+ * finished resumable upload, taken into staging once the idempotency key is checked (a retry of a
+ * submission that took it finds the job, not the upload, which is gone).
+ */
 export type AudioSource =
-  { kind: 'upload'; stagedPath: string; fileName: string } | { kind: 'url'; url: string };
+  | { kind: 'upload'; stagedPath: string; fileName: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'resumable'; take: (stagedPath: string) => Promise<TakenUpload> };
 
 export interface Submission {
   userId: string;
@@ -77,6 +85,7 @@ export async function submitTranscription(
   const { config, storage, blobs } = runtime;
   const db = storage.db;
   const staged = input.audio.kind === 'upload' ? input.audio.stagedPath : await blobs.stagingPath();
+  let taken: TakenUpload | undefined;
   try {
     if (input.idempotencyKey) {
       const existing = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
@@ -90,7 +99,8 @@ export async function submitTranscription(
     );
     if (input.webhookUrl) await assertPublicUrl(input.webhookUrl, config.addressPolicy);
 
-    const { audioUrl, fileName } = await stageAudio(runtime, input.audio, staged);
+    const { audioUrl, fileName, ...held } = await stageAudio(runtime, input.audio, staged);
+    taken = held.taken;
 
     const duration = await probeDuration(runtime, staged, input.userId);
     // A length the file does not state is counted only to the limit plus one second: it is at
@@ -128,7 +138,7 @@ export async function submitTranscription(
       task: input.task ?? 'transcribe',
       speakerLabels: input.speakerLabels ?? false,
       speakersExpected: input.speakersExpected ?? null,
-      source: input.audio.kind,
+      source: input.audio.kind === 'url' ? 'url' : 'upload',
       audioUrl,
       fileName,
       blobKey,
@@ -144,29 +154,44 @@ export async function submitTranscription(
     });
     if (!created) {
       await blobs.delete(blobKey);
-      return { row, created };
+    } else {
+      try {
+        await enqueueTranscription(runtime.boss, config, row.id);
+        runtime.workers?.wake();
+      } catch (err) {
+        await deleteTranscription(db, input.userId, row.id);
+        await blobs.delete(blobKey);
+        throw err;
+      }
     }
-    try {
-      await enqueueTranscription(runtime.boss, config, row.id);
-      runtime.workers?.wake();
-    } catch (err) {
-      await deleteTranscription(db, input.userId, row.id);
-      await blobs.delete(blobKey);
-      throw err;
-    }
+    // The job is made: the upload it came from goes. If that fails, the job stands all the same
+    // (the upload's claim lapses and it expires with the others).
+    await taken?.consume().catch((err: unknown) => {
+      runtime.log(`upload for transcription ${row.id} not deleted: ${String(err)}`);
+    });
     return { row, created };
+  } catch (err) {
+    await taken?.release();
+    throw err;
   } finally {
     await rm(staged, { force: true });
   }
 }
 
-/** Puts URL audio into `staged` (uploads are there already); the URL and the name to show. */
+/**
+ * Puts URL audio or a resumable upload into `staged` (a multipart upload is there already); the
+ * URL and the name to show, and the upload taken (to consume or release once the job is made).
+ */
 async function stageAudio(
   { config }: TranscriptionRuntime,
   audio: AudioSource,
   staged: string,
-): Promise<{ audioUrl: string | null; fileName: string | null }> {
+): Promise<{ audioUrl: string | null; fileName: string | null; taken?: TakenUpload }> {
   if (audio.kind === 'upload') return { audioUrl: null, fileName: audio.fileName };
+  if (audio.kind === 'resumable') {
+    const taken = await audio.take(staged);
+    return { audioUrl: null, fileName: taken.fileName ?? 'upload', taken };
+  }
   const audioUrl = parsePublicUrl(audio.url).toString();
   const fetched = await downloadToFile(audioUrl, staged, config.addressPolicy, {
     maxBytes: config.maxUploadBytes,

@@ -1,7 +1,5 @@
-import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -34,7 +32,6 @@ import { deleteAudioOf, isRunning } from '../retention.js';
 import {
   deleteTranscriptionAndAudio,
   findAudio,
-  findByIdempotencyKey,
   findTranscription,
   nameSpeakers,
   pageTranscriptions,
@@ -170,34 +167,6 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  /**
-   * Submits the user's finished resumable upload: its bytes are staged, the upload is held while
-   * the job is made, then deleted (or, when the submission fails, left to try again).
-   */
-  async function submitUpload<T>(
-    request: FastifyRequest,
-    uploadId: string,
-    submit: (source: AudioSource) => Promise<T>,
-  ): Promise<T> {
-    const staged = await runtime.blobs.stagingPath();
-    const taken = await uploads
-      .take(currentUser(request).id, uploadId, staged)
-      .catch(async (err: unknown) => {
-        await rm(staged, { force: true });
-        throw err;
-      });
-    const submitted = await submit({
-      kind: 'upload',
-      stagedPath: staged,
-      fileName: taken.fileName ?? 'upload',
-    }).catch(async (err: unknown) => {
-      await taken.release();
-      throw err;
-    });
-    await taken.consume();
-    return submitted;
-  }
-
   app.post(
     transcriptPaths.submit,
     {
@@ -247,19 +216,16 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
             idempotencyKey,
             audio: source,
           });
-        let submitted: Awaited<ReturnType<typeof submit>>;
-        // A retry of a submission that took its upload finds the job, not the upload (gone).
-        const earlier = idempotencyKey && (await findByIdempotencyKey(db, user.id, idempotencyKey));
-        if (earlier) submitted = { row: earlier, created: false };
-        else if (fields.upload_id)
-          submitted = await submitUpload(request, fields.upload_id, submit);
-        else if (audio) submitted = await submit(audio);
-        else
+        const { upload_id: uploadId } = fields;
+        const source: AudioSource | undefined = uploadId
+          ? { kind: 'resumable', take: (staged) => uploads.take(user.id, uploadId, staged) }
+          : audio;
+        if (!source)
           throw new HttpError(
             'audio_required',
             'Send an audio file (field "file"), an audio_url or an upload_id',
           );
-        const { row, created } = submitted;
+        const { row, created } = await submit(source);
         return reply
           .code(created ? 202 : 200)
           .send(await toTranscript(db, row, runtime.config.maxRunningPerAccount));
