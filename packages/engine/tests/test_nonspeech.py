@@ -2,9 +2,10 @@
 heard as well as alone, with the models a request gets by default: tiny.en for English, base when
 the language is detected. Short versions of scripts/bench_nonspeech.py's clips."""
 
+import numpy as np
 import pytest
 
-from nonspeech import SENTENCE, clips, decode, with_sentence, words_outside, write
+from nonspeech import MUSIC_EXCERPTS, SENTENCE, clips, decode, with_sentence, words_outside, write
 from parlance_engine.textnorm import word_errors
 
 DEFAULTS = [("tiny.en", "en"), ("base", None)]
@@ -43,3 +44,11 @@ def test_a_sentence_inside_non_speech_is_heard_as_alone(engine, refs, tmp_path, 
     # As alone, give or take one word (the noise is 12 dB below the voice: a podcast's music bed).
     assert all(e <= alone + 1 for e in errors.values()), (alone, errors)
 
+
+@pytest.mark.parametrize("music", list(MUSIC_EXCERPTS))
+def test_a_sentence_after_minutes_of_music_keeps_its_first_words(engine, refs, tmp_path, music):
+    """Silero's state, carried through a minute of music, hid a sentence's first words (vad.py)."""
+    background = np.tile(decode(MUSIC_EXCERPTS[music]), 7)
+    mixed, _, _ = with_sentence(background, decode(SENTENCE))
+    r = transcribe(engine, write(mixed, tmp_path / "mixed.wav"), "tiny.en", "en")
+    assert word_errors(refs["jfk"], r["text"])[0] <= 1, r["text"]

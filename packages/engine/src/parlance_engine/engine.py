@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from . import audio as audio_mod
-from . import languages, speakers
+from . import languages, speakers, vad
 from . import models as models_mod
 from .errors import EngineError, cancelled_error
 from .protocol import (
@@ -431,12 +431,13 @@ class _Run:
             # As Whisper would have been conditioned on the text before, had it not stopped.
             prompt = " ".join([*([prompt] if prompt else []), *(s["text"] for s in before)]) or None
         t0 = start_sample / SR
-        segs, info = self.model.transcribe(
+        segs, info = vad.transcribe(
+            self.model,
             audio,
+            self.params.vad,
             language=language,
             task=self.params.task,
             beam_size=self.params.beam_size,
-            vad_filter=self.params.vad,
             word_timestamps=True,
             condition_on_previous_text=True,
             # The caller's vocabulary or style hint (OpenAI's `prompt`), given to every window.

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import audio as audio_mod
+from . import vad
 
 if TYPE_CHECKING:
     from faster_whisper import WhisperModel
@@ -86,9 +87,9 @@ class Span:
 
 def speech_regions(chunk: audio_mod.Pcm) -> list[tuple[int, int]]:
     """Where the window holds speech, as sample ranges of at most 30 s (Silero VAD)."""
-    from faster_whisper.vad import VadOptions, get_speech_timestamps  # noqa: PLC0415 (slow import)
+    from faster_whisper.vad import VadOptions  # noqa: PLC0415 (slow import)
 
-    found = get_speech_timestamps(chunk, VadOptions(max_speech_duration_s=30))
+    found = vad.speech_timestamps(chunk, VadOptions(max_speech_duration_s=30))
     return [(int(r["start"]), int(r["end"])) for r in found]
 
 
