@@ -28,6 +28,31 @@ def run(path, resume=None, **params):
     return Engine().transcribe(options, progress), checkpoints, texts
 
 
+def test_a_pass_is_told_final_before_the_next_is_decoded(tmp_path, monkeypatch):
+    """So a process killed while Whisper decodes a pass loses that pass alone (bench:faults prints
+    the audio transcribed again per kill)."""
+    join(ARRANGEMENTS["jfk, libri, ami"], tmp_path / "joined.wav")  # 35 s: two passes
+    engine = Engine()
+    model = engine.get_model("tiny.en")
+    encode, encoded, told_after = model.encode, [], []
+
+    def counted(features):
+        out = encode(features)
+        encoded.append(features)
+        return out
+
+    monkeypatch.setattr(model, "encode", counted)
+
+    def progress(_percent, _stage, _text, checkpoint):
+        if checkpoint is not None:
+            told_after.append(len(encoded))
+
+    params = TranscribeParams(path=str(tmp_path / "joined.wav"), model="tiny.en", language="en")
+    engine.transcribe(params, progress)
+    # The first pass's checkpoint came before the second pass was encoded; the last, at the end.
+    assert told_after == [1, 2]
+
+
 def without_speakers(segments):
     return [{k: v for k, v in s.items() if k != "speaker"} for s in segments]
 

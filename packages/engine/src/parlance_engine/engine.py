@@ -37,7 +37,7 @@ import itertools
 import os
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import audio as audio_mod
 from . import languages, speakers, vad
@@ -180,6 +180,7 @@ class Engine:
                     )
                 except Exception as exc:
                     raise EngineError("model_load_failed", f"cannot load model {name!r} from {key}: {exc}") from exc
+                _tell_passes(m)
                 self._models[key] = m
             return m
 
@@ -250,6 +251,26 @@ def _no_progress(percent: float, stage: str, text: str | None, checkpoint: Check
 
 def _never_cancelled() -> bool:
     return False
+
+
+# What this thread does as Whisper begins a pass (`_Run.decode` sets it while it transcribes).
+_pass_listener = threading.local()
+
+
+def _tell_passes(model: WhisperModel) -> None:
+    """Makes ``model`` call this thread's ``_pass_listener.begins`` before it encodes a pass: faster-
+    whisper encodes a 30 s pass only once it has yielded every segment of the one before, so that
+    one is final then. Its checkpoint need not wait for the next pass's decode: a kill during it
+    costs that pass alone."""
+    encode = model.encode
+
+    def encode_after_telling(features: Any) -> Any:
+        begins = getattr(_pass_listener, "begins", None)
+        if begins is not None:
+            begins()
+        return encode(features)
+
+    setattr(model, "encode", encode_after_telling)  # noqa: B010 (the instance's own method, wrapped)
 
 
 class _Run:
@@ -446,18 +467,24 @@ class _Run:
             hotwords=", ".join(self.params.keyterms) if self.params.keyterms else None,
         )
         got_any = bool(before)
-        # Whisper's 30 s pass each segment came from: once the next pass has begun, it is final.
-        pass_seek: int | None = None
-        pass_end = t0
-        for s in segs:
-            if pass_seek is not None and s.seek != pass_seek:
+        # Where Whisper's last pass (30 s) ended, once a segment came from it: when the next pass
+        # begins, it is final (_tell_passes), and Whisper's next pass starts at its last word's end.
+        pass_end: float | None = None
+
+        def pass_begins() -> None:
+            if pass_end is not None:
                 self.checkpoint(pass_end)
-            # Whisper's next pass starts where this one's last word ended.
-            pass_seek, pass_end = s.seek, t0 + float(s.words[-1].end if s.words else s.end)
-            got_any = True
-            if not made_up(s):
-                self.add_segment(s, t0, info.language)
-            self.check_cancelled()
+
+        _pass_listener.begins = pass_begins
+        try:
+            for s in segs:
+                pass_end = t0 + float(s.words[-1].end if s.words else s.end)
+                got_any = True
+                if not made_up(s):
+                    self.add_segment(s, t0, info.language)
+                self.check_cancelled()
+        finally:
+            _pass_listener.begins = None
         self.checkpoint(end_sample / SR)
         return got_any, info.language, float(info.language_probability)
 
