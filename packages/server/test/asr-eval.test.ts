@@ -10,11 +10,18 @@
  * words; identical on the 613 native words). A count passes within three binomial standard errors
  * of the page's (at least two errors): a page whose figures went stale by more than measurement
  * noise fails, a different CPU does not.
+ *
+ * Every clip's captions (SRT and VTT) keep to the default caption style, as formats.ts promises.
  */
 import { afterAll, expect, it } from 'vitest';
 import { measured } from '../../app/src/shells/public/home/measured.js';
 import { ProcessSpeechEngine } from '../src/transcription/engine/processEngine.js';
-import { measureEvaluation } from './asr-sets.js';
+import { measureEvaluation, type MeasuredClip } from './asr-sets.js';
+import {
+  captionCues,
+  DEFAULT_CAPTION_STYLE as style,
+  type Cue,
+} from '../src/transcription/formats.js';
 
 const engine = new ProcessSpeechEngine();
 afterAll(() => engine.close());
@@ -25,8 +32,36 @@ const tolerance = ({ errors, units }: { errors: number; units: number }) => {
   return Math.max(2, 3 * Math.sqrt(units * rate * (1 - rate)));
 };
 
-it("measured.ts gives the evaluation set's error rates per language group", async () => {
-  const groups = (await measureEvaluation(engine)).map(({ rows: _rows, ...group }) => group);
+/** Where a clip's captions break the style (none, when they keep to it). */
+function captionBreaches(clip: MeasuredClip): string[] {
+  const result = { ...clip, language: clip.heardIn, languageProbability: 1 };
+  const cues = captionCues(result, {}, style);
+  const breaches: string[] = [];
+  const said = (cue: Cue) => cue.lines.join(' ');
+  cues.forEach((cue, i) => {
+    const seconds = cue.end - cue.start;
+    const lastsUntilNext = i + 1 < cues.length && cue.end >= cues[i + 1]!.start - 1e-6;
+    const oneWord = !said(cue).includes(' ');
+    const at = `cue ${i + 1} "${said(cue)}"`;
+    if (cue.lines.length > style.maxLines) breaches.push(`${at}: ${cue.lines.length} lines`);
+    for (const line of cue.lines)
+      if (line.length > style.maxChars && line.includes(' '))
+        breaches.push(`${at}: a line of ${line.length} characters`);
+    if (seconds > style.maxSeconds + 1e-6 && !oneWord) breaches.push(`${at}: ${seconds} s`);
+    if (seconds < style.minSeconds - 1e-6 && !lastsUntilNext) breaches.push(`${at}: ${seconds} s`);
+    if (said(cue).length / seconds > style.maxCps + 1e-6 && !lastsUntilNext)
+      breaches.push(`${at}: ${(said(cue).length / seconds).toFixed(1)} characters a second`);
+  });
+  const words = clip.words.map((w) => w.text).join(' ');
+  if (cues.map(said).join(' ') !== words) breaches.push('the cues do not hold the words as said');
+  return breaches;
+}
+
+it("measured.ts gives the evaluation set's error rates per language group; captions keep to their style", async () => {
+  const measuredGroups = await measureEvaluation(engine);
+  for (const clip of measuredGroups.flatMap((group) => group.rows))
+    expect(captionBreaches(clip), clip.path).toEqual([]);
+  const groups = measuredGroups.map(({ rows: _rows, ...group }) => group);
   const shape = ({ errors: _errors, ...rest }: { errors: number }) => rest;
   expect(measured.accuracy.groups.map(shape)).toEqual(groups.map(shape));
   for (const [index, page] of measured.accuracy.groups.entries()) {

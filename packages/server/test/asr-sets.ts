@@ -13,7 +13,11 @@ import {
   defaultEnginePython,
   type ProcessSpeechEngine,
 } from '../src/transcription/engine/processEngine.js';
-import type { LanguageDetection, TranscribeOptions } from '../src/transcription/engine/types.js';
+import type {
+  EngineResult,
+  LanguageDetection,
+  TranscribeOptions,
+} from '../src/transcription/engine/types.js';
 import { fixture } from './transcription-helpers.js';
 
 export interface Clip {
@@ -78,7 +82,10 @@ export const evalGroups = [
   { group: 'Japanese', language: 'ja', prefixes: ['ja_'], model: 'base' },
 ] as const;
 
-/** What the engine is asked for: language detected (narrowed by `detection`), no prompt, no word timings. */
+/**
+ * What the engine is asked for: language detected (narrowed by `detection`), no prompt, word
+ * timings (computed whether asked for or not: the text is the same), for the captions' test.
+ */
 const benchOptions = (
   model: string,
   detection: LanguageDetection | null = null,
@@ -89,7 +96,7 @@ const benchOptions = (
   prompt: null,
   keyterms: null,
   task: 'transcribe',
-  wordTimestamps: false,
+  wordTimestamps: true,
   speakerLabels: false,
   speakersExpected: null,
   maxSeconds: null,
@@ -101,6 +108,8 @@ export interface Transcribed {
   text: string;
   /** The language it was transcribed in (the clip's `language` is its reference's). */
   heardIn: string;
+  segments: EngineResult['segments'];
+  words: EngineResult['words'];
 }
 
 /** Transcribes one file with the engine called directly, timing the call (model already loaded). */
@@ -118,6 +127,8 @@ export async function transcribeTimed(
     ms: performance.now() - t0,
     text: result.text,
     heardIn: result.language,
+    segments: result.segments,
+    words: result.words,
   };
 }
 

@@ -74,7 +74,7 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
     expect(txt.headers.get('content-type')).toContain('text/plain');
     expect(txt.body.toLowerCase()).toContain('ask not what your country');
 
-    const srt = await get('srt?max_line_length=20');
+    const srt = await get('srt?caption_max_chars=20');
     expect(srt.status).toBe(200);
     expect(srt.body).toMatch(/^1\n00:00:0\d,\d{3} --> 00:00:0\d,\d{3}\n/);
     const textLines = srt.body

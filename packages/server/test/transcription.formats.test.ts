@@ -1,8 +1,14 @@
-/** Subtitle exports: cue building from words or from segments, line length, timestamps. */
+/** Subtitle exports: captions cut to a style (lines, seconds, reading speed) from words or segments. */
 import { describe, expect, it } from 'vitest';
 import type { TranscriptResult } from '../src/db/schema/transcription.js';
 import { speakerName } from '@parlance/contract/endpoints';
-import { toSrt, toText, toVtt } from '../src/transcription/formats.js';
+import {
+  DEFAULT_CAPTION_STYLE,
+  toSrt,
+  toText,
+  toVtt,
+  type CaptionStyle,
+} from '../src/transcription/formats.js';
 
 const base: TranscriptResult = {
   text: '',
@@ -12,21 +18,93 @@ const base: TranscriptResult = {
   words: [],
 };
 
+const style = (change: Partial<CaptionStyle> = {}): CaptionStyle => ({
+  ...DEFAULT_CAPTION_STYLE,
+  ...change,
+});
+/** Words said one after another, `seconds` each, a `pause` after those that end with one. */
+const spoken = (text: string, seconds = 0.3, pause = 0.6) => {
+  let at = 0;
+  return text.split(' ').map((word) => {
+    const w = { start: at, end: at + seconds, text: word, confidence: 1 };
+    at = w.end + (/[.,?!]$/.test(word) ? pause : 0.05);
+    return w;
+  });
+};
+/** Each cue of an SRT: its start and end (s) and lines. */
+const cuesOf = (srt: string) =>
+  srt
+    .trim()
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      const [, timing = '', ...lines] = block.split('\n');
+      const [start = 0, end = 0] = timing.split(' --> ').map((t) => {
+        const [h, m, s] = t.replace(',', '.').split(':').map(Number);
+        return h! * 3600 + m! * 60 + s!;
+      });
+      return { start, end, lines };
+    });
+
 describe('toSrt / toVtt', () => {
-  it('wraps word-timed results into two-line cues within the line length, timed by their words', () => {
-    const words = 'one two three four five six seven eight nine ten'.split(' ').map((text, i) => ({
-      start: i,
-      end: i + 0.5,
-      text,
-      confidence: 1,
-    }));
-    const srt = toSrt({ ...base, words }, {}, 14);
-    expect(srt).toBe(
-      [
-        '1\n00:00:00,000 --> 00:00:05,500\none two three\nfour five six\n',
-        '2\n00:00:06,000 --> 00:00:09,500\nseven eight\nnine ten\n',
-      ].join('\n'),
+  it('cuts at sentence ends and pauses rather than inside a phrase, lines within the limits', () => {
+    const words = spoken(
+      'We shipped the new batching on Tuesday. Queue times dropped from forty seconds to under ten at peak, which is what we hoped for.',
     );
+    const cues = cuesOf(toSrt({ ...base, words }));
+    expect(cues.map((c) => c.lines)).toEqual([
+      ['We shipped the new batching on Tuesday.'],
+      ['Queue times dropped from forty', 'seconds to under ten at peak,'],
+      ['which is what we hoped for.'],
+    ]);
+    for (const cue of cues) {
+      expect(cue.lines.length).toBeLessThanOrEqual(2);
+      for (const line of cue.lines) expect(line.length).toBeLessThanOrEqual(42);
+    }
+  });
+
+  it('keeps a cue to its line length, line count and seconds', () => {
+    // Words of 1 s, 50 ms apart: four of them span 4.15 s.
+    const words = spoken('one two three four five six seven eight nine ten eleven twelve', 1, 0);
+    const cues = cuesOf(toSrt({ ...base, words }, {}, style({ maxChars: 14, maxSeconds: 4.5 })));
+    expect(cues.map((c) => c.lines)).toEqual([
+      ['one two', 'three four'],
+      ['five six', 'seven eight'],
+      ['nine ten', 'eleven twelve'],
+    ]);
+    const shorter = cuesOf(toSrt({ ...base, words }, {}, style({ maxChars: 14, maxSeconds: 4 })));
+    expect(shorter.map((c) => c.lines.join(' '))).toEqual([
+      'one two three',
+      'four five six',
+      'seven eight nine',
+      'ten eleven twelve',
+    ]);
+    const oneLine = cuesOf(toSrt({ ...base, words }, {}, style({ maxChars: 14, maxLines: 1 })));
+    expect(oneLine.map((c) => c.lines)).toEqual([
+      ['one two three'],
+      ['four five six'],
+      ['seven eight'],
+      ['nine ten'],
+      ['eleven twelve'],
+    ]);
+  });
+
+  it('leaves a quick cue up long enough to read, never past the next', () => {
+    const later = (words: ReturnType<typeof spoken>, by: number) =>
+      words.map((w) => ({ ...w, start: w.start + by, end: w.end + by }));
+    const words = [
+      { start: 0, end: 0.4, text: 'Yes.', confidence: 1 },
+      ...later(spoken('Absolutely, no question.', 0.3, 0), 5),
+      ...later(spoken('Moving on to the next item.'), 6.2),
+    ];
+    const cues = cuesOf(toSrt({ ...base, words }, {}, style({ maxChars: 20 })));
+    // "Yes." stays its minimum second. The 24 characters of the next need 1.41 s at 17 a second,
+    // but the next cue begins 1.2 s after it: it lasts until then.
+    expect(cues).toEqual([
+      { start: 0, end: 1, lines: ['Yes.'] },
+      { start: 5, end: 6.2, lines: ['Absolutely,', 'no question.'] },
+      { start: 6.2, end: 8.25, lines: ['Moving on to', 'the next item.'] },
+    ]);
   });
 
   it('splits a long segment into cues with times spread by characters; segments never share a cue', () => {
@@ -34,21 +112,21 @@ describe('toSrt / toVtt', () => {
       { start: 0, end: 5, text: 'aaaa bbbb cccc dddd eeee' },
       { start: 3661.5, end: 3662, text: 'late' },
     ];
-    const vtt = toVtt({ ...base, segments }, {}, 9);
+    const vtt = toVtt({ ...base, segments }, {}, style({ maxChars: 9 }));
     expect(vtt).toBe(
       [
         'WEBVTT\n',
         '00:00:00.000 --> 00:00:04.000\naaaa bbbb\ncccc dddd\n',
         '00:00:04.000 --> 00:00:05.000\neeee\n',
-        '01:01:01.500 --> 01:01:02.000\nlate\n',
+        '01:01:01.500 --> 01:01:02.500\nlate\n',
       ].join('\n'),
     );
   });
 
   it('keeps a word longer than the line length whole, and an empty result gives no cues', () => {
     const segments = [{ start: 0, end: 1, text: 'supercalifragilistic' }];
-    expect(toSrt({ ...base, segments }, {}, 10)).toBe(
-      '1\n00:00:00,000 --> 00:00:01,000\nsupercalifragilistic\n',
+    expect(toSrt({ ...base, segments }, {}, style({ maxChars: 10 }))).toBe(
+      '1\n00:00:00,000 --> 00:00:01,176\nsupercalifragilistic\n',
     );
     expect(toSrt(base)).toBe('');
     expect(toVtt(base)).toBe('WEBVTT\n');
@@ -82,7 +160,7 @@ describe('exports with speaker labels', () => {
     expect(toSrt(labelled, { A: 'Ann' })).toBe(
       [
         '1\n00:00:00,000 --> 00:00:01,000\nAnn: hi x\n',
-        '2\n00:00:01,000 --> 00:00:01,500\nSpeaker B: there\n',
+        '2\n00:00:01,000 --> 00:00:02,000\nSpeaker B: there\n',
       ].join('\n'),
     );
     expect(toText(labelled, { A: 'Ann' })).toBe('Ann: hi x\nSpeaker B: there\n');
@@ -93,7 +171,7 @@ describe('exports with speaker labels', () => {
       [
         'WEBVTT\n',
         '00:00:00.000 --> 00:00:01.000\n<v Speaker A>hi x\n',
-        '00:00:01.000 --> 00:00:01.500\n<v Bo>there\n',
+        '00:00:01.000 --> 00:00:02.000\n<v Bo>there\n',
       ].join('\n'),
     );
   });

@@ -5,14 +5,35 @@ import type {
   TranscriptWord,
 } from '../db/schema/transcription.js';
 import { speakerName, type SpeakerNameMap } from '@parlance/contract/endpoints';
+import { SubtitleQuery } from '@parlance/contract';
 
 export const SUBTITLE_FORMATS = ['srt', 'vtt'] as const;
 export type SubtitleFormat = (typeof SUBTITLE_FORMATS)[number];
 
-export const DEFAULT_LINE_LENGTH = 42;
-const LINES_PER_CUE = 2;
+/**
+ * How captions are cut (the names are the export's query parameters less `caption_`): at most
+ * `maxLines` lines of `maxChars` characters, on screen for `minSeconds` to `maxSeconds`, read at
+ * no more than `maxCps` characters a second wherever the speech leaves the time.
+ */
+export interface CaptionStyle {
+  maxChars: number;
+  maxLines: number;
+  maxSeconds: number;
+  minSeconds: number;
+  maxCps: number;
+}
 
-interface Cue {
+/** The export's query as a style; with no query, the defaults. */
+export const captionStyle = (query: SubtitleQuery): CaptionStyle => ({
+  maxChars: query.caption_max_chars,
+  maxLines: query.caption_max_lines,
+  maxSeconds: query.caption_max_seconds,
+  minSeconds: query.caption_min_seconds,
+  maxCps: query.caption_max_cps,
+});
+export const DEFAULT_CAPTION_STYLE = captionStyle(SubtitleQuery.parse({}));
+
+export interface Cue {
   start: number;
   end: number;
   lines: string[];
@@ -20,8 +41,10 @@ interface Cue {
   speaker?: string;
 }
 
+type TimedWord = Pick<TranscriptSegment, 'start' | 'end' | 'text'>;
+
 /** Words of a segment with times spread by character position (for results without word timestamps). */
-function interpolateWords(segment: TranscriptSegment): TranscriptSegment[] {
+function interpolateWords(segment: TranscriptSegment): TimedWord[] {
   const words = segment.text.split(/\s+/).filter(Boolean);
   const chars = words.reduce((n, w) => n + w.length + 1, 0) || 1;
   const span = segment.end - segment.start;
@@ -33,39 +56,134 @@ function interpolateWords(segment: TranscriptSegment): TranscriptSegment[] {
   });
 }
 
-/** Greedy wrap into cues of up to two lines of at most `maxLen` characters (longer single words stay whole). */
-function toCues(words: TranscriptSegment[], maxLen: number): Cue[] {
-  const cues: Cue[] = [];
-  let cue: Cue | undefined;
-  for (const word of words) {
-    const line = cue?.lines[cue.lines.length - 1];
-    if (cue && line !== undefined && line.length + 1 + word.text.length <= maxLen) {
-      cue.lines[cue.lines.length - 1] = `${line} ${word.text}`;
-      cue.end = word.end;
-    } else if (cue && cue.lines.length < LINES_PER_CUE) {
-      cue.lines.push(word.text);
-      cue.end = word.end;
-    } else {
-      cue = { start: word.start, end: word.end, lines: [word.text] };
-      cues.push(cue);
+/** A silence this long between words is a pause: a good place to end a caption. */
+const PAUSE_SECONDS = 0.5;
+const SENTENCE_END = /[.?!…]["'”’)\]]*$/;
+const CLAUSE_END = /[,;:–—]["'”’)\]]*$/;
+
+/**
+ * What it costs to end a cue (or a line) after `word`, with `gap` seconds of silence before the
+ * next: nothing at a sentence's end, a little at a pause or a clause's end, most inside a phrase.
+ */
+function breakCost(word: TimedWord, gap: number): number {
+  if (SENTENCE_END.test(word.text)) return 0;
+  if (gap >= PAUSE_SECONDS) return 0.5;
+  if (CLAUSE_END.test(word.text)) return 1;
+  return gap >= 0.25 ? 2 : 5;
+}
+
+/**
+ * `words` in at most `maxLines` lines of at most `maxChars` characters, as even as can be and
+ * broken after punctuation where it can; null when they do not fit (one word alone always does).
+ */
+function wrap(words: TimedWord[], { maxChars, maxLines }: CaptionStyle): string[] | null {
+  const length = (from: number, to: number) =>
+    words.slice(from, to).reduce((n, w) => n + w.text.length, 0) + (to - from - 1);
+  if (words.length === 1) return [words[0]!.text];
+  // best[l][k]: the cost of the first k words in l lines, and where its last line began.
+  const best: { cost: number; from: number }[][] = [[{ cost: 0, from: 0 }]];
+  for (let l = 1; l <= maxLines; l++) {
+    best[l] = [];
+    for (let k = 1; k <= words.length; k++) {
+      let found = { cost: Infinity, from: -1 };
+      for (let from = k - 1; from >= 0 && length(from, k) <= maxChars; from--) {
+        const before = best[l - 1]![from];
+        if (!before || before.cost === Infinity) continue;
+        const slack = maxChars - length(from, k);
+        const at = from > 0 ? breakCost(words[from - 1]!, 0) : 0;
+        const cost = before.cost + slack * slack + at * 40;
+        if (cost < found.cost) found = { cost, from };
+      }
+      best[l]![k] = found;
     }
+  }
+  const lines = best.findIndex(
+    (row, l) => l > 0 && (row[words.length]?.cost ?? Infinity) < Infinity,
+  );
+  if (lines < 0) return null;
+  const out: string[] = [];
+  for (let l = lines, k = words.length; l > 0; l--) {
+    const { from } = best[l]![k]!;
+    out.unshift(
+      words
+        .slice(from, k)
+        .map((w) => w.text)
+        .join(' '),
+    );
+    k = from;
+  }
+  return out;
+}
+
+/**
+ * One speaker's run of words as cues: cut where a cue would no longer fit its lines or
+ * `maxSeconds`, choosing among the cuts that fit those the fewest and best placed (sentence ends,
+ * pauses, clause ends; never inside a word), and each cue long enough to read (`minSeconds`,
+ * `maxCps`) where the next leaves it the time. `next` is when the next run's first word starts.
+ */
+function cutCues(words: TimedWord[], style: CaptionStyle, next = Infinity): Cue[] {
+  const n = words.length;
+  const startOf = (k: number) => (k < n ? words[k]!.start : next);
+  const shown = (from: number, to: number, chars: number) => {
+    const start = words[from]!.start;
+    const last = words[to - 1]!.end;
+    const needed = Math.max(style.minSeconds, chars / style.maxCps);
+    const room = Math.min(startOf(to), start + style.maxSeconds);
+    return {
+      start,
+      end: Math.max(last, Math.min(start + needed, room)),
+      short: needed - (room - start),
+    };
+  };
+  // best[k]: the least cost of the first k words as cues, and where the last of them began.
+  const best: { cost: number; from: number; lines: string[] }[] = [{ cost: 0, from: 0, lines: [] }];
+  for (let to = 1; to <= n; to++) {
+    best[to] = { cost: Infinity, from: -1, lines: [] };
+    for (let from = to - 1; from >= 0; from--) {
+      const alone = to - from === 1;
+      if (!alone && words[to - 1]!.end - words[from]!.start > style.maxSeconds) break;
+      const lines = wrap(words.slice(from, to), style);
+      if (!lines) break;
+      const { short } = shown(from, to, lines.join(' ').length);
+      const at = to < n ? breakCost(words[to - 1]!, startOf(to) - words[to - 1]!.end) : 0;
+      // A caption left up through a long silence reads as said in it.
+      let silent = 0;
+      for (let k = from + 1; k < to; k++)
+        silent += Math.max(0, words[k]!.start - words[k - 1]!.end - PAUSE_SECONDS);
+      const cost = best[from]!.cost + 10 + at * 4 + Math.max(0, short) * 20 + silent * 40;
+      if (cost < best[to]!.cost) best[to] = { cost, from, lines };
+    }
+  }
+  const cues: Cue[] = [];
+  for (let to = n; to > 0; to = best[to]!.from) {
+    const { from, lines } = best[to]!;
+    const { start, end } = shown(from, to, lines.join(' ').length);
+    cues.unshift({ start, end, lines });
   }
   return cues;
 }
 
-function cuesFor(result: TranscriptResult, names: SpeakerNameMap, maxLen: number): Cue[] {
+/** The captions of a result, as SRT and VTT show them (exported for the tests of the style). */
+export function captionCues(
+  result: TranscriptResult,
+  names: SpeakerNameMap,
+  style: CaptionStyle,
+): Cue[] {
   // With speaker labels, a cue keeps to one speaker's turn.
   if (result.utterances?.length) {
-    return turnsOf(result.utterances, result.words).flatMap((turn) =>
-      toCues(turn.words, maxLen).map((cue) => ({
+    const turns = turnsOf(result.utterances, result.words);
+    return turns.flatMap((turn, i) =>
+      cutCues(turn.words, style, turns[i + 1]?.words[0]?.start).map((cue) => ({
         ...cue,
         speaker: cueText(speakerName(names, turn.speaker)),
       })),
     );
   }
-  if (result.words.length > 0) return toCues(result.words, maxLen);
+  if (result.words.length > 0) return cutCues(result.words, style);
   // Segments never share a cue: a cue keeps to one stretch of speech.
-  return result.segments.flatMap((s) => toCues(interpolateWords(s), maxLen));
+  return result.segments.flatMap((s, i) =>
+    cutCues(interpolateWords(s), style, result.segments[i + 1]?.start),
+  );
 }
 
 /**
@@ -75,10 +193,10 @@ function cuesFor(result: TranscriptResult, names: SpeakerNameMap, maxLen: number
 function turnsOf(
   turns: TranscriptUtterance[],
   words: TranscriptWord[],
-): { speaker: string; words: TranscriptSegment[] }[] {
+): { speaker: string; words: TimedWord[] }[] {
   if (words.length === 0 || words.some((w) => w.speaker === undefined))
     return turns.map((turn) => ({ speaker: turn.speaker, words: interpolateWords(turn) }));
-  const runs: { speaker: string; words: TranscriptSegment[] }[] = [];
+  const runs: { speaker: string; words: TimedWord[] }[] = [];
   for (const word of words) {
     const last = runs[runs.length - 1];
     if (last && last.speaker === word.speaker) last.words.push(word);
@@ -104,9 +222,9 @@ function clock(seconds: number, separator: ',' | '.'): string {
 export function toSrt(
   result: TranscriptResult,
   names: SpeakerNameMap = {},
-  maxLen = DEFAULT_LINE_LENGTH,
+  style: CaptionStyle = DEFAULT_CAPTION_STYLE,
 ): string {
-  return cuesFor(result, names, maxLen)
+  return captionCues(result, names, style)
     .map((c, i) => {
       const text = (c.speaker ? `${c.speaker}: ` : '') + c.lines.join('\n');
       return `${i + 1}\n${clock(c.start, ',')} --> ${clock(c.end, ',')}\n${text}\n`;
@@ -117,9 +235,9 @@ export function toSrt(
 export function toVtt(
   result: TranscriptResult,
   names: SpeakerNameMap = {},
-  maxLen = DEFAULT_LINE_LENGTH,
+  style: CaptionStyle = DEFAULT_CAPTION_STYLE,
 ): string {
-  const cues = cuesFor(result, names, maxLen).map((c) => {
+  const cues = captionCues(result, names, style).map((c) => {
     const text = (c.speaker ? `<v ${c.speaker}>` : '') + c.lines.join('\n');
     return `${clock(c.start, '.')} --> ${clock(c.end, '.')}\n${text}\n`;
   });
@@ -130,9 +248,9 @@ export function toSubtitles(
   format: SubtitleFormat,
   result: TranscriptResult,
   names: SpeakerNameMap = {},
-  maxLen?: number,
+  style: CaptionStyle = DEFAULT_CAPTION_STYLE,
 ): string {
-  return format === 'srt' ? toSrt(result, names, maxLen) : toVtt(result, names, maxLen);
+  return format === 'srt' ? toSrt(result, names, style) : toVtt(result, names, style);
 }
 
 /** Plain text: the transcript, or with speaker labels one "Name: words" line per turn. */

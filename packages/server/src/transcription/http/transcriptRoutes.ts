@@ -24,7 +24,7 @@ import {
 import { transcriptPaths, defaultModelFor, published } from '@parlance/contract/endpoints';
 import { HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
-import { toSubtitles, toText } from '../formats.js';
+import { captionStyle, toSubtitles, toText } from '../formats.js';
 import { byteRange } from '../../http/byteRange.js';
 import { fileNamed } from '../../http/download.js';
 import { audioType } from '../audioType.js';
@@ -364,7 +364,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
       reply.type(
         format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
       );
-      return toSubtitles(format, row.result, row.speakerNames, request.query.max_line_length);
+      return toSubtitles(format, row.result, row.speakerNames, captionStyle(request.query));
     },
   );
 

@@ -186,6 +186,14 @@ export function DocsScreen({ apiBase, reference, signupCredit, limits }: DocsPag
             when submitting to be called when the job finishes instead of polling.
           </p>
           <p>
+            SRT and WebVTT captions keep to a subtitle style: at most 2 lines of 42 characters, on
+            screen for 1 to 7 seconds and at no more than 17 characters a second wherever the speech
+            leaves the time, cut at sentence ends and pauses, never inside a word or across
+            speakers. Change it with <code>caption_max_chars</code>, <code>caption_max_lines</code>,{' '}
+            <code>caption_max_seconds</code>, <code>caption_min_seconds</code> and{' '}
+            <code>caption_max_cps</code> on the download&apos;s query.
+          </p>
+          <p>
             A file too large for one request goes up resumably by the{' '}
             <a href="https://tus.io/protocols/resumable-upload">tus protocol</a>, which any tus
             client speaks: <code>POST /v1/uploads</code> with its size in <code>Upload-Length</code>{' '}
