@@ -26,7 +26,7 @@ const TIMEOUT_SECONDS = 8;
 const MAX_AUDIO_SECONDS = 7200;
 
 let dir: string;
-/** 12 h of silence at 655350 Hz in 3 MB: ~3 min to decode, under a second to measure by packets. */
+/** 12 h of silence at 655350 Hz in 7 MB: ~3 min to decode, under a second to measure by packets. */
 let silent: string;
 /** The same without timestamps (only decoding measures it): ~28 s to decode up to 2 h. */
 let slow: string;

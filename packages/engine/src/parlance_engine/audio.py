@@ -69,7 +69,7 @@ def probe(path: str, exact: bool = False, max_seconds: float | None = None) -> P
 
     By default the duration comes from the container metadata when present
     (instant, accurate to a frame for the common formats). A file without one
-    is measured by its packets' timestamps (``_packet_span``): demuxing without
+    is measured by its packets (``_packet_span``): demuxing without
     decoding, so the work grows with the file's size, not with the hours of
     audio it claims (a few MB of FLAC can hold hours of silence that take
     minutes to decode). Only ``exact=True`` or packets that carry no advancing
@@ -122,38 +122,47 @@ def probe(path: str, exact: bool = False, max_seconds: float | None = None) -> P
     }
 
 
+# A packet holds at most this much audio (FLAC's largest block at 8 kHz is 8.2 s): a longer step
+# between two packets' timestamps is a jump (a recording that reconnected, a remux), not audio.
+MAX_PACKET_SECONDS = 10.0
+
+
 def _packet_span(
     container: av.container.InputContainer, stream: av.AudioStream, max_seconds: float | None
 ) -> tuple[float, bool] | None:
-    """Seconds from the first packet's timestamp to the end of the last, and whether the count
-    stopped at ``max_seconds`` (then that is the duration); None when the packets carry no
-    timestamps that advance (raw FLAC without frame numbers, say), so only decoding can tell.
+    """Seconds of audio the packets' timestamps account for, and whether the count stopped at
+    ``max_seconds`` (then that is the duration); None when they account for none (raw FLAC
+    without frame numbers, say), so only decoding can tell.
 
-    A packet without a duration (raw FLAC's) is taken to last as long as the gap before it.
-    Demuxing stops at damaged data: the span read so far is the estimate.
+    Each packet counts its duration or, when it states none (raw FLAC's), the step to the next
+    packet's timestamp; a step back, or longer than MAX_PACKET_SECONDS, counts nothing, so a jump
+    in the timestamps is not taken for hours of audio. Demuxing stops at damaged data: what was
+    counted so far is the estimate.
     """
     if stream.time_base is None:
         return None
-    first = end = last = None
-    gap = 0
+    base = stream.time_base
+    longest = MAX_PACKET_SECONDS / base
+    total, last_pts, last_duration, last_step = 0, None, 0, 0
     try:
         for packet in container.demux(stream):
             if packet.pts is None or packet.size == 0:
                 continue
-            if last is not None and packet.pts > last:
-                gap = packet.pts - last
-            last = packet.pts
-            first = packet.pts if first is None else min(first, packet.pts)
-            packet_end = packet.pts + (packet.duration or gap)
-            end = packet_end if end is None else max(end, packet_end)
-            span = float((end - first) * stream.time_base)
-            if max_seconds is not None and span > max_seconds:
-                return max_seconds, True
+            if last_pts is not None:
+                step = packet.pts - last_pts
+                if 0 < step <= longest:
+                    last_step = step
+                total += last_duration or (step if 0 < step <= longest else 0)
+                if max_seconds is not None and total * base > max_seconds:
+                    return max_seconds, True
+            last_pts, last_duration = packet.pts, packet.duration or 0
     except av.error.FFmpegError:
         pass
-    if first is None or end is None or end <= first:
+    total += last_duration or last_step
+    if total <= 0:
         return None
-    return float((end - first) * stream.time_base), False
+    seconds = float(total * base)
+    return (max_seconds, True) if max_seconds is not None and seconds > max_seconds else (seconds, False)
 
 
 def estimate_duration(path: str) -> float | None:
