@@ -78,7 +78,7 @@ export const transcriptsEndpoints = [
 
 /** The server's wording (packages/server/src/transcription/jobs/processor.ts). */
 const TRUNCATION_NOTICE =
-  "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).";
+  'Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file said it held 2 s).';
 
 const notFound = () => apiError('not_found', 'Transcript not found');
 /** The server's answer for audio it does not keep (transcriptRoutes.ts). */

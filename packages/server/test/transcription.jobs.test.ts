@@ -422,7 +422,7 @@ describe('processTranscription', () => {
       costMicros: 20_000,
     });
     expect(row?.result?.notice).toBe(
-      "Only the first 10 min of the audio were transcribed and charged: the audio is longer than the limit of 10 min (the file's header said 2 s).",
+      'Only the first 10 min of the audio were transcribed and charged: the audio is longer than the limit of 10 min (the file said it held 2 s).',
     );
     expect(await usageOf(id)).toHaveLength(1);
   });
@@ -455,7 +455,7 @@ describe('processTranscription', () => {
     expect(engine.options?.maxSeconds).toBe(300);
     const row = await findTranscriptionById(db(), id);
     expect(row?.result?.notice).toBe(
-      "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).",
+      'Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file said it held 2 s).',
     );
     expect(await usageOf(id)).toHaveLength(1);
   });

@@ -106,13 +106,14 @@ function toResult(
 
 /**
  * Why the transcript stops early, when the engine stopped at `cap` seconds of decoded audio:
- * the duration limit or what the account could pay. The header's claim is named, since a
- * file whose header disagrees with its audio is the usual cause.
+ * the duration limit or what the account could pay. The file's claim (its header's, or its
+ * packets' timestamps') is named, since a file whose claim disagrees with its audio is the usual
+ * cause.
  */
 function truncationNotice(job: TranscriptionRow, cap: Cap, decoded: number): string {
   const header =
     job.audioDurationSeconds !== null
-      ? ` (the file's header said ${formatDuration(job.audioDurationSeconds)})`
+      ? ` (the file said it held ${formatDuration(job.audioDurationSeconds)})`
       : '';
   const why =
     cap.reason === 'limit'

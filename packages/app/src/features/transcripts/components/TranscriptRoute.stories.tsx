@@ -91,7 +91,7 @@ export const Truncated: Story = page.scenario('truncated')(async (canvas) => {
   const notice = await canvas.findByRole('alert');
   await expect(notice).toHaveTextContent('Part of the audio was not transcribed');
   await expect(notice).toHaveTextContent(
-    "Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file's header said 2 s).",
+    'Only the first 5 min of the audio were transcribed and charged: your balance covers no more (the file said it held 2 s).',
   );
 });
 
