@@ -6,33 +6,51 @@
 Builds real read speech (the fixture clips with pauses between them, looped)
 into a 10-minute baseline (one transcription window) and a MINUTES-long Opus
 file with ffmpeg, transcribes each in a fresh engine process and prints audio length, compute time,
-real-time factor, segment count and peak resident memory, and the ratio of
+real-time factor, segment count, word error rate and peak resident memory, and the ratio of
 the long run's peak memory to the baseline's. Bounded memory means a ratio
-near 1, whatever MINUTES is.
+near 1, whatever MINUTES is. The baseline is also transcribed by faster-whisper's batched
+pipeline (BATCH VAD chunks at a time, the file decoded whole), the engine's candidate for long
+files: its compute, memory and error rate beside the engine's sequential path.
 """
 
 import json
+import math
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from parlance_engine.textnorm import wer
+
 FIX = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
 CLIPS = ["jfk.wav", "LJ002-0020.wav", "LJ002-0035.wav"]
 
+# argv: path, model, and "sequential" (the engine's path) or a batch size for faster-whisper's
+# BatchedInferencePipeline (VAD chunks decoded in batches; the whole file decoded into memory).
 CHILD = """
 import json, resource, sys, time
+import numpy as np
+from parlance_engine.audio import iter_pcm
 from parlance_engine.engine import Engine
 from parlance_engine.protocol import TranscribeParams
 eng = Engine()
-eng.get_model(sys.argv[2])
+model = eng.get_model(sys.argv[2])
 t = time.perf_counter()
-r = eng.transcribe(TranscribeParams(path=sys.argv[1], model=sys.argv[2], language="en"))
-print(json.dumps({"compute": time.perf_counter() - t, "duration": r["duration"],
-                  "segments": len(r["segments"]), "words": len(r["text"].split()),
-                  "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+if sys.argv[3] == "sequential":
+    r = eng.transcribe(TranscribeParams(path=sys.argv[1], model=sys.argv[2], language="en"))
+    duration, segments, text = r["duration"], len(r["segments"]), r["text"]
+else:
+    from faster_whisper import BatchedInferencePipeline
+    audio = np.concatenate(list(iter_pcm(sys.argv[1])))
+    segs, _ = BatchedInferencePipeline(model).transcribe(
+        audio, language="en", batch_size=int(sys.argv[3]), beam_size=5, word_timestamps=True)
+    segs = list(segs)
+    duration, segments, text = audio.size / 16000, len(segs), " ".join(s.text.strip() for s in segs)
+print(json.dumps({"compute": time.perf_counter() - t, "duration": duration, "segments": segments,
+                  "text": text, "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
+BATCH = 8
 
 
 def build(minutes: float, out: Path) -> None:
@@ -51,10 +69,20 @@ def build(minutes: float, out: Path) -> None:
     once.unlink()
 
 
-def run(path: Path, model: str) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD, str(path), model],
+def run(path: Path, model: str, mode: str = "sequential") -> dict:
+    out = subprocess.run([sys.executable, "-c", CHILD, str(path), model, mode],
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
+
+
+def reference(minutes: float) -> str:
+    """The clips' reference texts, looped as often as `build` loops them (the last loop's audio is
+    cut short: every run is scored against the same text, so it costs each the same)."""
+    refs = dict(line.split("\t", 1) for line in (FIX / "transcripts.tsv").read_text().splitlines() if line.strip())
+    once = sum(float(subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
+                                     str(FIX / clip)], check=True, capture_output=True, text=True).stdout) + 1.5
+               for clip in CLIPS)
+    return " ".join([refs[Path(clip).stem] for clip in CLIPS] * math.ceil(minutes * 60 / once))
 
 
 def main(minutes: float, model: str) -> None:
@@ -66,14 +94,18 @@ def main(minutes: float, model: str) -> None:
             build(length, path)
             print(f"built {label}: {length:g} min, {path.stat().st_size / 1e6:.1f} MB "
                   f"in {time.perf_counter() - t:.1f} s", flush=True)
-            rows.append((label, run(path, model)))
-    print(f"\nmodel {model}")
-    print("| run | audio min | compute s | RTF | segments | words | peak RSS MiB |\n|---|---|---|---|---|---|---|")
-    for label, r in rows:
+            rows.append((label, length, run(path, model)))
+            if label == "baseline":
+                rows.append((f"baseline, batched {BATCH}", length, run(path, model, str(BATCH))))
+    print(f"\nmodel {model}; WER against the clips' references, looped")
+    print("| run | audio min | compute s | RTF | segments | WER | peak RSS MiB |\n|---|---|---|---|---|---|---|")
+    for label, length, r in rows:
         print(f"| {label} | {r['duration'] / 60:.1f} | {r['compute']:.1f} | "
-              f"{r['compute'] / r['duration']:.3f} | {r['segments']} | {r['words']} | {r['peak_mib']:.0f} |")
-    base, long = rows[0][1], rows[1][1]
-    print(f"\npeak memory long/baseline: {long['peak_mib'] / base['peak_mib']:.2f}x "
+              f"{r['compute'] / r['duration']:.3f} | {r['segments']} | {wer(reference(length), r['text']):.1%} | "
+              f"{r['peak_mib']:.0f} |")
+    base, batched, long = rows[0][2], rows[1][2], rows[2][2]
+    print(f"\nbatched/sequential compute on the baseline: {batched['compute'] / base['compute']:.2f}x")
+    print(f"peak memory long/baseline: {long['peak_mib'] / base['peak_mib']:.2f}x "
           f"for {long['duration'] / base['duration']:.0f}x the audio")
 
 
