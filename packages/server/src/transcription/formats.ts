@@ -73,46 +73,90 @@ function breakCost(word: TimedWord, gap: number): number {
 }
 
 /**
- * `words` in at most `maxLines` lines of at most `maxChars` characters, as even as can be and
- * broken after punctuation where it can; null when they do not fit (one word alone always does).
+ * A run of words, with running sums for what a caption asks of any stretch of it in constant time:
+ * its characters joined by spaces, and the silence in it longer than a pause.
  */
-function wrap(words: TimedWord[], { maxChars, maxLines }: CaptionStyle): string[] | null {
-  const length = (from: number, to: number) =>
-    words.slice(from, to).reduce((n, w) => n + w.text.length, 0) + (to - from - 1);
-  if (words.length === 1) return [words[0]!.text];
-  // best[l][k]: the cost of the first k words in l lines, and where its last line began.
-  const best: { cost: number; from: number }[][] = [[{ cost: 0, from: 0 }]];
-  for (let l = 1; l <= maxLines; l++) {
-    best[l] = [];
-    for (let k = 1; k <= words.length; k++) {
-      let found = { cost: Infinity, from: -1 };
-      for (let from = k - 1; from >= 0 && length(from, k) <= maxChars; from--) {
-        const before = best[l - 1]![from];
-        if (!before || before.cost === Infinity) continue;
-        const slack = maxChars - length(from, k);
-        const at = from > 0 ? breakCost(words[from - 1]!, 0) : 0;
-        const cost = before.cost + slack * slack + at * 40;
-        if (cost < found.cost) found = { cost, from };
-      }
-      best[l]![k] = found;
+class Run {
+  /** chars[k]: the letters of the first k words. */
+  private readonly chars: number[] = [0];
+  /** silent[k]: the seconds of pause beyond PAUSE_SECONDS between the first k words. */
+  private readonly silent: number[] = [0];
+
+  constructor(readonly words: TimedWord[]) {
+    words.forEach((word, k) => {
+      this.chars.push(this.chars[k]! + word.text.length);
+      const gap = k > 0 ? word.start - words[k - 1]!.end : 0;
+      this.silent.push(this.silent[k]! + Math.max(0, gap - PAUSE_SECONDS));
+    });
+  }
+
+  /** The characters of words [from, to) joined by spaces. */
+  length(from: number, to: number): number {
+    return this.chars[to]! - this.chars[from]! + (to - from - 1);
+  }
+
+  /** The pauses beyond PAUSE_SECONDS inside words [from, to). */
+  silence(from: number, to: number): number {
+    return this.silent[to]! - this.silent[from + 1]!;
+  }
+
+  /**
+   * Whether words [from, to) fit in `maxLines` lines of `maxChars` (one word alone always does):
+   * filling each line in turn takes the fewest lines there are.
+   */
+  fits(from: number, to: number, { maxChars, maxLines }: CaptionStyle): boolean {
+    if (to - from === 1) return true;
+    let lines = 1;
+    let line = -1;
+    for (let k = from; k < to; k++) {
+      const word = this.length(k, k + 1);
+      if (word > maxChars) return false;
+      if (line >= 0 && line + 1 + word <= maxChars) line += 1 + word;
+      else if (line < 0) line = word;
+      else if (++lines > maxLines) return false;
+      else line = word;
     }
+    return true;
   }
-  const lines = best.findIndex(
-    (row, l) => l > 0 && (row[words.length]?.cost ?? Infinity) < Infinity,
-  );
-  if (lines < 0) return null;
-  const out: string[] = [];
-  for (let l = lines, k = words.length; l > 0; l--) {
-    const { from } = best[l]![k]!;
-    out.unshift(
-      words
-        .slice(from, k)
+
+  /**
+   * Words [from, to), which fit, in lines as even as can be and broken after punctuation where
+   * they can.
+   */
+  wrap(from: number, to: number, { maxChars, maxLines }: CaptionStyle): string[] {
+    const text = (a: number, b: number) =>
+      this.words
+        .slice(a, b)
         .map((w) => w.text)
-        .join(' '),
-    );
-    k = from;
+        .join(' ');
+    if (to - from === 1) return [text(from, to)];
+    // best[l][k]: the cost of words [from, k) in l lines, and where its last line began.
+    const best: { cost: number; begins: number }[][] = [[]];
+    best[0]![from] = { cost: 0, begins: from };
+    for (let l = 1; l <= maxLines; l++) {
+      best[l] = [];
+      for (let k = from + 1; k <= to; k++) {
+        let found = { cost: Infinity, begins: -1 };
+        for (let b = k - 1; b >= from && this.length(b, k) <= maxChars; b--) {
+          const before = best[l - 1]![b];
+          if (!before || before.cost === Infinity) continue;
+          const slack = maxChars - this.length(b, k);
+          const at = b > from ? breakCost(this.words[b - 1]!, 0) : 0;
+          const cost = before.cost + slack * slack + at * 40;
+          if (cost < found.cost) found = { cost, begins: b };
+        }
+        best[l]![k] = found;
+      }
+    }
+    const lines = best.findIndex((row, l) => l > 0 && (row[to]?.cost ?? Infinity) < Infinity);
+    const out: string[] = [];
+    for (let l = lines, k = to; l > 0; l--) {
+      const { begins } = best[l]![k]!;
+      out.unshift(text(begins, k));
+      k = begins;
+    }
+    return out;
   }
-  return out;
 }
 
 /**
@@ -122,12 +166,17 @@ function wrap(words: TimedWord[], { maxChars, maxLines }: CaptionStyle): string[
  * `maxCps`) where the next leaves it the time. `next` is when the next run's first word starts.
  */
 function cutCues(words: TimedWord[], style: CaptionStyle, next = Infinity): Cue[] {
+  const run = new Run(words);
   const n = words.length;
   const startOf = (k: number) => (k < n ? words[k]!.start : next);
-  const shown = (from: number, to: number, chars: number) => {
+  // What it costs to end a cue after each word.
+  const ending = words.map((word, k) =>
+    k < n - 1 ? breakCost(word, startOf(k + 1) - word.end) : 0,
+  );
+  const shown = (from: number, to: number) => {
     const start = words[from]!.start;
     const last = words[to - 1]!.end;
-    const needed = Math.max(style.minSeconds, chars / style.maxCps);
+    const needed = Math.max(style.minSeconds, run.length(from, to) / style.maxCps);
     const room = Math.min(startOf(to), start + style.maxSeconds);
     return {
       start,
@@ -136,29 +185,29 @@ function cutCues(words: TimedWord[], style: CaptionStyle, next = Infinity): Cue[
     };
   };
   // best[k]: the least cost of the first k words as cues, and where the last of them began.
-  const best: { cost: number; from: number; lines: string[] }[] = [{ cost: 0, from: 0, lines: [] }];
+  const best: { cost: number; from: number }[] = [{ cost: 0, from: 0 }];
   for (let to = 1; to <= n; to++) {
-    best[to] = { cost: Infinity, from: -1, lines: [] };
+    best[to] = { cost: Infinity, from: -1 };
     for (let from = to - 1; from >= 0; from--) {
       const alone = to - from === 1;
       if (!alone && words[to - 1]!.end - words[from]!.start > style.maxSeconds) break;
-      const lines = wrap(words.slice(from, to), style);
-      if (!lines) break;
-      const { short } = shown(from, to, lines.join(' ').length);
-      const at = to < n ? breakCost(words[to - 1]!, startOf(to) - words[to - 1]!.end) : 0;
+      if (!run.fits(from, to, style)) break;
+      const { short } = shown(from, to);
       // A caption left up through a long silence reads as said in it.
-      let silent = 0;
-      for (let k = from + 1; k < to; k++)
-        silent += Math.max(0, words[k]!.start - words[k - 1]!.end - PAUSE_SECONDS);
-      const cost = best[from]!.cost + 10 + at * 4 + Math.max(0, short) * 20 + silent * 40;
-      if (cost < best[to]!.cost) best[to] = { cost, from, lines };
+      const cost =
+        best[from]!.cost +
+        10 +
+        ending[to - 1]! * 4 +
+        Math.max(0, short) * 20 +
+        run.silence(from, to) * 40;
+      if (cost < best[to]!.cost) best[to] = { cost, from };
     }
   }
   const cues: Cue[] = [];
   for (let to = n; to > 0; to = best[to]!.from) {
-    const { from, lines } = best[to]!;
-    const { start, end } = shown(from, to, lines.join(' ').length);
-    cues.unshift({ start, end, lines });
+    const { from } = best[to]!;
+    const { start, end } = shown(from, to);
+    cues.unshift({ start, end, lines: run.wrap(from, to, style) });
   }
   return cues;
 }
