@@ -82,6 +82,14 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
       .filter((l: string) => l && !/^\d+$/.test(l) && !l.includes('-->'));
     expect(textLines.length).toBeGreaterThan(2);
     for (const line of textLines) expect(line.length).toBeLessThanOrEqual(20);
+    // A style that contradicts itself, or is out of bounds, is refused, saying which part.
+    const contradictory = await get('srt?caption_min_seconds=5&caption_max_seconds=2');
+    expect(contradictory.status).toBe(400);
+    expect(contradictory.body.message).toContain(
+      'caption_min_seconds must not be more than caption_max_seconds',
+    );
+    const tooNarrow = await get('vtt?caption_max_chars=3');
+    expect([tooNarrow.status, tooNarrow.body.code]).toEqual([400, 'validation_failed']);
 
     const vtt = await get('vtt');
     expect(vtt.headers.get('content-type')).toContain('text/vtt');
