@@ -176,6 +176,11 @@ export const API_ERRORS = {
     status: 409,
     meaning: 'The transcript has not completed (exports, speaker names)',
   },
+  no_timestamps: {
+    status: 409,
+    meaning:
+      'The transcript was made with timestamp_style none: its sentences and paragraphs need times',
+  },
   receipt_not_paid: {
     status: 409,
     meaning:

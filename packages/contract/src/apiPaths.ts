@@ -63,6 +63,8 @@ export const transcriptPaths = {
   submit: '/v1/transcript',
   transcript: '/v1/transcript/:id',
   speakers: '/v1/transcript/:id/speakers',
+  sentences: '/v1/transcript/:id/sentences',
+  paragraphs: '/v1/transcript/:id/paragraphs',
   audio: '/v1/transcript/:id/audio',
   /** Resumable uploads (the tus protocol): create here, then HEAD, PATCH or DELETE the upload. */
   uploads: '/v1/uploads',

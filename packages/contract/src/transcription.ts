@@ -253,6 +253,32 @@ export const TranscriptUtterance = z
   .meta({ id: 'TranscriptUtterance' });
 export type TranscriptUtterance = z.infer<typeof TranscriptUtterance>;
 
+/** A sentence or a paragraph (AssemblyAI's shape, times in seconds). */
+export const TranscriptPassage = z
+  .object({
+    text: z.string(),
+    start: z.number(),
+    end: z.number(),
+    confidence: z
+      .number()
+      .nullable()
+      .describe('The mean confidence of its words; null without word timestamps'),
+    speaker: SpeakerLabel.optional().describe('Who said it (with speaker_labels)'),
+    words: z
+      .array(TranscriptWord)
+      .describe(
+        "Its words; empty when the transcript was made without word timestamps (its times are then spread over its segments' by their letters)",
+      ),
+  })
+  .meta({ id: 'TranscriptPassage' });
+export type TranscriptPassage = z.infer<typeof TranscriptPassage>;
+export const TranscriptSentences = z
+  .object({ id: z.uuid(), sentences: z.array(TranscriptPassage) })
+  .meta({ id: 'TranscriptSentences' });
+export const TranscriptParagraphs = z
+  .object({ id: z.uuid(), paragraphs: z.array(TranscriptPassage) })
+  .meta({ id: 'TranscriptParagraphs' });
+
 export const TranscriptProgress = z.object({
   percent: z.number().min(0).max(100),
   stage: z.string().nullable().describe('queued, downloading, decoding, transcribing, done'),

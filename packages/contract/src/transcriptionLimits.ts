@@ -1,4 +1,7 @@
-/** Limits of a transcription request's options: the server's schemas, the app's forms and the mocks. */
+/**
+ * Limits of a transcription request's options (the server's schemas, the app's forms and the
+ * mocks), and how a transcript is cut into sentences and paragraphs (the server and the docs).
+ */
 
 /** `keyterms`: at most this many words or phrases, each at most MAX_KEYTERM_CHARS long. */
 export const MAX_KEYTERMS = 100;
@@ -18,3 +21,8 @@ export const MAX_EXPECTED_LANGUAGES = 10;
 /** Retention: a request's `delete_audio_after`/`delete_after` and an account's limits, at most 10 years. */
 export const MAX_RETENTION_DAYS = 3650;
 export const MAX_RETENTION_SECONDS = MAX_RETENTION_DAYS * 86_400;
+
+/** Silence this long ends a sentence (punctuated or not) and a paragraph. */
+export const PASSAGE_PAUSE_SECONDS = 2;
+/** A paragraph ends at the first sentence end once it holds this many words. */
+export const PARAGRAPH_WORDS = 60;

@@ -105,6 +105,54 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
     expect((await get('docx')).status).toBe(400);
   });
 
+  it('gives its sentences and paragraphs, of its words, to its owner only', async () => {
+    const get = (path: string, auth = alice.auth) =>
+      server.client().get(`/v1/transcript/${path}`, { headers: auth });
+    const { words } = (await get(jfkId)).body.result;
+    for (const kind of ['sentences', 'paragraphs'] as const) {
+      const res = await get(`${jfkId}/${kind}`);
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(jfkId);
+      const passages = res.body[kind] as {
+        text: string;
+        start: number;
+        end: number;
+        confidence: number;
+        words: { text: string; start: number; end: number; confidence: number }[];
+      }[];
+      expect(passages.length).toBeGreaterThan(0);
+      expect(passages.flatMap((p) => p.words)).toEqual(words); // every word once, in order
+      for (const p of passages) {
+        expect(p.text).toBe(p.words.map((w) => w.text).join(' '));
+        expect([p.start, p.end]).toEqual([p.words[0]!.start, p.words.at(-1)!.end]);
+        const mean = p.words.reduce((n, w) => n + w.confidence, 0) / p.words.length;
+        expect(p.confidence).toBeCloseTo(mean, 3);
+      }
+    }
+    const sentences = (await get(`${jfkId}/sentences`)).body.sentences as { text: string }[];
+    for (const sentence of sentences.slice(0, -1)) expect(sentence.text).toMatch(/[.?!]$/);
+    expect((await get(`${jfkId}/paragraphs`, (await customer(server, 0)).auth)).status).toBe(404);
+
+    // Without word timestamps: its segments' words, with times spread over them; without
+    // timestamps at all, no times to give.
+    const paul = await customer(server, 100);
+    const bySegment = await submit(server, paul, { language: 'en' }, fixture('LJ002-0020.wav'));
+    await waitForJob(server, paul, bySegment.body.id);
+    const segmented = await get(`${bySegment.body.id}/sentences`, paul.auth);
+    expect(segmented.body.sentences.length).toBeGreaterThan(0);
+    for (const sentence of segmented.body.sentences)
+      expect(sentence).toMatchObject({ words: [], confidence: null, text: expect.any(String) });
+    const untimed = await submit(
+      server,
+      paul,
+      { language: 'en', timestamp_style: 'none' },
+      fixture('LJ002-0020.wav'),
+    );
+    await waitForJob(server, paul, untimed.body.id);
+    const refused = await get(`${untimed.body.id}/paragraphs`, paul.auth);
+    expect([refused.status, refused.body.code]).toEqual([409, 'no_timestamps']);
+  });
+
   it('plays its audio back as uploaded, a range at a time, to its owner only', async () => {
     const wav = await readFile(fixture('jfk.wav'));
     const audio = (range?: string, auth = alice.auth) =>

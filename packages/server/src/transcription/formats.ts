@@ -44,7 +44,7 @@ export interface Cue {
 type TimedWord = Pick<TranscriptSegment, 'start' | 'end' | 'text'>;
 
 /** Words of a segment with times spread by character position (for results without word timestamps). */
-function interpolateWords(segment: TranscriptSegment): TimedWord[] {
+export function interpolateWords(segment: TranscriptSegment): TimedWord[] {
   const words = segment.text.split(/\s+/).filter(Boolean);
   const chars = words.reduce((n, w) => n + w.length + 1, 0) || 1;
   const span = segment.end - segment.start;
@@ -58,7 +58,7 @@ function interpolateWords(segment: TranscriptSegment): TimedWord[] {
 
 /** A silence this long between words is a pause: a good place to end a caption. */
 const PAUSE_SECONDS = 0.5;
-const SENTENCE_END = /[.?!…]["'”’)\]]*$/;
+export const SENTENCE_END = /[.?!…]["'”’)\]]*$/;
 const CLAUSE_END = /[,;:–—]["'”’)\]]*$/;
 
 /**

@@ -18,13 +18,22 @@ import {
   TranscriptExportParams,
   TranscriptPage,
   TranscriptPageQuery,
+  TranscriptParagraphs,
   TranscriptRequest,
+  TranscriptSentences,
   TranscriptWaitQuery,
 } from '@parlance/contract';
-import { transcriptPaths, defaultModelFor, published } from '@parlance/contract/endpoints';
+import {
+  transcriptPaths,
+  defaultModelFor,
+  PARAGRAPH_WORDS,
+  PASSAGE_PAUSE_SECONDS,
+  published,
+} from '@parlance/contract/endpoints';
 import { HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { captionStyle, toSubtitles, toText } from '../formats.js';
+import { paragraphsOf, sentencesOf } from '../passages.js';
 import { byteRange } from '../../http/byteRange.js';
 import { fileNamed } from '../../http/download.js';
 import { audioType } from '../audioType.js';
@@ -136,6 +145,19 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
   app.addHook('onRequest', limits.perIp);
   app.addHook('preHandler', requireApiKeyOrSession);
   app.addHook('preHandler', limits.perCaller);
+
+  /** The user's completed transcript; a 404, or a 409 saying `what` waits for it to complete. */
+  const completed = async (userId: string, id: string, what: string) => {
+    const row = await findTranscription(db, userId, id);
+    if (!row) throw transcriptNotFound();
+    if (row.status !== 'completed' || !row.result) {
+      throw new HttpError(
+        'transcript_not_ready',
+        `Transcript is ${row.status}; ${what} are available once it is completed`,
+      );
+    }
+    return { ...row, result: row.result };
+  };
 
   app.get(
     transcriptPaths.submit,
@@ -341,14 +363,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       const { id, format } = request.params;
-      const row = await findTranscription(db, currentUser(request).id, id);
-      if (!row) throw transcriptNotFound();
-      if (row.status !== 'completed' || !row.result) {
-        throw new HttpError(
-          'transcript_not_ready',
-          `Transcript is ${row.status}; exports are available once it is completed`,
-        );
-      }
+      const row = await completed(currentUser(request).id, id, 'exports');
       reply.header(
         'content-disposition',
         fileNamed('inline', `${row.fileName ?? row.id}.${format}`),
@@ -367,6 +382,39 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
       return toSubtitles(format, row.result, row.speakerNames, captionStyle(request.query));
     },
   );
+
+  for (const [kind, response, of] of [
+    ['sentences', TranscriptSentences, sentencesOf],
+    ['paragraphs', TranscriptParagraphs, paragraphsOf],
+  ] as const) {
+    app.get(
+      transcriptPaths[kind],
+      {
+        schema: {
+          tags,
+          security,
+          summary: `The transcript's ${kind}`,
+          description:
+            kind === 'sentences'
+              ? `A sentence ends at its closing punctuation, where the speaker changes, or at a pause of ${PASSAGE_PAUSE_SECONDS} s.`
+              : `Whole sentences: a paragraph ends where the speaker changes, at a pause of ${PASSAGE_PAUSE_SECONDS} s, or at the end of the sentence that brings it to ${PARAGRAPH_WORDS} words.`,
+          params: IdParams,
+          response: { 200: response, ...errorResponses(400, 401, 404, 409, 429) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const row = await completed(currentUser(request).id, id, kind);
+        if (row.timestampStyle === 'none') {
+          throw new HttpError(
+            'no_timestamps',
+            `This transcript was made with timestamp_style=none: its ${kind} need times (segment or word)`,
+          );
+        }
+        return { id, [kind]: of(row.result) } as z.infer<typeof response>;
+      },
+    );
+  }
 
   app.get(
     transcriptPaths.audio,
