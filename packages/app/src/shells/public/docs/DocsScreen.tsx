@@ -17,6 +17,8 @@ import {
   MAX_KEYTERM_CHARS,
   MAX_KEYTERMS,
   MAX_SPEAKERS,
+  PARAGRAPH_WORDS,
+  PASSAGE_PAUSE_SECONDS,
   REALTIME_END_OF_TURN_SILENCE_MS,
   REALTIME_IDLE_TIMEOUT_SECONDS,
   REALTIME_MAX_END_OF_TURN_SILENCE_MS,
@@ -192,6 +194,13 @@ export function DocsScreen({ apiBase, reference, signupCredit, limits }: DocsPag
             speakers. Change it with <code>caption_max_chars</code>, <code>caption_max_lines</code>,{' '}
             <code>caption_max_seconds</code>, <code>caption_min_seconds</code> and{' '}
             <code>caption_max_cps</code> on the download&apos;s query.
+          </p>
+          <p>
+            <code>GET /v1/transcript/&#123;id&#125;/sentences</code> and <code>/paragraphs</code>{' '}
+            give the transcript as sentences (ended by their punctuation, a change of speaker or a
+            pause of {PASSAGE_PAUSE_SECONDS} seconds) and paragraphs of whole sentences (ended by a
+            change of speaker, such a pause, or the sentence that brings one to {PARAGRAPH_WORDS}{' '}
+            words), each with its times, speaker, confidence and words.
           </p>
           <p>
             A file too large for one request goes up resumably by the{' '}
