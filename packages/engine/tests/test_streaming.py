@@ -2,6 +2,7 @@
 
 from types import SimpleNamespace
 
+import faster_whisper.transcribe as fw
 import numpy as np
 import pytest
 
@@ -117,6 +118,29 @@ def test_finals_are_decoded_ahead_and_sent_once_the_pause_is_long_enough(model):
     [(ask_not, _, at)] = [f for f in finals if f[0]["text"].lower().strip(".,!") == "ask not"]
     assert ask_not["end"] - ask_not["start"] < SETTINGS.min_phrase_seconds
     assert at - ask_not["end"] < SETTINGS.short_phrase_silence_seconds
+
+
+def test_a_partial_encodes_its_phrase_and_some_padding_a_final_whisper_s_window(model, monkeypatch):
+    """The encoder's cost grows with its input: a partial's decode gives it the phrase and
+    ``partial_padding_seconds`` of Whisper's padding; a final's, Whisper's whole 30 s window, as the
+    batch path does (and the thread's next decode too)."""
+    encoded = []
+    storage = fw.get_ctranslate2_storage
+
+    def counted(features):
+        encoded.append(features.shape[-1])
+        return storage(features)
+
+    monkeypatch.setattr(fw, "get_ctranslate2_storage", counted)
+    _, events = stream(model, clip("jfk.wav"))
+    partial = [frames for frames in encoded if frames < 3000]
+    padding = SETTINGS.partial_padding_seconds * 100
+    # jfk's phrases last under 6 s.
+    assert partial and all(padding < frames <= padding + 600 for frames in partial), encoded
+    assert encoded.count(3000) >= len(finals(events)) >= 3
+    encoded.clear()
+    list(model.transcribe(clip("jfk.wav"), language="en")[0])
+    assert encoded == [3000]
 
 
 def test_silence_is_neither_transcribed_nor_kept(model):

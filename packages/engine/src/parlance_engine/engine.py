@@ -37,6 +37,8 @@ import itertools
 import os
 import threading
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from . import audio as audio_mod
@@ -180,7 +182,7 @@ class Engine:
                     )
                 except Exception as exc:
                     raise EngineError("model_load_failed", f"cannot load model {name!r} from {key}: {exc}") from exc
-                _tell_passes(m)
+                _hook_encoder(m)
                 self._models[key] = m
             return m
 
@@ -255,22 +257,42 @@ def _never_cancelled() -> bool:
 
 # What this thread does as Whisper begins a pass (`_Run.decode` sets it while it transcribes).
 _pass_listener = threading.local()
+# How many mel frames of Whisper's 30 s window this thread's decodes encode (`encoder_window` sets
+# it; None: all of them).
+_window = threading.local()
+# Whisper's window: 30 s of 10 ms mel frames.
+WINDOW_FRAMES = 3000
 
 
-def _tell_passes(model: WhisperModel) -> None:
-    """Makes ``model`` call this thread's ``_pass_listener.begins`` before it encodes a pass: faster-
-    whisper encodes a 30 s pass only once it has yielded every segment of the one before, so that
-    one is final then. Its checkpoint need not wait for the next pass's decode: a kill during it
-    costs that pass alone."""
+@contextmanager
+def encoder_window(seconds: float) -> Iterator[None]:
+    """Within it, this thread's decodes encode only the first ``seconds`` of Whisper's 30 s window
+    (whole seconds, rounded up), not the silence it pads shorter audio with beyond them. The
+    encoder's cost grows with its input (tiny.en on this machine: 0.30 s for 30 s, 0.07 s for
+    15 s); CTranslate2 takes a shorter input, and Whisper's decoder reads what it is given.
+    Segments are produced as they are iterated: iterate them within."""
+    _window.frames = min(WINDOW_FRAMES, ceil(seconds) * 100)
+    try:
+        yield
+    finally:
+        _window.frames = None
+
+
+def _hook_encoder(model: WhisperModel) -> None:
+    """Makes ``model`` call this thread's ``_pass_listener.begins`` before it encodes a pass, and
+    encode only the thread's ``encoder_window``. faster-whisper encodes a 30 s pass only once it
+    has yielded every segment of the one before, so that one is final then: its checkpoint need
+    not wait for the next pass's decode, and a kill during it costs that pass alone."""
     encode = model.encode
 
-    def encode_after_telling(features: Any) -> Any:
+    def hooked_encode(features: Any) -> Any:
         begins = getattr(_pass_listener, "begins", None)
         if begins is not None:
             begins()
-        return encode(features)
+        frames = getattr(_window, "frames", None)
+        return encode(features if frames is None else features[..., :frames])
 
-    setattr(model, "encode", encode_after_telling)  # noqa: B010 (the instance's own method, wrapped)
+    setattr(model, "encode", hooked_encode)  # noqa: B010 (the instance's own method, wrapped)
 
 
 class _Run:
@@ -468,7 +490,7 @@ class _Run:
         )
         got_any = bool(before)
         # Where Whisper's last pass (30 s) ended, once a segment came from it: when the next pass
-        # begins, it is final (_tell_passes), and Whisper's next pass starts at its last word's end.
+        # begins, it is final (_hook_encoder), and Whisper's next pass starts at its last word's end.
         pass_end: float | None = None
 
         def pass_begins() -> None:

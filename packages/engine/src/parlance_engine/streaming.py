@@ -8,7 +8,9 @@ Transcription System", 2023):
   finalised every ``vad_every_seconds``. Audio before the first speech is dropped (bar a short
   pre-roll), so silence costs no decoding.
 - While a phrase is being spoken it is re-decoded every ``partial_every_seconds`` with greedy
-  search, no fallback and no timestamps (the cheapest decode), and sent as a ``partial``.
+  search, no fallback and no timestamps, encoding the phrase and ``partial_padding_seconds`` of
+  Whisper's padding rather than its whole 30 s window (the cheapest decode), and sent as a
+  ``partial``.
 - Local agreement: a word is committed once two consecutive decodes agree on it and on every word
   before it. Committed words are never taken back, so a partial only ever changes after its
   committed prefix (``stable``) and captions do not flicker.
@@ -53,7 +55,7 @@ import numpy as np
 
 from .audio import SAMPLE_RATE as SR
 from .audio import Pcm, find_cut
-from .engine import made_up
+from .engine import encoder_window, made_up
 from .languages import Detection
 from .protocol import FinalEvent, PartialEvent, StreamEvent, Word
 from .textnorm import normalize
@@ -90,6 +92,11 @@ class StreamSettings:
     # Once this much silence follows the speech, the phrase's final is decoded ahead, so it is sent
     # the moment the pause is long enough, unless speech resumes first.
     ahead_after_seconds: float = 0.1
+    # A partial's decode encodes the phrase and this much of the silence Whisper pads it with to
+    # 30 s, not all of it (the encoder's cost grows with its input). A final's encodes the whole
+    # window, as the batch path does: shortened, Whisper changed words of short phrases (jfk's
+    # "And so" heard as "and sold" with 10 s), where a partial is soon replaced.
+    partial_padding_seconds: float = 10.0
 
 
 @dataclass
@@ -275,17 +282,18 @@ class StreamingTranscriber:
     def _partial_words(self) -> list[str]:
         if self.detection is not None and self.phrase_language is None:
             self.phrase_language = self.detection.choose(self.model, self.audio).language
-        segments, _ = self.model.transcribe(
-            self.audio,
-            language=self.language or self.phrase_language,
-            beam_size=1,
-            temperature=0.0,
-            without_timestamps=True,
-            condition_on_previous_text=False,
-            hotwords=self.hotwords,
-            vad_filter=False,
-        )
-        return " ".join(s.text.strip() for s in segments).split()
+        with encoder_window(self.audio.size / SR + self.settings.partial_padding_seconds):
+            segments, _ = self.model.transcribe(
+                self.audio,
+                language=self.language or self.phrase_language,
+                beam_size=1,
+                temperature=0.0,
+                without_timestamps=True,
+                condition_on_previous_text=False,
+                hotwords=self.hotwords,
+                vad_filter=False,
+            )
+            return " ".join(s.text.strip() for s in segments).split()
 
     def _shown(self, words: list[str]) -> list[StreamEvent]:
         """The partial for the phrase's latest decode (none if it holds no words)."""
