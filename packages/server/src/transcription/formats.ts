@@ -1,10 +1,15 @@
 import type {
   TranscriptResult,
-  TranscriptSegment,
   TranscriptUtterance,
   TranscriptWord,
 } from '../db/schema/transcription.js';
-import { speakerName, type SpeakerNameMap } from '@parlance/contract/endpoints';
+import {
+  interpolateWords,
+  SENTENCE_END,
+  speakerName,
+  type SpeakerNameMap,
+  type TimedText,
+} from '@parlance/contract/endpoints';
 import { SubtitleQuery } from '@parlance/contract';
 
 export const SUBTITLE_FORMATS = ['srt', 'vtt'] as const;
@@ -41,31 +46,15 @@ export interface Cue {
   speaker?: string;
 }
 
-type TimedWord = Pick<TranscriptSegment, 'start' | 'end' | 'text'>;
-
-/** Words of a segment with times spread by character position (for results without word timestamps). */
-export function interpolateWords(segment: TranscriptSegment): TimedWord[] {
-  const words = segment.text.split(/\s+/).filter(Boolean);
-  const chars = words.reduce((n, w) => n + w.length + 1, 0) || 1;
-  const span = segment.end - segment.start;
-  let offset = 0;
-  return words.map((text) => {
-    const start = segment.start + (span * offset) / chars;
-    offset += text.length + 1;
-    return { start, end: segment.start + (span * offset) / chars, text };
-  });
-}
-
 /** A silence this long between words is a pause: a good place to end a caption. */
 const PAUSE_SECONDS = 0.5;
-export const SENTENCE_END = /[.?!…]["'”’)\]]*$/;
 const CLAUSE_END = /[,;:–—]["'”’)\]]*$/;
 
 /**
  * What it costs to end a cue (or a line) after `word`, with `gap` seconds of silence before the
  * next: nothing at a sentence's end, a little at a pause or a clause's end, most inside a phrase.
  */
-function breakCost(word: TimedWord, gap: number): number {
+function breakCost(word: TimedText, gap: number): number {
   if (SENTENCE_END.test(word.text)) return 0;
   if (gap >= PAUSE_SECONDS) return 0.5;
   if (CLAUSE_END.test(word.text)) return 1;
@@ -82,7 +71,7 @@ class Run {
   /** silent[k]: the seconds of pause beyond PAUSE_SECONDS between the first k words. */
   private readonly silent: number[] = [0];
 
-  constructor(readonly words: TimedWord[]) {
+  constructor(readonly words: TimedText[]) {
     words.forEach((word, k) => {
       this.chars.push(this.chars[k]! + word.text.length);
       const gap = k > 0 ? word.start - words[k - 1]!.end : 0;
@@ -165,7 +154,7 @@ class Run {
  * pauses, clause ends; never inside a word), and each cue long enough to read (`minSeconds`,
  * `maxCps`) where the next leaves it the time. `next` is when the next run's first word starts.
  */
-function cutCues(words: TimedWord[], style: CaptionStyle, next = Infinity): Cue[] {
+function cutCues(words: TimedText[], style: CaptionStyle, next = Infinity): Cue[] {
   const run = new Run(words);
   const n = words.length;
   const startOf = (k: number) => (k < n ? words[k]!.start : next);
@@ -242,10 +231,10 @@ export function captionCues(
 function turnsOf(
   turns: TranscriptUtterance[],
   words: TranscriptWord[],
-): { speaker: string; words: TimedWord[] }[] {
+): { speaker: string; words: TimedText[] }[] {
   if (words.length === 0 || words.some((w) => w.speaker === undefined))
     return turns.map((turn) => ({ speaker: turn.speaker, words: interpolateWords(turn) }));
-  const runs: { speaker: string; words: TimedWord[] }[] = [];
+  const runs: { speaker: string; words: TimedText[] }[] = [];
   for (const word of words) {
     const last = runs[runs.length - 1];
     if (last && last.speaker === word.speaker) last.words.push(word);

@@ -27,13 +27,14 @@ import {
   transcriptPaths,
   defaultModelFor,
   PARAGRAPH_WORDS,
+  paragraphsOf,
   PASSAGE_PAUSE_SECONDS,
   published,
+  sentencesOf,
 } from '@parlance/contract/endpoints';
 import { HttpError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { captionStyle, toSubtitles, toText } from '../formats.js';
-import { paragraphsOf, sentencesOf } from '../passages.js';
 import { byteRange } from '../../http/byteRange.js';
 import { fileNamed } from '../../http/download.js';
 import { audioType } from '../audioType.js';
@@ -396,7 +397,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
           summary: `The transcript's ${kind}`,
           description:
             kind === 'sentences'
-              ? `A sentence ends at its closing punctuation, where the speaker changes, or at a pause of ${PASSAGE_PAUSE_SECONDS} s.`
+              ? `A sentence ends at its closing punctuation, where the speaker changes, at a pause of ${PASSAGE_PAUSE_SECONDS} s, or, unpunctuated, at ${PARAGRAPH_WORDS} words.`
               : `Whole sentences: a paragraph ends where the speaker changes, at a pause of ${PASSAGE_PAUSE_SECONDS} s, or at the end of the sentence that brings it to ${PARAGRAPH_WORDS} words.`,
           params: IdParams,
           response: { 200: response, ...errorResponses(400, 401, 404, 409, 429) },
@@ -405,7 +406,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
       async (request) => {
         const { id } = request.params;
         const row = await completed(currentUser(request).id, id, kind);
-        if (row.timestampStyle === 'none') {
+        if (row.timestampStyle === 'none' && !row.result.utterances?.length) {
           throw new HttpError(
             'no_timestamps',
             `This transcript was made with timestamp_style=none: its ${kind} need times (segment or word)`,

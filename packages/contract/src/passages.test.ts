@@ -1,19 +1,12 @@
 /** Sentences and paragraphs: made of words by punctuation, pauses and speaker turns. */
 import { describe, expect, it } from 'vitest';
-import type { TranscriptResult, TranscriptWord } from '../src/db/schema/transcription.js';
-import { PARAGRAPH_WORDS, PASSAGE_PAUSE_SECONDS } from '@parlance/contract/endpoints';
-import { paragraphsOf, sentencesOf } from '../src/transcription/passages.js';
+import { paragraphsOf, sentencesOf, type PassageSource, type PassageWord } from './passages.js';
+import { PARAGRAPH_WORDS, PASSAGE_PAUSE_SECONDS } from './transcriptionLimits.js';
 
-const base: TranscriptResult = {
-  text: '',
-  language: 'en',
-  languageProbability: 1,
-  segments: [],
-  words: [],
-};
+const base: PassageSource = { segments: [], words: [] };
 
 /** Words said one after another (0.3 s each, 0.1 s apart), from `at`, by `speaker`. */
-function said(text: string, at = 0, speaker?: string, confidence = 0.9): TranscriptWord[] {
+function said(text: string, at = 0, speaker?: string, confidence = 0.9): PassageWord[] {
   return text.split(' ').map((word, k) => ({
     start: at + k * 0.4,
     end: at + k * 0.4 + 0.3,
@@ -60,6 +53,45 @@ describe('sentencesOf', () => {
     expect(sentences[0]!.end).toBeGreaterThan(0);
     expect(sentences[0]!.end).toBeLessThan(2);
     expect(sentences[1]).toMatchObject({ start: sentences[0]!.end, end: 6 });
+  });
+
+  it("without timed words, takes speakers from the turns, not from segments' majority", () => {
+    const segments = [{ start: 0, end: 4, text: 'How long? About six hours.', speaker: 'B' }];
+    const utterances = [
+      { start: 0, end: 1, text: 'How long?', speaker: 'A' },
+      { start: 1.2, end: 4, text: 'About six hours.', speaker: 'B' },
+    ];
+    const sentences = sentencesOf({ ...base, segments, utterances });
+    expect(sentences.map((s) => [s.speaker, s.text])).toEqual([
+      ['A', 'How long?'],
+      ['B', 'About six hours.'],
+    ]);
+  });
+
+  it('ends CJK sentences at their punctuation and joins their words unspaced', () => {
+    const words = said('今天 天气 很好。 我们 走吧！ OK 好的。');
+    expect(texts(sentencesOf({ ...base, words }))).toEqual([
+      '今天天气很好。',
+      '我们走吧！',
+      'OK 好的。',
+    ]);
+  });
+
+  it('leaves out words without text and trims the rest', () => {
+    const words = said('We met today.').map((w, k) => (k === 1 ? { ...w, text: ' met ' } : w));
+    words.splice(1, 0, { ...words[0]!, text: ' ', confidence: 0 });
+    const [sentence] = sentencesOf({ ...base, words });
+    expect(sentence).toMatchObject({ text: 'We met today.', confidence: 0.9 });
+    expect(sentence!.words.map((w) => w.text)).toEqual(['We', 'met', 'today.']);
+  });
+
+  it(`cuts an unpunctuated run at ${PARAGRAPH_WORDS} words`, () => {
+    const words = said(Array.from({ length: 2 * PARAGRAPH_WORDS + 5 }, () => 'la').join(' '));
+    expect(sentencesOf({ ...base, words }).map((s) => s.words.length)).toEqual([
+      PARAGRAPH_WORDS,
+      PARAGRAPH_WORDS,
+      5,
+    ]);
   });
 
   it('has none for a transcript with no words', () => {

@@ -1,0 +1,137 @@
+/**
+ * A transcript's sentences and paragraphs, made of its words by punctuation, pauses and speaker
+ * turns: served by `GET /v1/transcript/:id/sentences` and `/paragraphs`, and read in the web app.
+ */
+import { PARAGRAPH_WORDS, PASSAGE_PAUSE_SECONDS } from './transcriptionLimits.js';
+
+export interface TimedText {
+  start: number;
+  end: number;
+  text: string;
+}
+/** A word as a result lists it (timed by the engine). */
+export interface PassageWord extends TimedText {
+  confidence: number;
+  speaker?: string;
+}
+/**
+ * What passages are made of: a result's timed words; without them, its speaker turns (exact where
+ * segments name only who spoke most of them), else its segments.
+ */
+export interface PassageSource {
+  words: readonly PassageWord[];
+  segments: readonly (TimedText & { speaker?: string })[];
+  utterances?: readonly (TimedText & { speaker: string })[];
+}
+
+/** A sentence or a paragraph: its text and times, who said it, and its words when they are timed. */
+export interface Passage extends TimedText {
+  /** The mean confidence of its words; null when the result has no timed words. */
+  confidence: number | null;
+  speaker?: string;
+  /** Its timed words (none when the result was made without word timestamps). */
+  words: PassageWord[];
+}
+
+/** Closing punctuation (Latin, CJK, Arabic, Devanagari), and any quote or bracket after it. */
+export const SENTENCE_END = /[.?!…。！？｡؟।]["'”’)\]」』）]*$/;
+/** Scripts written without spaces between words: their words are joined as they are. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** Words of a segment with times spread by character position (for results without word timestamps). */
+export function interpolateWords(segment: TimedText): TimedText[] {
+  const words = segment.text.split(/\s+/).filter(Boolean);
+  const chars = words.reduce((n, w) => n + w.length + 1, 0) || 1;
+  const span = segment.end - segment.start;
+  let offset = 0;
+  return words.map((text) => {
+    const start = segment.start + (span * offset) / chars;
+    offset += text.length + 1;
+    return { start, end: segment.start + (span * offset) / chars, text };
+  });
+}
+
+type Word = TimedText & { confidence?: number; speaker?: string };
+
+/**
+ * The result's words: the timed ones, or, without word timestamps, each segment's words with times
+ * spread over it by their letters (as captions are) and its speaker.
+ */
+function wordsOf(result: PassageSource): Word[] {
+  const spread = result.utterances?.length ? result.utterances : result.segments;
+  const words =
+    result.words.length > 0
+      ? result.words
+      : spread.flatMap((part) =>
+          interpolateWords(part).map((word) => ({ ...word, speaker: part.speaker })),
+        );
+  return words
+    .map((word) => ({ ...word, text: word.text.trim() }))
+    .filter((word) => word.text !== '');
+}
+
+/** Words as text: spaced, but not between two of a script written without spaces. */
+const joined = (words: readonly Word[]) =>
+  words
+    .map((w, k) =>
+      k > 0 && UNSPACED.test(words[k - 1]!.text.slice(-1)) && UNSPACED.test(w.text[0]!)
+        ? w.text
+        : (k > 0 ? ' ' : '') + w.text,
+    )
+    .join('');
+
+function passage(words: Word[]): Passage {
+  const timed = words.every((w) => w.confidence !== undefined) ? (words as PassageWord[]) : [];
+  const confidence =
+    timed.length > 0 ? timed.reduce((sum, w) => sum + w.confidence, 0) / timed.length : null;
+  const speaker = words[0]!.speaker;
+  return {
+    text: joined(words),
+    start: words[0]!.start,
+    end: words[words.length - 1]!.end,
+    confidence: confidence === null ? null : Math.round(confidence * 1e4) / 1e4,
+    ...(speaker === undefined ? {} : { speaker }),
+    words: timed,
+  };
+}
+
+/** Runs of `items`, a new one begun before each item `splits` says so of (given the one before). */
+function runs<T>(items: readonly T[], splits: (before: T, item: T, run: T[]) => boolean): T[][] {
+  const out: T[][] = [];
+  for (const item of items) {
+    const run = out[out.length - 1];
+    if (run && !splits(run[run.length - 1]!, item, run)) run.push(item);
+    else out.push([item]);
+  }
+  return out;
+}
+
+const sentenceRuns = (result: PassageSource): Word[][] =>
+  runs(
+    wordsOf(result),
+    (before, word, sentence) =>
+      SENTENCE_END.test(before.text) ||
+      word.speaker !== before.speaker ||
+      word.start - before.end >= PASSAGE_PAUSE_SECONDS ||
+      sentence.length >= PARAGRAPH_WORDS,
+  );
+
+/**
+ * The result's sentences: a sentence ends at its closing punctuation, where the speaker changes,
+ * at a pause of PASSAGE_PAUSE_SECONDS, or, left unpunctuated, at PARAGRAPH_WORDS words.
+ */
+export const sentencesOf = (result: PassageSource): Passage[] => sentenceRuns(result).map(passage);
+
+/**
+ * The result's paragraphs, whole sentences each: a paragraph ends where the speaker changes, at a
+ * pause of PASSAGE_PAUSE_SECONDS, or at the end of the sentence that brings it to PARAGRAPH_WORDS.
+ */
+export const paragraphsOf = (result: PassageSource): Passage[] =>
+  runs(
+    sentenceRuns(result),
+    (before, sentence, paragraph) =>
+      sentence[0]!.speaker !== before[0]!.speaker ||
+      sentence[0]!.start - before[before.length - 1]!.end >= PASSAGE_PAUSE_SECONDS ||
+      paragraph.reduce((n, s) => n + s.length, 0) >= PARAGRAPH_WORDS,
+  ).map((sentences) => passage(sentences.flat()));
