@@ -3,8 +3,7 @@ import type { Transcript as TranscriptData } from '@parlance/contract';
 import { Alert, Button, SpeakerChip, Transcript } from '@parlance/ui';
 import { TRANSCRIPT_EXPORT_FORMATS, transcriptExportHref } from '../api/transcriptRequest';
 import type { Outcome } from '../../../shared/outcome';
-import { transcriptSegments } from '../../../shared/transcriptSegments';
-import { speakerName } from '@parlance/contract/endpoints';
+import { paragraphsOf, speakerName } from '@parlance/contract/endpoints';
 import { speakerLabels } from '../utils/speakers';
 import { SpeakerLegend } from './SpeakerLegend';
 import { Download } from '../../../shared/Download.styles';
@@ -21,11 +20,12 @@ export interface TranscriptResultViewProps {
 }
 
 /**
- * A finished transcript: playback synced with the text (the segment, or with word timestamps the
- * word, being spoken is highlighted; clicking one plays from there), downloads in four formats, copy; and
- * the server's notice first when it stopped before the end of the audio (limit, credit). With
- * speaker labels the text goes turn by turn, each turn marked with its speaker, and the speakers
- * are listed above it, each with a Rename action where `onRenameSpeakers` is given.
+ * A finished transcript, in paragraphs (as `GET /v1/transcript/:id/paragraphs` cuts them):
+ * playback synced with the text (the paragraph, or with word timestamps the word, being spoken is
+ * highlighted; clicking one plays from there), downloads in four formats, copy; and the server's
+ * notice first when it stopped before the end of the audio (limit, credit). With speaker labels
+ * each paragraph is one speaker's, marked with its speaker, and the speakers are listed above the
+ * text, each with a Rename action where `onRenameSpeakers` is given.
  */
 export function TranscriptResultView({
   transcript,
@@ -42,20 +42,21 @@ export function TranscriptResultView({
   if (!result) return null;
   const wordLevel = transcript.timestamp_style === 'word';
   const turns = result.utterances?.length ? result.utterances : undefined;
-  const segments = transcriptSegments(
-    turns ?? result.segments,
-    wordLevel ? result.words : undefined,
-  ).map((segment, index) => {
-    const label = turns?.[index]?.speaker;
-    return label === undefined
-      ? segment
+  const segments = paragraphsOf(result).map(({ start, end, text, speaker, words }) => ({
+    start,
+    end,
+    text,
+    ...(wordLevel
+      ? { words: words.map((w) => ({ start: w.start, end: w.end, word: w.text })) }
+      : {}),
+    ...(speaker === undefined
+      ? {}
       : {
-          ...segment,
           speaker: (
-            <SpeakerChip label={label} name={speakerName(transcript.speaker_names, label)} />
+            <SpeakerChip label={speaker} name={speakerName(transcript.speaker_names, speaker)} />
           ),
-        };
-  });
+        }),
+  }));
 
   const seek = (seconds: number) => {
     const player = audio.current;

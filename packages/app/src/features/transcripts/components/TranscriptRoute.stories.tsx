@@ -41,16 +41,17 @@ export const Completed: Story = page.populated(async (canvas) => {
 export const PlaysItsAudio: Story = {
   parameters: { visual: false },
   play: async ({ canvas, canvasElement }) => {
-    const line = await canvas.findByRole('button', { name: /^\[00:09\] ?Queue times dropped/ });
+    // The second paragraph: the first ends at the sentence that brings it to 60 words.
+    const line = await canvas.findByRole('button', { name: /^\[00:27\] ?Great, let’s get to it/ });
     const audio = canvasElement.querySelector('audio');
     await expect(audio).toHaveAttribute(
       'src',
       `${transcript(2).replace('/dashboard/history', '/v1/transcript')}/audio`,
     );
-    await waitFor(() => expect(audio?.duration).toBeGreaterThan(15));
+    await waitFor(() => expect(audio?.duration).toBeGreaterThan(28));
     await userEvent.click(line);
     await waitFor(() => expect(line).toHaveAttribute('aria-current', 'true'));
-    await expect(audio?.currentTime).toBeCloseTo(9.8, 1);
+    await expect(audio?.currentTime).toBeCloseTo(27.69, 1);
   },
 };
 

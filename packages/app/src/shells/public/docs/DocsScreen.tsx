@@ -197,10 +197,13 @@ export function DocsScreen({ apiBase, reference, signupCredit, limits }: DocsPag
           </p>
           <p>
             <code>GET /v1/transcript/&#123;id&#125;/sentences</code> and <code>/paragraphs</code>{' '}
-            give the transcript as sentences (ended by their punctuation, a change of speaker or a
-            pause of {PASSAGE_PAUSE_SECONDS} seconds) and paragraphs of whole sentences (ended by a
-            change of speaker, such a pause, or the sentence that brings one to {PARAGRAPH_WORDS}{' '}
-            words), each with its times, speaker, confidence and words.
+            give the transcript as sentences (ended by their punctuation, a change of speaker, a
+            pause of {PASSAGE_PAUSE_SECONDS} seconds, or, unpunctuated, at {PARAGRAPH_WORDS} words)
+            and paragraphs of whole sentences (ended by a change of speaker, such a pause, or the
+            sentence that brings one to {PARAGRAPH_WORDS} words), each with its times, speaker,
+            confidence and words. Without word timestamps, times are spread over each speaker turn
+            (or segment) by its letters; the words and confidence are then left out. The transcript
+            page shows the same paragraphs.
           </p>
           <p>
             A file too large for one request goes up resumably by the{' '}
