@@ -267,7 +267,7 @@ export const TranscriptPassage = z
     words: z
       .array(TranscriptWord)
       .describe(
-        "Its words; empty when the transcript was made without word timestamps (its times are then spread over its segments' by their letters)",
+        'Its words; empty when the transcript was made without word timestamps (its times are then spread over its speaker turns, or segments, by their letters)',
       ),
   })
   .meta({ id: 'TranscriptPassage' });
