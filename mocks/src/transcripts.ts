@@ -14,9 +14,11 @@ import type {
 import { priceMicros } from '@parlance/contract/money';
 import {
   apiHref,
+  paragraphsOf,
   REALTIME_CLOSE,
   REALTIME_SAMPLE_RATE,
   realtimePaths,
+  sentencesOf,
   TRANSCRIPT_LIST_DEFAULT_LIMIT,
   TRANSCRIPT_LIST_FIRST_PAGE,
   transcriptPaths,
@@ -62,6 +64,8 @@ export const transcriptsEndpoints = [
   { method: 'get', path: transcriptPaths.transcript, example: { url: done } },
   { method: 'get', path: transcriptPaths.export, example: { url: `${done}/txt` } },
   { method: 'get', path: transcriptPaths.audio, example: { url: `${done}/audio` } },
+  { method: 'get', path: transcriptPaths.sentences, example: { url: `${done}/sentences` } },
+  { method: 'get', path: transcriptPaths.paragraphs, example: { url: `${done}/paragraphs` } },
   { method: 'delete', path: transcriptPaths.transcript, example: { url: done } },
   { method: 'delete', path: transcriptPaths.audio, example: { url: `${done}/audio` } },
   {
@@ -211,6 +215,24 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         const transcript = poll(String(params.id));
         return transcript ? HttpResponse.json<Transcript>(transcript) : notFound();
       },
+    ),
+    // Before the exports: `/v1/transcript/:id/:format` matches these too. Cut as the server cuts.
+    ...(
+      [
+        ['sentences', sentencesOf],
+        ['paragraphs', paragraphsOf],
+      ] as const
+    ).map(([kind, of]) =>
+      http.get(transcriptPaths[kind], ({ params }) => {
+        const transcript = poll(String(params.id));
+        if (!transcript) return notFound();
+        if (!transcript.result)
+          return apiError(
+            'transcript_not_ready',
+            `Transcript is ${transcript.status}; ${kind} are available once it is completed`,
+          );
+        return HttpResponse.json({ id: transcript.id, [kind]: of(transcript.result) });
+      }),
     ),
     // Before the exports: `/v1/transcript/:id/:format` matches …/audio too.
     http.get(transcriptPaths.audio, ({ params }) => {
