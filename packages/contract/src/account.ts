@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { Email } from './common.js';
-import { Password } from './auth.js';
+import { accountEndpoints } from './apiPaths.js';
+import { Email, MessageResponse } from './common.js';
+import { Password, UserResponse } from './auth.js';
+import { describeEndpoints } from './operation.js';
 import { LanguageCode } from './transcription.js';
 import { MAX_RETENTION_DAYS } from './transcriptionLimits.js';
 
@@ -53,3 +55,59 @@ export const ContactBody = z.object({
   message: z.string().trim().min(1, { error: 'Enter a message' }).max(5000),
 });
 export type ContactBody = z.infer<typeof ContactBody>;
+
+const tags = ['account'];
+const auth = ['session'] as const;
+
+export const accountOperations = describeEndpoints(accountEndpoints, {
+  update: {
+    tags,
+    auth,
+    summary: 'Update name, transcription defaults and retention (the fields sent)',
+    description:
+      'keepAudioDays and keepTranscriptsDays apply to the transcripts the account already has too: shortening them deletes older audio or transcripts within a minute.',
+    body: UpdateAccountBody,
+    responses: { 200: UserResponse },
+    errors: [400, 401],
+  },
+  password: {
+    tags,
+    auth,
+    summary: 'Change (or, for Google-only accounts, set) the password; signs out other sessions',
+    body: ChangePasswordBody,
+    responses: { 200: MessageResponse },
+    errors: [400, 401, 429],
+  },
+  webhookSecret: {
+    tags,
+    auth,
+    summary: 'The secret that signs this account’s webhook deliveries',
+    responses: { 200: WebhookSecretResponse },
+    errors: [401],
+  },
+  rotateWebhookSecret: {
+    tags,
+    auth,
+    summary: 'Replace the webhook signing secret; deliveries from now on use the new one',
+    responses: { 200: WebhookSecretResponse },
+    errors: [401],
+  },
+  delete: {
+    tags,
+    auth,
+    summary: 'Delete the account and all of its data',
+    description:
+      'Refused (409 account_owes) while a refunded or disputed payment leaves money owed: add credit to settle it first.',
+    body: DeleteAccountBody,
+    responses: { 200: MessageResponse },
+    errors: [400, 401, 409, 429],
+  },
+  /** Anyone may write to support, signed in or not. */
+  contact: {
+    tags: ['support'],
+    summary: 'Send a message to support',
+    body: ContactBody,
+    responses: { 201: MessageResponse },
+    errors: [400, 429, 503],
+  },
+});

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { Micros, Timestamp } from './common.js';
+import { apiKeyEndpoints } from './apiPaths.js';
+import { MonthlyLimit } from './billing.js';
+import { IdParams, MessageResponse, Micros, Timestamp } from './common.js';
+import { describeEndpoints } from './operation.js';
 
 export const ApiKey = z
   .object({
@@ -32,3 +35,60 @@ export const CreatedApiKey = z.object({
   secret: z.string().describe('The full key; shown once, never again'),
 });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+const tags = ['api-keys'];
+const auth = ['session'] as const;
+
+export const apiKeyOperations = describeEndpoints(apiKeyEndpoints, {
+  list: {
+    tags,
+    auth,
+    summary: 'List your API keys',
+    responses: { 200: ApiKeyList },
+    errors: [401],
+  },
+  create: {
+    tags,
+    auth,
+    summary: 'Create an API key; the secret is in this answer only',
+    body: ApiKeyName,
+    responses: { 201: CreatedApiKey },
+    errors: [400, 401],
+  },
+  rename: {
+    tags,
+    auth,
+    summary: 'Rename an API key',
+    params: IdParams,
+    body: ApiKeyName,
+    responses: { 200: ApiKeyResponse },
+    errors: [400, 401, 404],
+  },
+  limit: {
+    tags,
+    auth,
+    summary: "Set or remove a key's monthly spending limit",
+    description:
+      "Requests with the key past it this calendar month (UTC) get 402 spend_limit_reached; the account's own limit applies as well.",
+    params: IdParams,
+    body: MonthlyLimit,
+    responses: { 200: ApiKeyResponse },
+    errors: [400, 401, 404],
+  },
+  toggle: {
+    tags,
+    auth,
+    summary: 'Enable a disabled key or disable an enabled one (takes effect immediately)',
+    params: IdParams,
+    responses: { 200: ApiKeyResponse },
+    errors: [400, 401, 404],
+  },
+  delete: {
+    tags,
+    auth,
+    summary: 'Delete an API key (takes effect immediately)',
+    params: IdParams,
+    responses: { 200: MessageResponse },
+    errors: [400, 401, 404],
+  },
+});

@@ -1,3 +1,6 @@
+import { endpoint } from './endpoint.js';
+import { pagePaths, sessionPaths } from './sessionPaths.js';
+
 /**
  * The API's paths by domain, as patterns in the syntax Fastify and MSW share
  * (`/api/api-keys/:id`); the session's are in sessionPaths.ts.
@@ -14,6 +17,21 @@ export const authPaths = {
   logoutAll: '/api/auth/logout-all',
 } as const;
 
+export const authEndpoints = {
+  register: endpoint('POST', authPaths.register),
+  verifyCode: endpoint('POST', authPaths.verifyCode),
+  resendCode: endpoint('POST', authPaths.resendCode),
+  login: endpoint('POST', authPaths.login),
+  me: endpoint('GET', sessionPaths.me),
+  logout: endpoint('POST', sessionPaths.logout),
+  logoutAll: endpoint('POST', authPaths.logoutAll),
+  forgotPassword: endpoint('POST', authPaths.forgotPassword),
+  resetPassword: endpoint('POST', authPaths.resetPassword),
+  /** Google sign-in: pages the browser goes to (a link, then Google's redirect), not calls. */
+  google: endpoint('GET', pagePaths.googleSignIn),
+  googleCallback: endpoint('GET', `${pagePaths.googleSignIn}/callback` as const),
+};
+
 export const accountPaths = {
   account: '/api/account',
   password: '/api/account/password',
@@ -22,12 +40,30 @@ export const accountPaths = {
   contact: '/api/contact',
 } as const;
 
+export const accountEndpoints = {
+  update: endpoint('PATCH', accountPaths.account),
+  delete: endpoint('DELETE', accountPaths.account),
+  password: endpoint('POST', accountPaths.password),
+  webhookSecret: endpoint('GET', accountPaths.webhookSecret),
+  rotateWebhookSecret: endpoint('POST', accountPaths.rotateWebhookSecret),
+  contact: endpoint('POST', accountPaths.contact),
+};
+
 export const apiKeyPaths = {
   list: '/api/api-keys',
   key: '/api/api-keys/:id',
   toggle: '/api/api-keys/:id/toggle',
   limit: '/api/api-keys/:id/limit',
 } as const;
+
+export const apiKeyEndpoints = {
+  list: endpoint('GET', apiKeyPaths.list),
+  create: endpoint('POST', apiKeyPaths.list),
+  rename: endpoint('PUT', apiKeyPaths.key),
+  limit: endpoint('PUT', apiKeyPaths.limit),
+  toggle: endpoint('PATCH', apiKeyPaths.toggle),
+  delete: endpoint('DELETE', apiKeyPaths.key),
+};
 
 export const billingPaths = {
   rates: '/api/billing/rates',
@@ -50,12 +86,40 @@ export const billingPaths = {
   stripeWebhook: '/api/billing/webhook/stripe',
 } as const;
 
+export const billingEndpoints = {
+  rates: endpoint('GET', billingPaths.rates),
+  info: endpoint('GET', billingPaths.info),
+  spendLimit: endpoint('PUT', billingPaths.spendLimit),
+  autoTopUp: endpoint('PUT', billingPaths.autoTopUp),
+  lowBalanceAlert: endpoint('PUT', billingPaths.lowBalanceAlert),
+  creditHistory: endpoint('GET', billingPaths.creditHistory),
+  creditHistoryCsv: endpoint('GET', billingPaths.creditHistoryCsv),
+  receipt: endpoint('GET', billingPaths.receipt),
+  receiptPdf: endpoint('GET', billingPaths.receiptPdf),
+  billingName: endpoint('PUT', billingPaths.billingName),
+  paymentMethodList: endpoint('GET', billingPaths.paymentMethodList),
+  checkRecentPaymentMethod: endpoint('GET', billingPaths.checkRecentPaymentMethod),
+  addPaymentMethod: endpoint('POST', billingPaths.addPaymentMethod),
+  deletePaymentMethod: endpoint('POST', billingPaths.deletePaymentMethod),
+  defaultPaymentMethod: endpoint('POST', billingPaths.defaultPaymentMethod),
+  purchaseCredits: endpoint('POST', billingPaths.purchaseCredits),
+  purchaseWithPaymentMethod: endpoint('POST', billingPaths.purchaseWithPaymentMethod),
+  stripeWebhook: endpoint('POST', billingPaths.stripeWebhook),
+};
+
 export const usagePaths = {
   overview: '/api/usage/overview',
   chart: '/api/usage/chart',
   spending: '/api/usage/spending',
   spendingCsv: '/api/usage/spending.csv',
 } as const;
+
+export const usageEndpoints = {
+  overview: endpoint('GET', usagePaths.overview),
+  chart: endpoint('GET', usagePaths.chart),
+  spending: endpoint('GET', usagePaths.spending),
+  spendingCsv: endpoint('GET', usagePaths.spendingCsv),
+};
 
 export const transcriptPaths = {
   /** The signed-in user's history (session only); the /v1 routes also take an API key. */
@@ -75,6 +139,27 @@ export const transcriptPaths = {
   openAiTranslations: '/v1/audio/translations',
 } as const;
 
+export const transcriptEndpoints = {
+  list: endpoint('GET', transcriptPaths.list),
+  page: endpoint('GET', transcriptPaths.submit),
+  submit: endpoint('POST', transcriptPaths.submit),
+  transcript: endpoint('GET', transcriptPaths.transcript),
+  delete: endpoint('DELETE', transcriptPaths.transcript),
+  speakers: endpoint('PUT', transcriptPaths.speakers),
+  sentences: endpoint('GET', transcriptPaths.sentences),
+  paragraphs: endpoint('GET', transcriptPaths.paragraphs),
+  export: endpoint('GET', transcriptPaths.export),
+  audio: endpoint('GET', transcriptPaths.audio),
+  deleteAudio: endpoint('DELETE', transcriptPaths.audio),
+  createUpload: endpoint('POST', transcriptPaths.uploads),
+  uploadOffset: endpoint('HEAD', transcriptPaths.upload),
+  appendUpload: endpoint('PATCH', transcriptPaths.upload),
+  deleteUpload: endpoint('DELETE', transcriptPaths.upload),
+  models: endpoint('GET', transcriptPaths.models),
+  openAiTranscriptions: endpoint('POST', transcriptPaths.openAiTranscriptions),
+  openAiTranslations: endpoint('POST', transcriptPaths.openAiTranslations),
+};
+
 /** Live transcription: the WebSocket, and the one-use tokens browsers open it with. */
 export const realtimePaths = {
   stream: '/v1/realtime',
@@ -83,6 +168,13 @@ export const realtimePaths = {
   /** A token for an API key's owner, for a browser the key's server hands it to. */
   token: '/v1/realtime/token',
 } as const;
+
+export const realtimeEndpoints = {
+  /** The WebSocket's upgrade request. */
+  stream: endpoint('GET', realtimePaths.stream),
+  sessionToken: endpoint('POST', realtimePaths.sessionToken),
+  token: endpoint('POST', realtimePaths.token),
+};
 
 export const systemPaths = {
   health: '/api/health',
@@ -95,12 +187,20 @@ export const systemPaths = {
   metrics: '/metrics',
 } as const;
 
+export const systemEndpoints = {
+  health: endpoint('GET', systemPaths.health),
+  ready: endpoint('GET', systemPaths.ready),
+  config: endpoint('GET', systemPaths.config),
+  metrics: endpoint('GET', systemPaths.metrics),
+};
+
 /** The names of a pattern's parameters: `'/v1/transcript/:id/:format'` → `'id' | 'format'`. */
-type PathParams<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParams<`/${Rest}`>
-  : Pattern extends `${string}:${infer Name}`
-    ? Name
-    : never;
+export type PathParams<Pattern extends string> =
+  Pattern extends `${string}:${infer Name}/${infer Rest}`
+    ? Name | PathParams<`/${Rest}`>
+    : Pattern extends `${string}:${infer Name}`
+      ? Name
+      : never;
 
 /** A pattern filled in, each value URL-encoded: `apiHref(apiKeyPaths.toggle, { id })`. */
 export function apiHref<Pattern extends string>(

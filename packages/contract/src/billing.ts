@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { Micros, Timestamp, UsdText } from './common.js';
-import { CREDIT_HISTORY_DEFAULT_LIMIT, MAX_LIST_LIMIT } from './listDefaults.js';
+import { billingEndpoints } from './apiPaths.js';
+import { MessageResponse, Micros, Timestamp, UsdText } from './common.js';
+import { CREDIT_HISTORY_DEFAULT_LIMIT, MAX_EXPORT_ROWS, MAX_LIST_LIMIT } from './listDefaults.js';
 import { MICROS_PER_USD } from './money.js';
+import { describeEndpoints, fileResponse } from './operation.js';
 import {
+  BALANCE_SWEEP_MS,
   MAX_BILLING_NAME_LENGTH,
   MAX_PURCHASE_DOLLARS,
   MIN_PURCHASE_DOLLARS,
@@ -286,3 +289,153 @@ export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
 export const ReceiptParams = z.object({ id: z.string().min(1) });
 export const ReceiptResponse = z.object({ receipt: Receipt });
 export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
+
+const tags = ['billing'];
+const auth = ['session'] as const;
+
+/** A PUT of one of the account's billing settings, answered with the billing info. */
+const setting = <Body extends z.ZodType>(docs: {
+  summary: string;
+  description: string;
+  body: Body;
+}) => ({ tags, auth, ...docs, responses: { 200: BillingInfo }, errors: [400, 401] });
+
+/** Both purchase calls answer alike. */
+const purchase = {
+  tags,
+  auth,
+  description:
+    'Send an Idempotency-Key header to retry safely: the same key answers the same result.',
+  responses: { 200: PurchaseResponse },
+  errors: [400, 401, 402, 404, 409, 422, 429],
+};
+
+/** /api/billing/* (dashboard session), the public rates and the Stripe webhook. */
+export const billingOperations = describeEndpoints(billingEndpoints, {
+  rates: {
+    tags,
+    summary: 'Price per installed model (public, for the pricing page)',
+    responses: { 200: RatesResponse },
+    errors: [429, 503],
+  },
+  info: {
+    tags,
+    auth,
+    summary: 'Balance and default card',
+    responses: { 200: BillingInfo },
+    errors: [401],
+  },
+  spendLimit: setting({
+    summary: "Set or remove the account's monthly spending limit",
+    description:
+      'Transcription past it this calendar month (UTC) is refused with 402 spend_limit_reached; a job already running stops where the limit is reached. Each API key may have a lower limit of its own (PUT /api/api-keys/{id}/limit).',
+    body: MonthlyLimit,
+  }),
+  autoTopUp: setting({
+    summary: 'Turn auto top-up on (threshold and amount) or off',
+    description: `When the balance falls below the threshold, the default card is charged the amount, at most once every ${AUTO_TOP_UP_INTERVAL_MINUTES} minutes (within ${BALANCE_SWEEP_MS / 1000} s of the balance falling). A charge that fails turns auto top-up off and e-mails the owner. Needs a saved card.`,
+    body: AutoTopUpSetting,
+  }),
+  lowBalanceAlert: setting({
+    summary: 'Set or remove the low-balance e-mail',
+    description: `The owner is e-mailed once when the balance falls below the alert (within ${BALANCE_SWEEP_MS / 1000} s), and again only after it has stood at or above it.`,
+    body: LowBalanceAlert,
+  }),
+  creditHistory: {
+    tags,
+    auth,
+    summary: 'Credit transactions, newest first, with receipts for purchases',
+    query: CreditHistoryQuery,
+    responses: { 200: CreditHistory },
+    errors: [400, 401],
+  },
+  creditHistoryCsv: {
+    tags,
+    auth,
+    summary: `Every credit transaction as CSV, newest first (the newest ${MAX_EXPORT_ROWS.toLocaleString('en-US')})`,
+    description:
+      'One row per transaction: when (UTC), its id, kind, description, signed amount and the balance after it in USD, its reference (payment or transcription id), the card of a purchase, and the audio seconds and model of a usage row.',
+    responses: { 200: fileResponse('The transactions, one per row', 'text/csv') },
+    errors: [401, 429],
+  },
+  receipt: {
+    tags,
+    auth,
+    summary: 'Receipt of a purchase',
+    params: ReceiptParams,
+    responses: { 200: ReceiptResponse },
+    errors: [401, 404],
+  },
+  receiptPdf: {
+    tags,
+    auth,
+    summary: 'Receipt of a paid purchase as a PDF',
+    description:
+      'The amount and currency, the card (brand and last four), the date paid and who it was billed to (the billing name and e-mail when the purchase began). A purchase not paid (pending, awaiting 3-D Secure, failed) answers 409 `receipt_not_paid`.',
+    params: ReceiptParams,
+    responses: { 200: fileResponse('The receipt', 'application/pdf') },
+    errors: [401, 404, 409, 429],
+  },
+  billingName: setting({
+    summary: 'Set the name receipts are made out to',
+    description:
+      "A person's or a company's name, printed on receipts of purchases made from now on; null or blank: the account's name.",
+    body: BillingName,
+  }),
+  paymentMethodList: {
+    tags,
+    auth,
+    summary: 'Saved cards, default first',
+    responses: { 200: PaymentMethodList },
+    errors: [401],
+  },
+  checkRecentPaymentMethod: {
+    tags,
+    auth,
+    summary: 'Whether a card was saved since a moment (after a Stripe card setup)',
+    query: CheckRecentQuery,
+    responses: { 200: CheckRecentResponse },
+    errors: [400, 401],
+  },
+  addPaymentMethod: {
+    tags,
+    auth,
+    summary: 'Add a card: test card fields in test mode, or a Stripe SetupIntent secret',
+    body: AddPaymentMethod,
+    responses: { 200: AddPaymentMethodResponse, 201: AddPaymentMethodResponse },
+    errors: [400, 401, 402, 429],
+  },
+  deletePaymentMethod: {
+    tags,
+    auth,
+    summary: 'Remove a saved card',
+    body: PaymentMethodId,
+    responses: { 200: MessageResponse },
+    errors: [400, 401, 404],
+  },
+  defaultPaymentMethod: {
+    tags,
+    auth,
+    summary: 'Make a saved card the default',
+    body: PaymentMethodId,
+    responses: { 200: PaymentMethodList },
+    errors: [400, 401, 404],
+  },
+  purchaseCredits: {
+    ...purchase,
+    summary: 'Buy credits ($5–$1,000): charges the chosen or default card, or says what to do next',
+    body: PurchaseCredits,
+  },
+  purchaseWithPaymentMethod: {
+    ...purchase,
+    summary: 'Buy credits with a saved card (the default unless one is named)',
+    body: PurchaseWithPaymentMethod,
+  },
+  stripeWebhook: {
+    tags,
+    summary:
+      'Stripe events (signed): credits a purchase exactly once per PaymentIntent; refunds and disputes take its credit back',
+    responses: { 200: z.object({ received: z.literal(true) }) },
+    errors: [400, 404],
+  },
+});

@@ -8,6 +8,7 @@
  * schemas.
  */
 export * from './sessionPaths.js';
+export * from './endpoint.js';
 export * from './apiPaths.js';
 export * from './listDefaults.js';
 export * from './realtimeCodes.js';

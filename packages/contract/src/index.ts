@@ -4,6 +4,7 @@
 // so are calendar days in a time zone (calendar.ts, `@parlance/contract/calendar`) and the endpoints'
 // paths and list defaults (endpoints.ts, `@parlance/contract/endpoints`).
 export * from './common.js';
+export * from './operation.js';
 export * from './auth.js';
 export * from './apiKeys.js';
 export * from './billing.js';

@@ -12,3 +12,6 @@ export const CREDIT_HISTORY_DEFAULT_LIMIT = 10;
 
 /** GET /api/usage/chart: the months shown unless asked. */
 export const DEFAULT_CHART_PERIOD = '6months';
+
+/** The most rows one CSV export holds (the newest): a heavy account's year stays one download. */
+export const MAX_EXPORT_ROWS = 100_000;

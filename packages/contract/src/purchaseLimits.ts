@@ -4,3 +4,9 @@ export const MAX_PURCHASE_DOLLARS = 1000;
 
 /** The longest billing name (who receipts are made out to). */
 export const MAX_BILLING_NAME_LENGTH = 200;
+
+/**
+ * How often the server looks for auto top-ups that are due, low-balance alerts to send and
+ * abandoned purchases: a balance falling below a threshold is acted on within this long.
+ */
+export const BALANCE_SWEEP_MS = 15_000;

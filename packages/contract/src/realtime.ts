@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { realtimeEndpoints } from './apiPaths.js';
+import { describeEndpoints } from './operation.js';
 import {
+  REALTIME_CLOSE,
   REALTIME_END_OF_TURN_SILENCE_MS,
+  REALTIME_IDLE_TIMEOUT_SECONDS,
   REALTIME_MAX_END_OF_TURN_SILENCE_MS,
   REALTIME_MAX_SAMPLE_RATE,
   REALTIME_MIN_END_OF_TURN_SILENCE_MS,
   REALTIME_MIN_SAMPLE_RATE,
   REALTIME_SAMPLE_RATE,
+  REALTIME_TOKEN_TTL_SECONDS,
+  REALTIME_UNUSED_SECONDS_PER_HOUR,
 } from './realtimeCodes.js';
 import {
   ExpectedLanguages,
@@ -234,3 +240,46 @@ export const RealtimeServerMessage = z
 export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessage>;
 export type RealtimeFinal = z.infer<typeof RealtimeFinal>;
 export type RealtimeDone = z.infer<typeof RealtimeDone>;
+
+const closeCodes = Object.entries(REALTIME_CLOSE)
+  .map(([meaning, code]) => `${code} ${meaning}`)
+  .join(', ');
+
+const tokenDescription = `The token opens one stream (GET /v1/realtime?token=…) within ${REALTIME_TOKEN_TTL_SECONDS} s, for the token's account; it is used up by that.`;
+
+export const realtimeOperations = describeEndpoints(realtimeEndpoints, {
+  stream: {
+    tags: ['transcription'],
+    auth: ['apiKey'],
+    summary: 'Live transcription over a WebSocket',
+    description: [
+      'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 256 KiB), optionally a text frame {"type":"config","model","language","expected_languages","language_confidence_threshold","fallback_language","keyterms","end_of_turn_silence_ms"} (RealtimeClientMessage) before the first audio, later ones with keyterms and end_of_turn_silence_ms only (taken from the next decode on), and {"type":"end"} to finish.',
+      'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), end_of_turn (the speaker stopped for end_of_turn_silence_ms: the text of the turn, after its finals), lag (how far behind transcription is, while it is), gap (seconds received that will not be transcribed nor billed), error, and last done (the saved transcript id, billed and untranscribed seconds, and cost) before it closes with 1000.',
+      `Billed per second of audio received, once, when the stream ends; the balance is checked before it starts and every few seconds. A stream whose audio holds no sound for ${REALTIME_IDLE_TIMEOUT_SECONDS} s (by default) is closed; an account that holds streams open beyond their audio for ${REALTIME_UNUSED_SECONDS_PER_HOUR} s in an hour (by default) is refused new ones for a while (4429 unused_streams). Close codes: ${closeCodes}. Session cookies do not open a stream: browsers use a token.`,
+      'Without an upgrade, the answer is 426.',
+    ].join('\n\n'),
+    query: RealtimeQuery,
+    responses: {
+      101: RealtimeServerMessage.describe(
+        'Switching protocols: the stream is open. Then each text frame the server sends is one of these messages',
+      ),
+    },
+    errors: [426, 429],
+  },
+  sessionToken: {
+    tags: ['dashboard'],
+    auth: ['session'],
+    summary: 'A one-use token for a live stream from this browser (the playground)',
+    description: tokenDescription,
+    responses: { 200: RealtimeToken },
+    errors: [401, 429],
+  },
+  token: {
+    tags: ['transcription'],
+    auth: ['apiKey'],
+    summary: 'A one-use token for a live stream, to hand to a browser',
+    description: tokenDescription,
+    responses: { 200: RealtimeToken },
+    errors: [401, 429],
+  },
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { systemEndpoints } from './apiPaths.js';
 import { Micros, Timestamp } from './common.js';
+import { describeEndpoints, fileResponse } from './operation.js';
 
 export const HealthResponse = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof HealthResponse>;
@@ -80,3 +82,34 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 export const OutboxQuery = z.object({ to: z.string().optional() });
 export const OutboxResponse = z.object({ messages: z.array(OutboxMessage) });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;
+
+const tags = ['system'];
+
+export const systemOperations = describeEndpoints(systemEndpoints, {
+  health: {
+    tags,
+    summary: 'Liveness: the process answers',
+    responses: { 200: HealthResponse },
+    errors: [],
+  },
+  ready: {
+    tags,
+    summary: 'Readiness: storage answers',
+    responses: { 200: ReadyResponse },
+    errors: [503],
+  },
+  metrics: {
+    tags,
+    summary:
+      'Prometheus metrics of this process (METRICS_TOKEN as a bearer token, or this machine)',
+    // Prometheus' text format is `text/plain; version=0.0.4`.
+    responses: { 200: fileResponse('The metrics, in Prometheus’ text format', 'text/plain') },
+    errors: [403],
+  },
+  config: {
+    tags,
+    summary: 'What the web app needs before sign-in',
+    responses: { 200: PublicConfig },
+    errors: [],
+  },
+});

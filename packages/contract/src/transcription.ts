@@ -1,18 +1,24 @@
 import { z } from 'zod';
-import { Micros, Sender, Timestamp } from './common.js';
+import { transcriptEndpoints } from './apiPaths.js';
+import { IdParams, MessageResponse, Micros, Sender, Timestamp } from './common.js';
 import {
   MAX_LIST_LIMIT,
   TRANSCRIPT_LIST_DEFAULT_LIMIT,
   TRANSCRIPT_LIST_FIRST_PAGE,
 } from './listDefaults.js';
+import { describeEndpoints } from './operation.js';
 import {
   MAX_EXPECTED_LANGUAGES,
   MAX_KEYTERM_CHARS,
+  MAX_OPEN_UPLOADS,
   MAX_RETENTION_DAYS,
   MAX_RETENTION_SECONDS,
   MAX_KEYTERMS,
   MAX_SPEAKER_NAME_CHARS,
   MAX_SPEAKERS,
+  MAX_TRANSCRIPT_WAITS_PER_ACCOUNT,
+  PARAGRAPH_WORDS,
+  PASSAGE_PAUSE_SECONDS,
 } from './transcriptionLimits.js';
 
 export const TranscriptStatus = z
@@ -562,3 +568,209 @@ export const OpenAiError = z.object({
   }),
 });
 export type OpenAiError = z.infer<typeof OpenAiError>;
+
+const tags = ['transcription'];
+/** The /v1 routes take an API key, or the session (the playground). */
+const auth = ['apiKey', 'session'] as const;
+
+const TUS_NOTE =
+  'Every request but OPTIONS carries Tus-Resumable: 1.0.0; any tus client (tus-js-client, tus-py-client, …) speaks this.';
+/** tus answers carry their facts in headers. */
+const NoBody = z.null().describe('No body: the answer is in its headers');
+const UploadParams = z.object({
+  id: z.string().describe("The upload's id: the last part of its Location"),
+});
+
+/** The OpenAI-compatible routes answer every error in OpenAI's shape, not ErrorResponse. */
+const openAiErrors = Object.fromEntries(
+  [400, 401, 402, 404, 408, 409, 413, 422, 429, 500, 503, 504].map((status) => [
+    status,
+    OpenAiError,
+  ]),
+);
+
+export const transcriptOperations = describeEndpoints(transcriptEndpoints, {
+  /** The dashboard's history: the signed-in user's transcriptions, newest first. */
+  list: {
+    tags: ['dashboard'],
+    auth: ['session'],
+    summary: 'Your transcriptions, paged; search matches file name and transcript text',
+    query: TranscriptListQuery,
+    responses: { 200: TranscriptList },
+    errors: [400, 401],
+  },
+  page: {
+    tags,
+    auth,
+    summary: 'Your transcripts, newest first, a page at a time',
+    description:
+      'Filter by status and creation time; follow next_cursor for the next page (the same filters apply). Each item is a summary: GET /v1/transcript/{id} has the text.',
+    query: TranscriptPageQuery,
+    responses: { 200: TranscriptPage },
+    errors: [400, 401, 429],
+  },
+  submit: {
+    tags,
+    auth,
+    summary: 'Submit audio (multipart `file`, `audio_url` or `upload_id`) for transcription',
+    description:
+      'Answers at once with the queued job; poll GET /v1/transcript/{id}. Send an Idempotency-Key header to make retries safe. Multipart takes the fields below and the audio as `file`; JSON takes them with `audio_url` or `upload_id` (a finished resumable upload, for files too large for one request).',
+    consumes: ['multipart/form-data', 'application/json'],
+    // The fields, for the document: both bodies are checked by the server's parseRequest (a
+    // multipart body streams its file first), so validation here only sets request.validationError.
+    body: TranscriptRequest,
+    responses: { 200: Transcript, 202: Transcript },
+    errors: [400, 401, 402, 408, 413, 422, 429, 503],
+  },
+  transcript: {
+    tags,
+    auth,
+    summary: 'Status, progress, queue position and (once completed) the transcript',
+    description: `With \`wait\`, a transcript still queued or processing is answered as soon as it completes or fails, instead of at the next poll. An account waits in at most ${MAX_TRANSCRIPT_WAITS_PER_ACCOUNT} such requests at once per server; more are answered at once, and so are those under way on a server shutting down.`,
+    params: IdParams,
+    query: TranscriptWaitQuery,
+    responses: { 200: Transcript },
+    errors: [400, 401, 404, 429],
+  },
+  delete: {
+    tags,
+    auth,
+    summary: 'Delete a transcript and its audio',
+    description:
+      'A live stream still running cannot be deleted (409): end it first. Nor can a job still running whose text a streamed answer (stream=true) has begun to send, which is paid for once it completes (409).',
+    params: IdParams,
+    responses: { 200: MessageResponse },
+    errors: [400, 401, 404, 409, 429],
+  },
+  speakers: {
+    tags,
+    auth,
+    summary: "Name a transcript's speakers (replaces the names given before)",
+    description:
+      'For a completed transcript with speaker labels. Exports (txt, srt, vtt) then show the names instead of "Speaker A".',
+    params: IdParams,
+    body: SpeakerNames,
+    responses: { 200: Transcript },
+    errors: [400, 401, 404, 409, 429],
+  },
+  sentences: {
+    tags,
+    auth,
+    summary: "The transcript's sentences",
+    description: `A sentence ends at its closing punctuation, where the speaker changes, at a pause of ${PASSAGE_PAUSE_SECONDS} s, or, unpunctuated, at ${PARAGRAPH_WORDS} words.`,
+    params: IdParams,
+    responses: { 200: TranscriptSentences },
+    errors: [400, 401, 404, 409, 429],
+  },
+  paragraphs: {
+    tags,
+    auth,
+    summary: "The transcript's paragraphs",
+    description: `Whole sentences: a paragraph ends where the speaker changes, at a pause of ${PASSAGE_PAUSE_SECONDS} s, or at the end of the sentence that brings it to ${PARAGRAPH_WORDS} words.`,
+    params: IdParams,
+    responses: { 200: TranscriptParagraphs },
+    errors: [400, 401, 404, 409, 429],
+  },
+  export: {
+    tags,
+    auth,
+    summary: 'The transcript as plain text, SubRip, WebVTT or JSON',
+    params: TranscriptExportParams,
+    query: SubtitleQuery,
+    responses: { 200: z.string() },
+    errors: [400, 401, 404, 409, 429],
+  },
+  audio: {
+    tags,
+    auth,
+    summary: "The transcript's audio, as it was submitted",
+    description:
+      'The bytes uploaded (or fetched from audio_url), kept until the transcript is deleted or its retention (`audio_delete_at`) or DELETE deletes them, with a media type told by their content. Answers `Range` requests (206), so a player can seek. Live streams keep no audio, nor does a transcript whose audio was deleted (404 `audio_not_kept`).',
+    params: IdParams,
+    responses: {
+      200: z.string().describe('The audio file'),
+      206: z.string().describe('The part of the audio file the Range header asked for'),
+    },
+    errors: [400, 401, 404, 416, 429],
+  },
+  deleteAudio: {
+    tags,
+    auth,
+    summary: "Delete a transcript's audio, keeping its text",
+    description:
+      'The transcript, its exports and its speaker names stay; its audio can no longer be played or downloaded (`audio_deleted_at` says when it went). Deleting audio already deleted answers the same. Not while the job runs (409 `transcript_not_ready`): it needs the audio; delete the transcript to cancel it.',
+    params: IdParams,
+    responses: { 200: MessageResponse },
+    errors: [400, 401, 404, 409, 429],
+  },
+  createUpload: {
+    tags,
+    auth,
+    summary: 'Start a resumable upload (tus) for a file too large for one request',
+    description: `Send Upload-Length (the file's size in bytes, up to MAX_RESUMABLE_UPLOAD_MB) and, optionally, Upload-Metadata with its \`filename\`. Answers 201 with the upload's address in Location; PATCH the bytes there. An account holds at most ${MAX_OPEN_UPLOADS} unused uploads at once, totalling at most that size; each is deleted when a transcription takes it or UPLOAD_EXPIRY_HOURS after it began. ${TUS_NOTE}`,
+    responses: { 201: NoBody },
+    errors: [400, 401, 413, 429],
+  },
+  uploadOffset: {
+    tags,
+    auth,
+    summary: 'How many bytes of the upload the server has',
+    description: `Answers Upload-Offset (the bytes kept) and Upload-Length: after a dropped connection, PATCH again from that offset. ${TUS_NOTE}`,
+    params: UploadParams,
+    responses: { 200: NoBody },
+    errors: [401, 404, 429],
+  },
+  appendUpload: {
+    tags,
+    auth,
+    summary: 'Send the next bytes of the upload',
+    description: `With Content-Type: application/offset+octet-stream and Upload-Offset equal to the bytes the server has (409 otherwise). Answers 204 with the new Upload-Offset; the upload is finished when it equals Upload-Length. ${TUS_NOTE}`,
+    params: UploadParams,
+    responses: { 204: NoBody },
+    errors: [401, 404, 408, 429],
+  },
+  deleteUpload: {
+    tags,
+    auth,
+    summary: 'Delete an unused upload and its bytes',
+    description: `Answers 204; 409 upload_in_use while a transcription is taking it. ${TUS_NOTE}`,
+    params: UploadParams,
+    responses: { 204: NoBody },
+    errors: [401, 404, 409, 429],
+  },
+  models: {
+    tags,
+    auth,
+    summary: 'Installed speech models, their languages and price per minute',
+    responses: { 200: SpeechModelList },
+    errors: [401, 429],
+  },
+  openAiTranscriptions: {
+    tags: ['openai'],
+    auth: ['apiKey'],
+    summary:
+      'OpenAI-compatible transcription (multipart: file, model, language, prompt, response_format, timestamp_granularities[], stream)',
+    responses: {
+      200: z
+        .unknown()
+        .describe(
+          'json, verbose_json (objects) or text, srt, vtt (plain text); with stream=true, server-sent events: transcript.text.delta (delta) as text is decoded, then transcript.text.done (text, usage)',
+        ),
+      ...openAiErrors,
+    },
+    errors: [],
+  },
+  openAiTranslations: {
+    tags: ['openai'],
+    auth: ['apiKey'],
+    summary:
+      'OpenAI-compatible translation into English (multipart: file, model, prompt, response_format); whisper-1 is the multilingual base model',
+    responses: {
+      200: z
+        .unknown()
+        .describe('json, verbose_json (objects) or text, srt, vtt (plain text), in English'),
+      ...openAiErrors,
+    },
+    errors: [],
+  },
+});

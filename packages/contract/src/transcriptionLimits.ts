@@ -1,6 +1,7 @@
 /**
  * Limits of a transcription request's options (the server's schemas, the app's forms and the
- * mocks), and how a transcript is cut into sentences and paragraphs (the server and the docs).
+ * mocks), of an account's waiting GETs and unused uploads (the server and the docs), and how a
+ * transcript is cut into sentences and paragraphs (the server and the docs).
  */
 
 /** `keyterms`: at most this many words or phrases, each at most MAX_KEYTERM_CHARS long. */
@@ -21,6 +22,15 @@ export const MAX_EXPECTED_LANGUAGES = 10;
 /** Retention: a request's `delete_audio_after`/`delete_after` and an account's limits, at most 10 years. */
 export const MAX_RETENTION_DAYS = 3650;
 export const MAX_RETENTION_SECONDS = MAX_RETENTION_DAYS * 86_400;
+
+/**
+ * GETs of one transcript that may wait (`?wait=`) at once per account and API process; more are
+ * answered without waiting.
+ */
+export const MAX_TRANSCRIPT_WAITS_PER_ACCOUNT = 20;
+
+/** Unused resumable uploads one account may hold at once (their bytes total at most the size limit). */
+export const MAX_OPEN_UPLOADS = 5;
 
 /** Silence this long ends a sentence (punctuated or not) and a paragraph. */
 export const PASSAGE_PAUSE_SECONDS = 2;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { usageEndpoints } from './apiPaths.js';
 import { canonicalTimeZone, TIME_ZONE_RULE } from './calendar.js';
 import { Micros, Sender, Timestamp, UsdText } from './common.js';
-import { DEFAULT_CHART_PERIOD } from './listDefaults.js';
+import { DEFAULT_CHART_PERIOD, MAX_EXPORT_ROWS } from './listDefaults.js';
+import { describeEndpoints, fileResponse } from './operation.js';
 
 /**
  * Usage is counted from charged jobs; months and days are calendar periods in the caller's time
@@ -140,3 +142,44 @@ export const Spending = z
   })
   .meta({ id: 'Spending' });
 export type Spending = z.infer<typeof Spending>;
+
+const tags = ['usage'];
+const auth = ['session'] as const;
+
+/** /api/usage/*: statistics of charged transcriptions for the dashboard. */
+export const usageOperations = describeEndpoints(usageEndpoints, {
+  overview: {
+    tags,
+    auth,
+    summary: 'This calendar month (in tz) against the last: minutes, cost, files',
+    query: UsageOverviewQuery,
+    responses: { 200: UsageOverview },
+    errors: [400, 401],
+  },
+  chart: {
+    tags,
+    auth,
+    summary: 'Minutes per month, oldest first, the current month last',
+    query: UsageChartQuery,
+    responses: { 200: UsageChart },
+    errors: [400, 401],
+  },
+  spending: {
+    tags,
+    auth,
+    summary: `Cost and minutes per calendar day (in tz) between two dates (inclusive, at most ${MAX_SPENDING_DAYS} days)`,
+    query: SpendingQuery,
+    responses: { 200: Spending },
+    errors: [400, 401],
+  },
+  spendingCsv: {
+    tags,
+    auth,
+    summary: `The charged jobs between two dates (inclusive, in tz) as CSV, newest first (at most ${MAX_EXPORT_ROWS.toLocaleString('en-US')})`,
+    description:
+      'One row per job: when it was charged (UTC), its id, who sent it (API key or playground), whether it was a live stream, file, model, audio seconds and cost.',
+    query: SpendingQuery,
+    responses: { 200: fileResponse('The jobs, one per row', 'text/csv') },
+    errors: [400, 401, 429],
+  },
+});

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
-import { BALANCE_SWEEP_MS } from '../src/billing/balanceSweep.js';
+import { BALANCE_SWEEP_MS } from '@parlance/contract/endpoints';
 import { billingAccounts, ledgerEntries, payments } from '../src/db/schema/billing.js';
 import {
   backends,

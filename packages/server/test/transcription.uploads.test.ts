@@ -12,6 +12,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OPEN_UPLOADS } from '@parlance/contract/endpoints';
 import { loadConfig } from '../src/config.js';
 import { uploads } from '../src/db/schema/transcription.js';
 import {
@@ -22,7 +23,6 @@ import {
 } from '@aws-sdk/client-s3';
 import { pythonTool } from '../scripts/pythonTools.js';
 import { createUploadLocker } from '../src/transcription/uploadLocks.js';
-import { MAX_OPEN_UPLOADS } from '../src/transcription/uploads.js';
 import { backends, type TestServer } from './helpers.js';
 import {
   customer,

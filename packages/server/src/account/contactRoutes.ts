@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ContactBody, MessageResponse } from '@parlance/contract';
-import { accountPaths } from '@parlance/contract/endpoints';
+import { accountOperations } from '@parlance/contract';
+import { serve } from '../http/operation.js';
 import { limitBy } from '../http/rateLimit.js';
-import { errorResponses } from '../http/schemas.js';
 import { contactMail } from '../mail/templates.js';
 import { saveContactMessage } from './repository.js';
 
@@ -10,24 +9,19 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
   const { windowMs, perEmail } = app.config.authRateLimit;
 
-  app.post(
-    accountPaths.contact,
-    {
-      schema: {
-        tags: ['support'],
-        summary: 'Send a message to support',
-        body: ContactBody,
-        response: { 201: MessageResponse, ...errorResponses(400, 429, 503) },
-      },
-      preHandler: limitBy(app, [
-        { name: 'contact', max: perEmail, windowMs, key: (request) => request.ip },
-      ]),
-    },
+  serve(
+    app,
+    accountOperations.contact,
     async (request, reply) => {
       const { name, email, message } = request.body;
       await saveContactMessage(db, { name, email, message });
       await app.deps.mailer.send(contactMail(app.config.mail.support, { name, email }, message));
       return reply.code(201).send({ message: `Thanks, ${name}. We will answer at ${email}.` });
+    },
+    {
+      preHandler: limitBy(app, [
+        { name: 'contact', max: perEmail, windowMs, key: (request) => request.ip },
+      ]),
     },
   );
 };

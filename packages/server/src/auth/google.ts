@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
+import { authOperations } from '@parlance/contract';
 import { isReturnPath, pagePaths, RETURN_PARAM } from '@parlance/contract/endpoints';
-import { errorResponses } from '../http/schemas.js';
 import type { Config } from '../config.js';
+import { serve } from '../http/operation.js';
 import { startSession } from './sessions.js';
 import { Claims, SignInRefused } from './googleAccounts.js';
 
@@ -16,15 +17,6 @@ const Flow = z.object({
   nonce: z.string(),
   /** Where the app goes once signed in (a path of this site), carried to /auth/callback. */
   next: z.string().refine(isReturnPath).optional(),
-});
-/** The start's query: the page's return path, ignored unless it is one of this site's. */
-const StartQuery = z.looseObject({
-  [RETURN_PARAM]: z
-    .string()
-    .optional()
-    // Repeated (an array) or otherwise unusable: ignored like any other path off the site.
-    .catch(undefined)
-    .describe('Where the app goes once signed in: a path of this site, else ignored'),
 });
 
 type GoogleConfig = NonNullable<Config['google']>;
@@ -52,7 +44,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const { db } = app.deps.storage;
   const discover = config.google ? providerConfiguration(config.google) : null;
-  const redirectUri = `${config.publicUrl}${FLOW_PATH}/callback`;
+  const redirectUri = `${config.publicUrl}${authOperations.googleCallback.path}`;
   const backToApp = (query: { error: string } | { next?: string } = {}) => {
     const search = new URLSearchParams(
       'error' in query ? query : query.next ? { [RETURN_PARAM]: query.next } : {},
@@ -65,110 +57,69 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     sameSite: 'lax' as const,
     secure: config.secureCookies,
   };
-  const tags = ['auth'];
+  serve(app, authOperations.google, async (request, reply) => {
+    if (!discover) return reply.redirect(backToApp({ error: 'google_unavailable' }));
+    let provider: oidc.Configuration;
+    try {
+      provider = await discover();
+    } catch (err) {
+      request.log.error({ err }, 'Google discovery failed');
+      return reply.redirect(backToApp({ error: 'google_unavailable' }));
+    }
+    const next = request.query[RETURN_PARAM];
+    const flow: z.infer<typeof Flow> = {
+      state: oidc.randomState(),
+      verifier: oidc.randomPKCECodeVerifier(),
+      nonce: oidc.randomNonce(),
+      ...(next !== undefined && isReturnPath(next) && { next }),
+    };
+    reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
+      ...cookieOptions,
+      maxAge: 600,
+    });
+    const url = oidc.buildAuthorizationUrl(provider, {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+      code_challenge_method: 'S256',
+      state: flow.state,
+      nonce: flow.nonce,
+    });
+    return reply.redirect(url.href);
+  });
 
-  app.get(
-    FLOW_PATH,
-    {
-      schema: {
-        tags,
-        summary: 'Start Google sign-in (browser redirect)',
-        description:
-          'Redirects to Google with state, nonce and PKCE; without Google configured, back to the app with ?error. A `next` path of this site comes back to the app with the sign-in.',
-        querystring: StartQuery,
-        response: { 302: z.null().describe('Redirect'), ...errorResponses(400) },
-      },
-    },
-    async (request, reply) => {
-      if (!discover) return reply.redirect(backToApp({ error: 'google_unavailable' }));
-      let provider: oidc.Configuration;
-      try {
-        provider = await discover();
-      } catch (err) {
-        request.log.error({ err }, 'Google discovery failed');
-        return reply.redirect(backToApp({ error: 'google_unavailable' }));
-      }
-      const next = request.query[RETURN_PARAM];
-      const flow: z.infer<typeof Flow> = {
-        state: oidc.randomState(),
-        verifier: oidc.randomPKCECodeVerifier(),
-        nonce: oidc.randomNonce(),
-        ...(next !== undefined && isReturnPath(next) && { next }),
-      };
-      reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
-        ...cookieOptions,
-        maxAge: 600,
-      });
-      const url = oidc.buildAuthorizationUrl(provider, {
-        redirect_uri: redirectUri,
-        scope: 'openid email profile',
-        code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
-        code_challenge_method: 'S256',
-        state: flow.state,
-        nonce: flow.nonce,
-      });
-      return reply.redirect(url.href);
-    },
-  );
-
-  app.get(
-    `${FLOW_PATH}/callback`,
-    {
-      schema: {
-        tags,
-        summary: 'Google redirects here; signs in and redirects to the app',
-        // What Google sends back (others, such as scope or authuser, pass through unread).
-        querystring: z.looseObject({
-          code: z.string().optional(),
-          state: z.string().optional(),
-          error: z.string().optional(),
-        }),
-        response: {
-          302: z
-            .null()
-            .describe(
-              'Redirect to /auth/callback: with ?next=<path> when the sign-in started with one, ?error=<code> on failure',
-            ),
-          // A query the server refuses outright (a NUL character, say) gets the usual error.
-          ...errorResponses(400),
+  serve(app, authOperations.googleCallback, async (request, reply) => {
+    reply.clearCookie(FLOW_COOKIE, cookieOptions);
+    try {
+      if (!discover) throw new SignInRefused('google_unavailable');
+      if (request.query.error) throw new SignInRefused('google_cancelled');
+      const saved = Flow.safeParse(parseCookie(request.cookies[FLOW_COOKIE]));
+      if (!saved.success) throw new SignInRefused('google_session_expired');
+      const provider = await discover();
+      const tokens = await oidc.authorizationCodeGrant(
+        provider,
+        new URL(request.url, config.publicUrl),
+        {
+          pkceCodeVerifier: saved.data.verifier,
+          expectedState: saved.data.state,
+          expectedNonce: saved.data.nonce,
+          idTokenExpected: true,
         },
-      },
-    },
-    async (request, reply) => {
-      reply.clearCookie(FLOW_COOKIE, cookieOptions);
-      try {
-        if (!discover) throw new SignInRefused('google_unavailable');
-        if (request.query.error) throw new SignInRefused('google_cancelled');
-        const saved = Flow.safeParse(parseCookie(request.cookies[FLOW_COOKIE]));
-        if (!saved.success) throw new SignInRefused('google_session_expired');
-        const provider = await discover();
-        const tokens = await oidc.authorizationCodeGrant(
-          provider,
-          new URL(request.url, config.publicUrl),
-          {
-            pkceCodeVerifier: saved.data.verifier,
-            expectedState: saved.data.state,
-            expectedNonce: saved.data.nonce,
-            idTokenExpected: true,
-          },
-        );
-        let claims = Claims.parse(tokens.claims());
-        // Google puts the e-mail in the ID token; providers that follow the spec strictly keep it for userinfo.
-        if (!claims.email)
-          claims = Claims.parse(
-            await oidc.fetchUserInfo(provider, tokens.access_token, claims.sub),
-          );
-        const user = await app.services.accounts.ofGoogle(claims);
-        await app.services.events.emit(db, 'userVerified', { userId: user.id });
-        await startSession(reply, db, config, user.id);
-        return reply.redirect(backToApp({ next: saved.data.next }));
-      } catch (err) {
-        const code = err instanceof SignInRefused ? err.code : 'google_sign_in_failed';
-        request.log.warn({ err, code }, 'Google sign-in refused');
-        return reply.redirect(backToApp({ error: code }));
-      }
-    },
-  );
+      );
+      let claims = Claims.parse(tokens.claims());
+      // Google puts the e-mail in the ID token; providers that follow the spec strictly keep it for userinfo.
+      if (!claims.email)
+        claims = Claims.parse(await oidc.fetchUserInfo(provider, tokens.access_token, claims.sub));
+      const user = await app.services.accounts.ofGoogle(claims);
+      await app.services.events.emit(db, 'userVerified', { userId: user.id });
+      await startSession(reply, db, config, user.id);
+      return reply.redirect(backToApp({ next: saved.data.next }));
+    } catch (err) {
+      const code = err instanceof SignInRefused ? err.code : 'google_sign_in_failed';
+      request.log.warn({ err, code }, 'Google sign-in refused');
+      return reply.redirect(backToApp({ error: code }));
+    }
+  });
 };
 
 function parseCookie(value: string | undefined): unknown {

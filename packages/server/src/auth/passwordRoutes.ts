@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EmailBody, ResetPasswordBody, MessageResponse } from '@parlance/contract';
-import { authPaths } from '@parlance/contract/endpoints';
+import { authOperations } from '@parlance/contract';
 import { HttpError } from '../http/errors.js';
+import { serve } from '../http/operation.js';
 import { authLimits, limitBy } from '../http/rateLimit.js';
-import { errorResponses } from '../http/schemas.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { afterAnswer } from './afterAnswer.js';
 import { issueResetToken } from './resetTokens.js';
-
-const tags = ['auth'];
 
 const invalidLink = () =>
   new HttpError(
@@ -19,17 +16,9 @@ const invalidLink = () =>
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.storage;
 
-  app.post(
-    authPaths.forgotPassword,
-    {
-      schema: {
-        tags,
-        summary: 'E-mail a password reset link (same answer whether or not the account exists)',
-        body: EmailBody,
-        response: { 200: MessageResponse, ...errorResponses(400, 429) },
-      },
-      preHandler: authLimits(app, 'forgot'),
-    },
+  serve(
+    app,
+    authOperations.forgotPassword,
     async (request, reply) => {
       const { email } = request.body;
       afterAnswer(request, reply, 'password reset mail', async () => {
@@ -45,17 +34,21 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         message: 'If an account exists for that email, we sent it a link to reset the password.',
       };
     },
+    { preHandler: authLimits(app, 'forgot') },
   );
 
-  app.post(
-    authPaths.resetPassword,
+  serve(
+    app,
+    authOperations.resetPassword,
+    async (request) => {
+      const { token, password } = request.body;
+      const userId = await app.services.accounts.resetPassword(token, password, (tx, id) =>
+        app.services.events.emit(tx, 'userVerified', { userId: id }),
+      );
+      if (!userId) throw invalidLink();
+      return { message: 'Your password has been reset. Sign in with your new password.' };
+    },
     {
-      schema: {
-        tags,
-        summary: 'Set a new password with the e-mailed token; signs out every session',
-        body: ResetPasswordBody,
-        response: { 200: MessageResponse, ...errorResponses(400, 429) },
-      },
       preHandler: limitBy(app, [
         {
           name: 'reset:ip',
@@ -64,14 +57,6 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
           key: (request) => request.ip,
         },
       ]),
-    },
-    async (request) => {
-      const { token, password } = request.body;
-      const userId = await app.services.accounts.resetPassword(token, password, (tx, id) =>
-        app.services.events.emit(tx, 'userVerified', { userId: id }),
-      );
-      if (!userId) throw invalidLink();
-      return { message: 'Your password has been reset. Sign in with your new password.' };
     },
   );
 };

@@ -1,20 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  EmailBody,
-  LoginBody,
-  RegisterBody,
-  RegisterResponse,
-  UserResponse,
-  VerifyCodeBody,
-  MessageResponse,
-} from '@parlance/contract';
-import { authPaths, sessionPaths } from '@parlance/contract/endpoints';
+import { authOperations } from '@parlance/contract';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
+import { serve } from '../http/operation.js';
 import { authLimits } from '../http/rateLimit.js';
-import { errorResponses } from '../http/schemas.js';
 import { accountExistsMail, verificationCodeMail } from '../mail/templates.js';
 import { afterAnswer } from './afterAnswer.js';
 import {
@@ -31,8 +22,6 @@ import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwor
 import { SESSION_COOKIE, clearSessionCookie, startSession } from './sessions.js';
 import { assertHuman } from './turnstile.js';
 import { findUserByEmail, toUserDto } from './users.js';
-
-const tags = ['auth'];
 
 /**
  * Names the registrations this browser made (newest first, dot-separated), so that only their
@@ -77,19 +66,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { mailer } = app.deps;
   const { appUrl } = app.config;
 
-  app.post(
-    authPaths.register,
-    {
-      schema: {
-        tags,
-        summary: 'Create an account; e-mails a 6-digit verification code',
-        description:
-          'Answers the same whether or not the address has an account. A new or unverified address gets a code bound to this registration (name and password); an address with an account gets a notice to sign in instead.',
-        body: RegisterBody,
-        response: { 201: RegisterResponse, ...errorResponses(400, 429, 503) },
-      },
-      preHandler: authLimits(app, 'register'),
-    },
+  serve(
+    app,
+    authOperations.register,
     async (request, reply) => {
       const { name, email, password } = request.body;
       await assertHuman(request, request.body['cf-turnstile-response']);
@@ -114,21 +93,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         email,
       });
     },
+    { preHandler: authLimits(app, 'register') },
   );
 
-  app.post(
-    authPaths.verifyCode,
-    {
-      schema: {
-        tags,
-        summary: 'Verify the e-mailed code and sign in',
-        description:
-          "Takes only the code of the registration made in this browser (named by the http-only cookie register sets) and gives the account that registration's name and password. The same 400 for an unknown address, an account that is already verified and a wrong code.",
-        body: VerifyCodeBody,
-        response: { 200: UserResponse, ...errorResponses(400, 429) },
-      },
-      preHandler: authLimits(app, 'verify', registrationCookie),
-    },
+  serve(
+    app,
+    authOperations.verifyCode,
     async (request, reply) => {
       const { email, code } = request.body;
       const user = await consumeCode(db, email, code, registrationsOf(request));
@@ -137,20 +107,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await startSession(reply, db, app.config, user.id);
       return { user: toUserDto(user) };
     },
+    { preHandler: authLimits(app, 'verify', registrationCookie) },
   );
 
-  app.post(
-    authPaths.resendCode,
-    {
-      schema: {
-        tags,
-        summary:
-          'Send a new code for the registration made in this browser (same answer whether or not it exists)',
-        body: EmailBody,
-        response: { 200: MessageResponse, ...errorResponses(400, 429) },
-      },
-      preHandler: authLimits(app, 'resend', registrationCookie),
-    },
+  serve(
+    app,
+    authOperations.resendCode,
     async (request, reply) => {
       const { email } = request.body;
       const registrations = registrationsOf(request);
@@ -165,19 +127,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: 'If that account is waiting for verification, we sent it a new code.' };
     },
+    { preHandler: authLimits(app, 'resend', registrationCookie) },
   );
 
-  app.post(
-    authPaths.login,
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password',
-        body: LoginBody,
-        response: { 200: UserResponse, ...errorResponses(400, 401, 403, 429, 503) },
-      },
-      preHandler: authLimits(app, 'login'),
-    },
+  serve(
+    app,
+    authOperations.login,
     async (request, reply) => {
       const { email, password } = request.body;
       await assertHuman(request, request.body['cf-turnstile-response']);
@@ -201,49 +156,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       throw new HttpError('invalid_credentials', 'Invalid email or password');
     },
+    { preHandler: authLimits(app, 'login') },
   );
 
-  app.post(
-    sessionPaths.logout,
-    { schema: { tags, summary: 'Sign out of this browser', response: { 200: MessageResponse } } },
-    async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await app.services.accounts.signOut(token);
-      clearSessionCookie(reply, app.config);
-      return { message: 'Signed out' };
-    },
-  );
+  serve(app, authOperations.logout, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await app.services.accounts.signOut(token);
+    clearSessionCookie(reply, app.config);
+    return { message: 'Signed out' };
+  });
 
-  app.post(
-    authPaths.logoutAll,
-    {
-      schema: {
-        tags,
-        summary: 'Sign out everywhere (revokes every session of the account)',
-        security: [{ session: [] }],
-        response: { 200: MessageResponse, ...errorResponses(401) },
-      },
-      preHandler: requireSession,
-    },
+  serve(
+    app,
+    authOperations.logoutAll,
     async (request, reply) => {
       const { id } = currentUser(request);
       await app.services.accounts.signOutEverywhere(id);
       clearSessionCookie(reply, app.config);
       return { message: 'Signed out on every device' };
     },
+    { preHandler: requireSession },
   );
 
-  app.get(
-    sessionPaths.me,
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in user',
-        security: [{ session: [] }],
-        response: { 200: UserResponse, ...errorResponses(401) },
-      },
-      preHandler: requireSession,
-    },
-    async (request) => ({ user: currentAccount(request) }),
-  );
+  serve(app, authOperations.me, async (request) => ({ user: currentAccount(request) }), {
+    preHandler: requireSession,
+  });
 };

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-
-/** How often an API process looks for auto top-ups, low-balance alerts and abandoned purchases. */
-export const BALANCE_SWEEP_MS = 15_000;
+import { BALANCE_SWEEP_MS } from '@parlance/contract/endpoints';
 
 /**
  * Every API process charges the auto top-ups that are due every BALANCE_SWEEP_MS (so within

@@ -2,34 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../auth/guards.js';
-import {
-  AddPaymentMethod,
-  AddPaymentMethodResponse,
-  BillingInfo,
-  CheckRecentQuery,
-  CheckRecentResponse,
-  CreditHistory,
-  CreditHistoryQuery,
-  PaymentMethodId,
-  PaymentMethodList,
-  PurchaseCredits,
-  PurchaseResponse,
-  PurchaseWithPaymentMethod,
-  ReceiptParams,
-  ReceiptResponse,
-  MessageResponse,
-  MonthlyLimit,
-  AutoTopUpSetting,
-  AUTO_TOP_UP_INTERVAL_MINUTES,
-  LowBalanceAlert,
-  BillingName,
-} from '@parlance/contract';
-import { BALANCE_SWEEP_MS } from './balanceSweep.js';
-import { billingPaths } from '@parlance/contract/endpoints';
+import { billingOperations, type BillingInfo, type Operation } from '@parlance/contract';
+import { MAX_EXPORT_ROWS } from '@parlance/contract/endpoints';
 import { HttpError } from '../http/errors.js';
+import { serve } from '../http/operation.js';
 import { perUser } from '../http/rateLimit.js';
-import { errorResponses, fileResponse } from '../http/schemas.js';
-import { fileNamed, MAX_EXPORT_ROWS, sendCsv } from '../http/download.js';
+import { fileNamed, sendCsv } from '../http/download.js';
 import { dollarsToMicros, formatUsd, usdDecimal } from './money.js';
 import { describeCard } from './purchases.js';
 import { toPaymentMethod, toPurchaseResponse, toReceipt, toTransaction } from './present.js';
@@ -39,8 +17,6 @@ import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
 import { billedTo, setBillingName } from './accounts.js';
 import { receiptPdf } from './receiptPdf.js';
 
-const tags = ['billing'];
-const security = [{ session: [] }];
 const RECENT_CARD_WINDOW_MS = 10 * 60_000;
 /** How far apart two processes' clocks may be for card setup's `startedAt`. */
 const CLOCK_MARGIN_MS = 5_000;
@@ -99,111 +75,44 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
     };
   };
 
-  app.get(
-    billingPaths.info,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Balance and default card',
-        response: { 200: BillingInfo, ...errorResponses(401) },
-      },
-    },
-    async (request) => billingInfo(currentUser(request).id),
-  );
+  serve(app, billingOperations.info, async (request) => billingInfo(currentUser(request).id));
 
   /** A PUT of one of the account's billing settings, answered with the billing info. */
   function setting<Body extends z.ZodType>(
-    path: string,
-    docs: { summary: string; description: string; body: Body },
+    operation: Omit<Operation, 'body' | 'responses'> & {
+      body: Body;
+      responses: { 200: typeof BillingInfo };
+    },
     apply: (userId: string, body: z.output<Body>) => Promise<void>,
   ) {
-    app.put(
-      path,
-      {
-        schema: {
-          tags,
-          security,
-          ...docs,
-          response: { 200: BillingInfo, ...errorResponses(400, 401) },
-        },
-      },
-      async (request) => {
-        const userId = currentUser(request).id;
-        await apply(userId, request.body as z.output<Body>);
-        return billingInfo(userId);
-      },
-    );
+    serve(app, operation, async (request) => {
+      const userId = currentUser(request).id;
+      await apply(userId, request.body as z.output<Body>);
+      return billingInfo(userId);
+    });
   }
 
-  setting(
-    billingPaths.spendLimit,
-    {
-      summary: "Set or remove the account's monthly spending limit",
-      description:
-        'Transcription past it this calendar month (UTC) is refused with 402 spend_limit_reached; a job already running stops where the limit is reached. Each API key may have a lower limit of its own (PUT /api/api-keys/{id}/limit).',
-      body: MonthlyLimit,
-    },
-    (userId, body) =>
-      setMonthlyLimit(app.deps.storage.db, userId, body.monthlyLimitMicros, new Date()),
+  setting(billingOperations.spendLimit, (userId, body) =>
+    setMonthlyLimit(app.deps.storage.db, userId, body.monthlyLimitMicros, new Date()),
   );
 
-  setting(
-    billingPaths.autoTopUp,
-    {
-      summary: 'Turn auto top-up on (threshold and amount) or off',
-      description: `When the balance falls below the threshold, the default card is charged the amount, at most once every ${AUTO_TOP_UP_INTERVAL_MINUTES} minutes (within ${BALANCE_SWEEP_MS / 1000} s of the balance falling). A charge that fails turns auto top-up off and e-mails the owner. Needs a saved card.`,
-      body: AutoTopUpSetting,
-    },
-    (userId, body) => autoTopUps.set(userId, body.autoTopUp),
+  setting(billingOperations.autoTopUp, (userId, body) => autoTopUps.set(userId, body.autoTopUp));
+
+  setting(billingOperations.lowBalanceAlert, (userId, body) =>
+    balanceAlerts.set(userId, body.lowBalanceAlertMicros),
   );
 
-  setting(
-    billingPaths.lowBalanceAlert,
-    {
-      summary: 'Set or remove the low-balance e-mail',
-      description: `The owner is e-mailed once when the balance falls below the alert (within ${BALANCE_SWEEP_MS / 1000} s), and again only after it has stood at or above it.`,
-      body: LowBalanceAlert,
-    },
-    (userId, body) => balanceAlerts.set(userId, body.lowBalanceAlertMicros),
-  );
+  serve(app, billingOperations.creditHistory, async (request) => {
+    const entries = await ledger.history(currentUser(request).id, request.query.limit);
+    const paid = await purchases.paymentsFor(entries);
+    return {
+      transactions: entries.map((entry) => toTransaction(entry, paid.get(entry.reference ?? ''))),
+    };
+  });
 
-  app.get(
-    billingPaths.creditHistory,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Credit transactions, newest first, with receipts for purchases',
-        querystring: CreditHistoryQuery,
-        response: { 200: CreditHistory, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
-      const entries = await ledger.history(currentUser(request).id, request.query.limit);
-      const paid = await purchases.paymentsFor(entries);
-      return {
-        transactions: entries.map((entry) => toTransaction(entry, paid.get(entry.reference ?? ''))),
-      };
-    },
-  );
-
-  app.get(
-    billingPaths.creditHistoryCsv,
-    {
-      schema: {
-        tags,
-        security,
-        summary: `Every credit transaction as CSV, newest first (the newest ${MAX_EXPORT_ROWS.toLocaleString('en-US')})`,
-        description:
-          'One row per transaction: when (UTC), its id, kind, description, signed amount and the balance after it in USD, its reference (payment or transcription id), the card of a purchase, and the audio seconds and model of a usage row.',
-        response: {
-          200: fileResponse('The transactions, one per row', 'text/csv'),
-          ...errorResponses(401, 429),
-        },
-      },
-      preHandler: perUser(app, 'billing:export', 20),
-    },
+  serve(
+    app,
+    billingOperations.creditHistoryCsv,
     async (request, reply) => {
       const entries = await ledger.history(currentUser(request).id, MAX_EXPORT_ROWS);
       const paid = await purchases.paymentsFor(entries);
@@ -239,46 +148,20 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         }),
       );
     },
+    { preHandler: perUser(app, 'billing:export', 20) },
   );
 
-  app.get(
-    billingPaths.receipt,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Receipt of a purchase',
-        params: ReceiptParams,
-        response: { 200: ReceiptResponse, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => {
-      const { payment, transactionId } = await purchases.receipt(
-        currentUser(request).id,
-        request.params.id,
-      );
-      return { receipt: toReceipt(payment, transactionId) };
-    },
-  );
+  serve(app, billingOperations.receipt, async (request) => {
+    const { payment, transactionId } = await purchases.receipt(
+      currentUser(request).id,
+      request.params.id,
+    );
+    return { receipt: toReceipt(payment, transactionId) };
+  });
 
-  app.get(
-    billingPaths.receiptPdf,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Receipt of a paid purchase as a PDF',
-        description:
-          'The amount and currency, the card (brand and last four), the date paid and who it was billed to (the billing name and e-mail when the purchase began). A purchase not paid (pending, awaiting 3-D Secure, failed) answers 409 `receipt_not_paid`.',
-        params: ReceiptParams,
-        response: {
-          200: fileResponse('The receipt', 'application/pdf'),
-          ...errorResponses(401, 404, 409, 429),
-        },
-      },
-      // Each PDF costs tens of milliseconds of CPU: a person downloads a few, a loop is stopped.
-      preHandler: perUser(app, 'billing:receipt-pdf', 60),
-    },
+  serve(
+    app,
+    billingOperations.receiptPdf,
     async (request, reply) => {
       const { payment, transactionId } = await purchases.receipt(
         currentUser(request).id,
@@ -297,74 +180,31 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
           'content-disposition',
           fileNamed('attachment', `parlance-receipt-${payment.id}.pdf`),
         )
-        .send(pdf as unknown as string); // `send` is typed by the JSON schemas; bytes go out as they are
+        .send(pdf);
     },
+    // Each PDF costs tens of milliseconds of CPU: a person downloads a few, a loop is stopped.
+    { preHandler: perUser(app, 'billing:receipt-pdf', 60) },
   );
 
-  setting(
-    billingPaths.billingName,
-    {
-      summary: 'Set the name receipts are made out to',
-      description:
-        "A person's or a company's name, printed on receipts of purchases made from now on; null or blank: the account's name.",
-      body: BillingName,
-    },
-    (userId, body) => setBillingName(app.deps.storage.db, billing.clock, userId, body.billingName),
+  setting(billingOperations.billingName, (userId, body) =>
+    setBillingName(app.deps.storage.db, billing.clock, userId, body.billingName),
   );
 
-  app.get(
-    billingPaths.paymentMethodList,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Saved cards, default first',
-        response: { 200: PaymentMethodList, ...errorResponses(401) },
-      },
-    },
-    async (request) => ({
-      paymentMethods: (await cards.list(currentUser(request).id)).map(toPaymentMethod),
-    }),
-  );
+  serve(app, billingOperations.paymentMethodList, async (request) => ({
+    paymentMethods: (await cards.list(currentUser(request).id)).map(toPaymentMethod),
+  }));
 
-  app.get(
-    billingPaths.checkRecentPaymentMethod,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Whether a card was saved since a moment (after a Stripe card setup)',
-        querystring: CheckRecentQuery,
-        response: { 200: CheckRecentResponse, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
-      const since = request.query.since
-        ? new Date(request.query.since)
-        : new Date(billing.clock.now().getTime() - RECENT_CARD_WINDOW_MS);
-      const card = await cards.savedSince(currentUser(request).id, since);
-      return card
-        ? { hasRecent: true, paymentMethod: toPaymentMethod(card) }
-        : { hasRecent: false };
-    },
-  );
+  serve(app, billingOperations.checkRecentPaymentMethod, async (request) => {
+    const since = request.query.since
+      ? new Date(request.query.since)
+      : new Date(billing.clock.now().getTime() - RECENT_CARD_WINDOW_MS);
+    const card = await cards.savedSince(currentUser(request).id, since);
+    return card ? { hasRecent: true, paymentMethod: toPaymentMethod(card) } : { hasRecent: false };
+  });
 
-  app.post(
-    billingPaths.addPaymentMethod,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Add a card: test card fields in test mode, or a Stripe SetupIntent secret',
-        body: AddPaymentMethod,
-        response: {
-          200: AddPaymentMethodResponse,
-          201: AddPaymentMethodResponse,
-          ...errorResponses(400, 401, 402, 429),
-        },
-      },
-      preHandler: perUser(app, 'billing:add-card', 10),
-    },
+  serve(
+    app,
+    billingOperations.addPaymentMethod,
     async (request, reply) => {
       const { number, expMonth, expYear, cvc } = request.body;
       if (
@@ -387,47 +227,19 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
       if (added.status !== 'saved') return { ...added, startedAt };
       return reply.code(201).send({ status: 'saved', paymentMethod: toPaymentMethod(added.card) });
     },
+    { preHandler: perUser(app, 'billing:add-card', 10) },
   );
 
-  app.post(
-    billingPaths.deletePaymentMethod,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a saved card',
-        body: PaymentMethodId,
-        response: { 200: MessageResponse, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      await cards.remove(currentUser(request).id, request.body.id);
-      return { message: 'Payment method removed' };
-    },
-  );
+  serve(app, billingOperations.deletePaymentMethod, async (request) => {
+    await cards.remove(currentUser(request).id, request.body.id);
+    return { message: 'Payment method removed' };
+  });
 
-  app.post(
-    billingPaths.defaultPaymentMethod,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Make a saved card the default',
-        body: PaymentMethodId,
-        response: { 200: PaymentMethodList, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const userId = currentUser(request).id;
-      await cards.setDefault(userId, request.body.id);
-      return { paymentMethods: (await cards.list(userId)).map(toPaymentMethod) };
-    },
-  );
-
-  const purchaseResponses = {
-    200: PurchaseResponse,
-    ...errorResponses(400, 401, 402, 404, 409, 422, 429),
-  };
+  serve(app, billingOperations.defaultPaymentMethod, async (request) => {
+    const userId = currentUser(request).id;
+    await cards.setDefault(userId, request.body.id);
+    return { paymentMethods: (await cards.list(userId)).map(toPaymentMethod) };
+  });
 
   /** Both purchase calls: the named or default card; `savedCardOnly` never starts a checkout. */
   const buyCredits =
@@ -445,38 +257,11 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
         }),
       );
 
-  app.post(
-    billingPaths.purchaseCredits,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Buy credits ($5–$1,000): charges the chosen or default card, or says what to do next',
-        description:
-          'Send an Idempotency-Key header to retry safely: the same key answers the same result.',
-        body: PurchaseCredits,
-        response: purchaseResponses,
-      },
-      preHandler: perUser(app, 'billing:purchase', 30),
-    },
-    buyCredits({ savedCardOnly: false }),
-  );
+  serve(app, billingOperations.purchaseCredits, buyCredits({ savedCardOnly: false }), {
+    preHandler: perUser(app, 'billing:purchase', 30),
+  });
 
-  app.post(
-    billingPaths.purchaseWithPaymentMethod,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Buy credits with a saved card (the default unless one is named)',
-        description:
-          'Send an Idempotency-Key header to retry safely: the same key answers the same result.',
-        body: PurchaseWithPaymentMethod,
-        response: purchaseResponses,
-      },
-      preHandler: perUser(app, 'billing:purchase', 30),
-    },
-    buyCredits({ savedCardOnly: true }),
-  );
+  serve(app, billingOperations.purchaseWithPaymentMethod, buyCredits({ savedCardOnly: true }), {
+    preHandler: perUser(app, 'billing:purchase', 30),
+  });
 };

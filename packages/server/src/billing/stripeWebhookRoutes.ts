@@ -1,9 +1,8 @@
 import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { billingPaths } from '@parlance/contract/endpoints';
+import { billingOperations } from '@parlance/contract';
 import { HttpError, notFound } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
+import { serve } from '../http/operation.js';
 import { userOfCustomer } from './accounts.js';
 import type { StripeProvider } from './providers/stripeProvider.js';
 import type { Billing } from './service.js';
@@ -103,31 +102,20 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = 
     done(null, body),
   );
 
-  app.post(
-    billingPaths.stripeWebhook,
-    {
-      schema: {
-        tags: ['billing'],
-        summary:
-          'Stripe events (signed): credits a purchase exactly once per PaymentIntent; refunds and disputes take its credit back',
-        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => {
-      const { stripe } = billing;
-      if (!stripe) throw notFound('Stripe is not configured');
-      const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw new HttpError('invalid_signature', 'Missing Stripe-Signature header or body');
-      }
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhookEvent(request.body, signature);
-      } catch {
-        throw new HttpError('invalid_signature', 'Webhook signature verification failed');
-      }
-      await applyEvent(billing, stripe, event);
-      return { received: true as const };
-    },
-  );
+  serve(app, billingOperations.stripeWebhook, async (request) => {
+    const { stripe } = billing;
+    if (!stripe) throw notFound('Stripe is not configured');
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+      throw new HttpError('invalid_signature', 'Missing Stripe-Signature header or body');
+    }
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhookEvent(request.body, signature);
+    } catch {
+      throw new HttpError('invalid_signature', 'Webhook signature verification failed');
+    }
+    await applyEvent(billing, stripe, event);
+    return { received: true as const };
+  });
 };

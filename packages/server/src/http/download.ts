@@ -8,9 +8,6 @@ type Disposition = 'inline' | 'attachment';
 export const fileNamed = (disposition: Disposition, name: string) =>
   `${disposition}; filename="${name.replace(/[^\w.-]+/g, '_')}"`;
 
-/** The most rows one CSV export holds (the newest): a heavy account's year stays one download. */
-export const MAX_EXPORT_ROWS = 100_000;
-
 export type CsvCell = string | number | boolean | null;
 
 /**

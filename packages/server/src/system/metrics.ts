@@ -7,8 +7,6 @@ import { fromThisMachine } from '../http/loopback.js';
 const LATENCY_BUCKETS = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 3600];
 /** Processing seconds per second of audio: under 1 is faster than real time. */
 const RTF_BUCKETS = [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 4];
-/** /metrics answers Prometheus' text format (`text/plain; version=0.0.4`). */
-export const METRICS_CONTENT_TYPE = 'text/plain';
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**

@@ -13,7 +13,7 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { Server, type DataStore } from '@tus/server';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { transcriptPaths } from '@parlance/contract/endpoints';
+import { MAX_OPEN_UPLOADS, transcriptPaths } from '@parlance/contract/endpoints';
 import { rowsOf, type Database } from '../db/index.js';
 import { uploads, users } from '../db/schema/index.js';
 import { DomainError } from '../domainErrors.js';
@@ -26,8 +26,6 @@ import { formatMegabytes } from './formats.js';
 import { accountOnHoldMessage } from './pricing.js';
 import { createUploadLocker } from './uploadLocks.js';
 
-/** Unused resumable uploads one account may hold at once (their bytes total at most the size limit). */
-export const MAX_OPEN_UPLOADS = 5;
 /** A claim this old was a submission that crashed: the upload may be taken again. */
 const CLAIM_SECONDS = 3600;
 /** S3 multipart parts (S3 takes 5 MiB at least, except the last). */

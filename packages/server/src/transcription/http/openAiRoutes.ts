@@ -2,24 +2,25 @@ import type { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   currentAccount,
   currentApiKeyId,
   currentUser,
   requireApiKeyOrSession,
 } from '../../auth/guards.js';
-import { transcriptPaths, defaultModelFor } from '@parlance/contract/endpoints';
+import { defaultModelFor } from '@parlance/contract/endpoints';
 import {
-  OpenAiError,
+  type OpenAiError,
   TranscriptPrompt,
   TranscriptRequest,
+  transcriptOperations,
   type TranscriptionTask,
 } from '@parlance/contract';
 import type { Database } from '../../db/index.js';
 import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import type { DomainError } from '../../domainErrors.js';
 import { clientError, HttpError } from '../../http/errors.js';
+import { serve } from '../../http/operation.js';
 import { toSubtitles } from '../formats.js';
 import { abandonTranscription, markTextStreamed } from '../jobs/repository.js';
 import { isFinished } from '../jobs/watch.js';
@@ -264,13 +265,6 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
       .send(events);
   }
 
-  const errors = Object.fromEntries(
-    [400, 401, 402, 404, 408, 409, 413, 422, 429, 500, 503, 504].map((status) => [
-      status,
-      OpenAiError,
-    ]),
-  );
-
   /**
    * Both OpenAI endpoints: the upload becomes a job like any other, and the answer waits for it.
    * A translation takes no language (any is heard) and does not stream, as OpenAI's does not.
@@ -350,45 +344,6 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
     };
   }
 
-  app.post(
-    transcriptPaths.openAiTranscriptions,
-    {
-      schema: {
-        tags: ['openai'],
-        security: [{ apiKey: [] }],
-        summary:
-          'OpenAI-compatible transcription (multipart: file, model, language, prompt, response_format, timestamp_granularities[], stream)',
-        response: {
-          200: z
-            .unknown()
-            .describe(
-              'json, verbose_json (objects) or text, srt, vtt (plain text); with stream=true, server-sent events: transcript.text.delta (delta) as text is decoded, then transcript.text.done (text, usage)',
-            ),
-          ...errors,
-        },
-      },
-      ...limits.submission,
-    },
-    answer('transcribe'),
-  );
-
-  app.post(
-    transcriptPaths.openAiTranslations,
-    {
-      schema: {
-        tags: ['openai'],
-        security: [{ apiKey: [] }],
-        summary:
-          'OpenAI-compatible translation into English (multipart: file, model, prompt, response_format); whisper-1 is the multilingual base model',
-        response: {
-          200: z
-            .unknown()
-            .describe('json, verbose_json (objects) or text, srt, vtt (plain text), in English'),
-          ...errors,
-        },
-      },
-      ...limits.submission,
-    },
-    answer('translate'),
-  );
+  serve(app, transcriptOperations.openAiTranscriptions, answer('transcribe'), limits.submission);
+  serve(app, transcriptOperations.openAiTranslations, answer('translate'), limits.submission);
 };

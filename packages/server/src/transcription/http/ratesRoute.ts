@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billingPaths } from '@parlance/contract/endpoints';
-import { RatesResponse } from '@parlance/contract';
-import { errorResponses } from '../../http/schemas.js';
+import { billingOperations } from '@parlance/contract';
+import { serve } from '../../http/operation.js';
 import type { ModelCatalog } from '../models.js';
 import { apiLimits } from './limits.js';
 
@@ -15,17 +14,9 @@ export const ratesRoute: FastifyPluginAsyncZod<{ catalog: ModelCatalog }> = asyn
   app,
   { catalog },
 ) => {
-  app.get(
-    billingPaths.rates,
-    {
-      // Anyone may ask, as often as the API's per-IP limit allows.
-      onRequest: apiLimits(app).perIp,
-      schema: {
-        tags: ['billing'],
-        summary: 'Price per installed model (public, for the pricing page)',
-        response: { 200: RatesResponse, ...errorResponses(429, 503) },
-      },
-    },
+  serve(
+    app,
+    billingOperations.rates,
     async () => ({
       currency: 'USD' as const,
       billing: CHARGED_PER,
@@ -36,5 +27,7 @@ export const ratesRoute: FastifyPluginAsyncZod<{ catalog: ModelCatalog }> = asyn
         englishOnly,
       })),
     }),
+    // Anyone may ask, as often as the API's per-IP limit allows.
+    { onRequest: apiLimits(app).perIp },
   );
 };

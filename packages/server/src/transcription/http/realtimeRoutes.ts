@@ -8,20 +8,16 @@ import {
   requireApiKeyOrSession,
   requireSession,
 } from '../../auth/guards.js';
-import { API_ERRORS, realtimePaths, defaultModelFor } from '@parlance/contract/endpoints';
+import { API_ERRORS, defaultModelFor } from '@parlance/contract/endpoints';
 import {
   type ErrorResponse,
   REALTIME_CLOSE,
-  REALTIME_IDLE_TIMEOUT_SECONDS,
-  REALTIME_TOKEN_TTL_SECONDS,
-  REALTIME_UNUSED_SECONDS_PER_HOUR,
   RealtimeQuery,
-  RealtimeServerMessage,
-  RealtimeToken,
+  realtimeOperations,
 } from '@parlance/contract';
 import { getUser } from '../../auth/users.js';
 import { HttpError } from '../../http/errors.js';
-import { errorResponses } from '../../http/schemas.js';
+import { serve } from '../../http/operation.js';
 import { validationMessage } from '../../validationMessage.js';
 import type { TranscriptionConfig } from '../config.js';
 import { languageDetection } from '../languageDetection.js';
@@ -34,10 +30,6 @@ import { apiLimits } from './limits.js';
 
 /** A frame larger than this closes the socket (1009): 8 s of 16 kHz audio; clients send 0.1 to 1 s. */
 const MAX_FRAME_BYTES = 256 * 1024;
-
-const closeCodes = Object.entries(REALTIME_CLOSE)
-  .map(([meaning, code]) => `${code} ${meaning}`)
-  .join(', ');
 
 /** A stream's model (undefined: the default for its language) and language, from the catalog. */
 function resolveLive(
@@ -131,11 +123,6 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
   const limits = apiLimits(app);
   app.addHook('onRequest', limits.perIp);
 
-  const tokenRoute = {
-    tags: ['transcription'],
-    response: { 200: RealtimeToken, ...errorResponses(401, 429) },
-    description: `The token opens one stream (GET /v1/realtime?token=…) within ${REALTIME_TOKEN_TTL_SECONDS} s, for the token's account; it is used up by that.`,
-  };
   const issue = async (request: FastifyRequest) => {
     const { token, expiresAt } = await issueRealtimeToken(db, {
       userId: currentUser(request).id,
@@ -143,31 +130,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
     });
     return { token, expires_at: expiresAt.toISOString() };
   };
-  app.post(
-    realtimePaths.sessionToken,
-    {
-      preHandler: [requireSession, limits.perCaller],
-      schema: {
-        ...tokenRoute,
-        tags: ['dashboard'],
-        security: [{ session: [] }],
-        summary: 'A one-use token for a live stream from this browser (the playground)',
-      },
-    },
-    issue,
-  );
-  app.post(
-    realtimePaths.token,
-    {
-      preHandler: [requireApiKeyOrSession, limits.perCaller],
-      schema: {
-        ...tokenRoute,
-        security: [{ apiKey: [] }],
-        summary: 'A one-use token for a live stream, to hand to a browser',
-      },
-    },
-    issue,
-  );
+  serve(app, realtimeOperations.sessionToken, issue, {
+    preHandler: [requireSession, limits.perCaller],
+  });
+  serve(app, realtimeOperations.token, issue, {
+    preHandler: [requireApiKeyOrSession, limits.perCaller],
+  });
 
   /** Who the stream is for and how it is heard, or a refusal (4400, 4401). */
   async function opening(request: FastifyRequest): Promise<Opening> {
@@ -227,31 +195,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
     };
   }
 
-  app.route({
-    method: 'GET',
-    url: realtimePaths.stream,
-    schema: {
-      tags: ['transcription'],
-      security: [{ apiKey: [] }],
-      summary: 'Live transcription over a WebSocket',
-      description: [
-        'Upgrade to a WebSocket. Send audio as binary frames (mono s16le at sample_rate, at about the speed it plays, each at most 256 KiB), optionally a text frame {"type":"config","model","language","expected_languages","language_confidence_threshold","fallback_language","keyterms","end_of_turn_silence_ms"} (RealtimeClientMessage) before the first audio, later ones with keyterms and end_of_turn_silence_ms only (taken from the next decode on), and {"type":"end"} to finish.',
-        'The server sends JSON text frames: ready, partial (replaced by the next), final (never changes), end_of_turn (the speaker stopped for end_of_turn_silence_ms: the text of the turn, after its finals), lag (how far behind transcription is, while it is), gap (seconds received that will not be transcribed nor billed), error, and last done (the saved transcript id, billed and untranscribed seconds, and cost) before it closes with 1000.',
-        `Billed per second of audio received, once, when the stream ends; the balance is checked before it starts and every few seconds. A stream whose audio holds no sound for ${REALTIME_IDLE_TIMEOUT_SECONDS} s (by default) is closed; an account that holds streams open beyond their audio for ${REALTIME_UNUSED_SECONDS_PER_HOUR} s in an hour (by default) is refused new ones for a while (4429 unused_streams). Close codes: ${closeCodes}. Session cookies do not open a stream: browsers use a token.`,
-        'Without an upgrade, the answer is 426.',
-      ].join('\n\n'),
-      querystring: RealtimeQuery,
-      response: {
-        101: RealtimeServerMessage.describe(
-          'Switching protocols: the stream is open. Then each text frame the server sends is one of these messages',
-        ),
-        ...errorResponses(426, 429),
-      },
-    },
-    // The query is checked after the upgrade, so a browser hears why (4400) instead of a 400
-    // it cannot read.
-    attachValidation: true,
-    handler: async (_request, reply) =>
+  serve(
+    app,
+    realtimeOperations.stream,
+    async (_request, reply) =>
       reply
         .code(API_ERRORS.upgrade_required.status)
         .header('upgrade', 'websocket')
@@ -259,19 +206,24 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
           code: 'upgrade_required',
           message: 'Connect with a WebSocket (Upgrade: websocket)',
         } satisfies ErrorResponse),
-    wsHandler: (socket, request) =>
-      serveLiveStream(
-        socket,
-        {
-          db,
-          engine: runtime.liveEngine,
-          config,
-          streams,
-          log: request.log,
-          refused: metrics.liveStreamsRefused,
-          resolve: (model, language) => resolveLive(catalog, config, model, language),
-        },
-        () => opening(request),
-      ),
-  });
+    {
+      // The query is checked after the upgrade, so a browser hears why (4400) instead of a 400
+      // it cannot read.
+      attachValidation: true,
+      wsHandler: (socket, request) =>
+        serveLiveStream(
+          socket,
+          {
+            db,
+            engine: runtime.liveEngine,
+            config,
+            streams,
+            log: request.log,
+            refused: metrics.liveStreamsRefused,
+            resolve: (model, language) => resolveLive(catalog, config, model, language),
+          },
+          () => opening(request),
+        ),
+    },
+  );
 };

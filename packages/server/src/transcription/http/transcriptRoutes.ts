@@ -1,39 +1,23 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   currentAccount,
   currentApiKeyId,
   currentUser,
   requireApiKeyOrSession,
 } from '../../auth/guards.js';
+import { TranscriptRequest, transcriptOperations } from '@parlance/contract';
 import {
-  IdParams,
-  MessageResponse,
-  SpeakerNames,
-  SpeechModelList,
-  SubtitleQuery,
-  Transcript,
-  TranscriptExportParams,
-  TranscriptPage,
-  TranscriptPageQuery,
-  TranscriptParagraphs,
-  TranscriptRequest,
-  TranscriptSentences,
-  TranscriptWaitQuery,
-} from '@parlance/contract';
-import {
-  transcriptPaths,
   defaultModelFor,
-  PARAGRAPH_WORDS,
+  MAX_TRANSCRIPT_WAITS_PER_ACCOUNT,
   paragraphsOf,
-  PASSAGE_PAUSE_SECONDS,
   published,
   sentencesOf,
 } from '@parlance/contract/endpoints';
 import { HttpError, notFound } from '../../http/errors.js';
-import { errorResponses } from '../../http/schemas.js';
+import { serve } from '../../http/operation.js';
 import { captionStyle, toSubtitles, toText } from '../formats.js';
 import { byteRange } from '../../http/byteRange.js';
 import { fileNamed } from '../../http/download.js';
@@ -58,14 +42,9 @@ import { isFinished } from '../jobs/watch.js';
 import { clientGone, watchJobForClient } from './clientGone.js';
 import { toSummary, toTranscript } from './present.js';
 
-const tags = ['transcription'];
-const security: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const transcriptNotFound = () => notFound('Transcript not found');
 /** A Content-Disposition showing a download inline under a name made safe for the header. */
-
-/** GETs that may wait (`?wait=`) at once per account and process; more answer without waiting. */
-const MAX_WAITS_PER_ACCOUNT = 20;
 
 export interface TranscriptRouteOptions {
   runtime: TranscriptionRuntime;
@@ -160,58 +139,25 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
     return { ...row, result: row.result };
   };
 
-  app.get(
-    transcriptPaths.submit,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Your transcripts, newest first, a page at a time',
-        description:
-          'Filter by status and creation time; follow next_cursor for the next page (the same filters apply). Each item is a summary: GET /v1/transcript/{id} has the text.',
-        querystring: TranscriptPageQuery,
-        response: { 200: TranscriptPage, ...errorResponses(400, 401, 429) },
-      },
-    },
-    async (request) => {
-      const { limit, status, created_after, created_before, cursor } = request.query;
-      const { rows, nextCursor } = await pageTranscriptions(db, currentUser(request).id, {
-        limit,
-        status,
-        createdAfter: created_after ? new Date(created_after) : undefined,
-        createdBefore: created_before ? new Date(created_before) : undefined,
-        cursor,
-      });
-      return {
-        transcripts: rows.map(toSummary),
-        has_more: nextCursor !== null,
-        next_cursor: nextCursor,
-      };
-    },
-  );
+  serve(app, transcriptOperations.page, async (request) => {
+    const { limit, status, created_after, created_before, cursor } = request.query;
+    const { rows, nextCursor } = await pageTranscriptions(db, currentUser(request).id, {
+      limit,
+      status,
+      createdAfter: created_after ? new Date(created_after) : undefined,
+      createdBefore: created_before ? new Date(created_before) : undefined,
+      cursor,
+    });
+    return {
+      transcripts: rows.map(toSummary),
+      has_more: nextCursor !== null,
+      next_cursor: nextCursor,
+    };
+  });
 
-  app.post(
-    transcriptPaths.submit,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Submit audio (multipart `file`, `audio_url` or `upload_id`) for transcription',
-        description:
-          'Answers at once with the queued job; poll GET /v1/transcript/{id}. Send an Idempotency-Key header to make retries safe. Multipart takes the fields below and the audio as `file`; JSON takes them with `audio_url` or `upload_id` (a finished resumable upload, for files too large for one request).',
-        consumes: ['multipart/form-data', 'application/json'],
-        // The fields, for the document: both bodies are checked by parseRequest (a multipart
-        // body streams its file first), so validation here only sets request.validationError.
-        body: TranscriptRequest,
-        response: {
-          200: Transcript,
-          202: Transcript,
-          ...errorResponses(400, 401, 402, 408, 413, 422, 429, 503),
-        },
-      },
-      attachValidation: true,
-      ...limits.submission,
-    },
+  serve(
+    app,
+    transcriptOperations.submit,
     async (request, reply) => {
       const user = currentUser(request);
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
@@ -257,6 +203,9 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
         ? withMultipart(request, runtime.blobs, runtime.config.maxUploadBytes, accept)
         : accept();
     },
+    // The body's schema is the document's: parseRequest checks both bodies (a multipart body
+    // streams its file first), so validation here only sets request.validationError.
+    { attachValidation: true, ...limits.submission },
   );
 
   /** GETs with `?wait=` under way in this process, per account. */
@@ -266,317 +215,204 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
   const stopping = new AbortController();
   app.addHook('preClose', async () => stopping.abort());
 
-  app.get(
-    transcriptPaths.transcript,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Status, progress, queue position and (once completed) the transcript',
-        description: `With \`wait\`, a transcript still queued or processing is answered as soon as it completes or fails, instead of at the next poll. An account waits in at most ${MAX_WAITS_PER_ACCOUNT} such requests at once per server; more are answered at once, and so are those under way on a server shutting down.`,
-        params: IdParams,
-        querystring: TranscriptWaitQuery,
-        response: { 200: Transcript, ...errorResponses(400, 401, 404, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const userId = currentUser(request).id;
-      let row = await findTranscription(db, userId, id);
-      const waits = waiting.get(userId) ?? 0;
-      // Beyond MAX_WAITS_PER_ACCOUNT waits at once, an account's GETs answer at once.
-      if (row && request.query.wait > 0 && !isFinished(row) && waits < MAX_WAITS_PER_ACCOUNT) {
-        const gone = clientGone(reply);
-        waiting.set(userId, waits + 1);
-        try {
-          row = await watchJobForClient(db, runtime.finished, id, {
-            deadline: Date.now() + request.query.wait * 1000,
-            signal: gone,
-            until: stopping.signal,
-          });
-        } finally {
-          const left = (waiting.get(userId) ?? 1) - 1;
-          if (left > 0) waiting.set(userId, left);
-          else waiting.delete(userId);
-        }
+  serve(app, transcriptOperations.transcript, async (request, reply) => {
+    const { id } = request.params;
+    const userId = currentUser(request).id;
+    let row = await findTranscription(db, userId, id);
+    const waits = waiting.get(userId) ?? 0;
+    // Beyond MAX_TRANSCRIPT_WAITS_PER_ACCOUNT waits at once, an account's GETs answer at once.
+    if (
+      row &&
+      request.query.wait > 0 &&
+      !isFinished(row) &&
+      waits < MAX_TRANSCRIPT_WAITS_PER_ACCOUNT
+    ) {
+      const gone = clientGone(reply);
+      waiting.set(userId, waits + 1);
+      try {
+        row = await watchJobForClient(db, runtime.finished, id, {
+          deadline: Date.now() + request.query.wait * 1000,
+          signal: gone,
+          until: stopping.signal,
+        });
+      } finally {
+        const left = (waiting.get(userId) ?? 1) - 1;
+        if (left > 0) waiting.set(userId, left);
+        else waiting.delete(userId);
       }
-      if (!row) throw transcriptNotFound();
-      return toTranscript(db, row, runtime.config.maxRunningPerAccount);
-    },
-  );
+    }
+    if (!row) throw transcriptNotFound();
+    return toTranscript(db, row, runtime.config.maxRunningPerAccount);
+  });
 
-  app.put(
-    transcriptPaths.speakers,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Name a transcript's speakers (replaces the names given before)",
-        description:
-          'For a completed transcript with speaker labels. Exports (txt, srt, vtt) then show the names instead of "Speaker A".',
-        params: IdParams,
-        body: SpeakerNames,
-        response: { 200: Transcript, ...errorResponses(400, 401, 404, 409, 429) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const userId = currentUser(request).id;
-      const row = await findTranscription(db, userId, id);
-      if (!row) throw transcriptNotFound();
-      const spoken = new Set(row.result?.utterances?.map((u) => u.speaker));
-      if (row.status !== 'completed' || spoken.size === 0) {
-        throw new HttpError(
-          'transcript_not_ready',
-          row.status !== 'completed'
-            ? `Transcript is ${row.status}; speakers can be named once it is completed`
-            : row.speakerLabels
-              ? 'No one was heard speaking in this transcript: it has no speakers to name'
-              : 'This transcript has no speaker labels: transcribe with speaker_labels=true',
-        );
-      }
-      const names = Object.entries(request.body.names);
-      const unknown = names.find(([label]) => !spoken.has(label));
-      if (unknown)
-        throw new HttpError('unknown_speaker', `This transcript has no speaker ${unknown[0]}`);
-      const named = await nameSpeakers(
-        db,
-        userId,
-        id,
-        Object.fromEntries(names.filter(([, name]) => name !== '')),
+  serve(app, transcriptOperations.speakers, async (request) => {
+    const { id } = request.params;
+    const userId = currentUser(request).id;
+    const row = await findTranscription(db, userId, id);
+    if (!row) throw transcriptNotFound();
+    const spoken = new Set(row.result?.utterances?.map((u) => u.speaker));
+    if (row.status !== 'completed' || spoken.size === 0) {
+      throw new HttpError(
+        'transcript_not_ready',
+        row.status !== 'completed'
+          ? `Transcript is ${row.status}; speakers can be named once it is completed`
+          : row.speakerLabels
+            ? 'No one was heard speaking in this transcript: it has no speakers to name'
+            : 'This transcript has no speaker labels: transcribe with speaker_labels=true',
       );
-      if (!named) throw transcriptNotFound();
-      return toTranscript(db, named, runtime.config.maxRunningPerAccount);
-    },
-  );
-
-  app.get(
-    transcriptPaths.export,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The transcript as plain text, SubRip, WebVTT or JSON',
-        params: TranscriptExportParams,
-        querystring: SubtitleQuery,
-        response: { 200: z.string(), ...errorResponses(400, 401, 404, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { id, format } = request.params;
-      const row = await completed(currentUser(request).id, id, 'exports');
-      reply.header(
-        'content-disposition',
-        fileNamed('inline', `${row.fileName ?? row.id}.${format}`),
-      );
-      if (format === 'json') {
-        reply.type('application/json; charset=utf-8');
-        return JSON.stringify(
-          (await toTranscript(db, row, runtime.config.maxRunningPerAccount)).result,
-        );
-      }
-      if (format === 'txt')
-        return reply.type('text/plain; charset=utf-8').send(toText(row.result, row.speakerNames));
-      reply.type(
-        format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
-      );
-      return toSubtitles(format, row.result, row.speakerNames, captionStyle(request.query));
-    },
-  );
-
-  for (const [kind, response, of] of [
-    ['sentences', TranscriptSentences, sentencesOf],
-    ['paragraphs', TranscriptParagraphs, paragraphsOf],
-  ] as const) {
-    app.get(
-      transcriptPaths[kind],
-      {
-        schema: {
-          tags,
-          security,
-          summary: `The transcript's ${kind}`,
-          description:
-            kind === 'sentences'
-              ? `A sentence ends at its closing punctuation, where the speaker changes, at a pause of ${PASSAGE_PAUSE_SECONDS} s, or, unpunctuated, at ${PARAGRAPH_WORDS} words.`
-              : `Whole sentences: a paragraph ends where the speaker changes, at a pause of ${PASSAGE_PAUSE_SECONDS} s, or at the end of the sentence that brings it to ${PARAGRAPH_WORDS} words.`,
-          params: IdParams,
-          response: { 200: response, ...errorResponses(400, 401, 404, 409, 429) },
-        },
-      },
-      async (request) => {
-        const { id } = request.params;
-        const row = await completed(currentUser(request).id, id, kind);
-        if (row.timestampStyle === 'none' && !row.result.utterances?.length) {
-          throw new HttpError(
-            'no_timestamps',
-            `This transcript was made with timestamp_style=none: its ${kind} need times (segment or word)`,
-          );
-        }
-        return { id, [kind]: of(row.result) } as z.infer<typeof response>;
-      },
+    }
+    const names = Object.entries(request.body.names);
+    const unknown = names.find(([label]) => !spoken.has(label));
+    if (unknown)
+      throw new HttpError('unknown_speaker', `This transcript has no speaker ${unknown[0]}`);
+    const named = await nameSpeakers(
+      db,
+      userId,
+      id,
+      Object.fromEntries(names.filter(([, name]) => name !== '')),
     );
+    if (!named) throw transcriptNotFound();
+    return toTranscript(db, named, runtime.config.maxRunningPerAccount);
+  });
+
+  serve(app, transcriptOperations.export, async (request, reply) => {
+    const { id, format } = request.params;
+    const row = await completed(currentUser(request).id, id, 'exports');
+    reply.header('content-disposition', fileNamed('inline', `${row.fileName ?? row.id}.${format}`));
+    if (format === 'json') {
+      reply.type('application/json; charset=utf-8');
+      return JSON.stringify(
+        (await toTranscript(db, row, runtime.config.maxRunningPerAccount)).result,
+      );
+    }
+    if (format === 'txt')
+      return reply.type('text/plain; charset=utf-8').send(toText(row.result, row.speakerNames));
+    reply.type(
+      format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
+    );
+    return toSubtitles(format, row.result, row.speakerNames, captionStyle(request.query));
+  });
+
+  for (const [kind, of] of [
+    ['sentences', sentencesOf],
+    ['paragraphs', paragraphsOf],
+  ] as const) {
+    const operation = transcriptOperations[kind];
+    serve(app, operation, async (request) => {
+      const { id } = request.params;
+      const row = await completed(currentUser(request).id, id, kind);
+      if (row.timestampStyle === 'none' && !row.result.utterances?.length) {
+        throw new HttpError(
+          'no_timestamps',
+          `This transcript was made with timestamp_style=none: its ${kind} need times (segment or word)`,
+        );
+      }
+      return { id, [kind]: of(row.result) } as z.infer<(typeof operation.responses)[200]>;
+    });
   }
 
-  app.get(
-    transcriptPaths.audio,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The transcript's audio, as it was submitted",
-        description:
-          'The bytes uploaded (or fetched from audio_url), kept until the transcript is deleted or its retention (`audio_delete_at`) or DELETE deletes them, with a media type told by their content. Answers `Range` requests (206), so a player can seek. Live streams keep no audio, nor does a transcript whose audio was deleted (404 `audio_not_kept`).',
-        params: IdParams,
-        response: {
-          200: z.string().describe('The audio file'),
-          206: z.string().describe('The part of the audio file the Range header asked for'),
-          ...errorResponses(400, 401, 404, 416, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      const row = await findAudio(db, currentUser(request).id, request.params.id);
-      if (!row) throw transcriptNotFound();
-      const key = row.blobKey;
-      const size = key === null ? null : await runtime.blobs.size(key);
-      if (key === null || size === null) {
-        throw new HttpError(
-          'audio_not_kept',
-          row.source === 'live'
-            ? LIVE_KEEPS_NO_AUDIO
-            : row.audioDeletedAt
-              ? `This transcript's audio was deleted on ${row.audioDeletedAt.toISOString()}`
-              : "This transcript's audio is no longer kept",
-        );
-      }
-      const range = byteRange(request.headers.range, size);
-      if (range === 'unsatisfiable') {
-        throw new HttpError(
-          'range_not_satisfiable',
-          `The audio is ${size} bytes long: the range asked for lies past its end`,
-          undefined,
-          { 'content-range': `bytes */${size}` },
-        );
-      }
-      const head =
-        size === 0
-          ? Buffer.alloc(0)
-          : await buffer(await runtime.blobs.read(key, 0, Math.min(size, 16) - 1));
-      const { start, end } = range ?? { start: 0, end: size - 1 };
-      // Opened before any header is set, so a failure is answered without them. A HEAD request
-      // reads nothing (Fastify would read a stream to its end, and from S3 that is the whole file).
-      const body =
-        size === 0 || request.method === 'HEAD'
-          ? Readable.from([])
-          : await runtime.blobs.read(key, start, end);
-      reply
-        .type(audioType(head))
-        .header('accept-ranges', 'bytes')
-        .header('content-length', String(end - start + 1))
-        .header('content-disposition', fileNamed('inline', row.fileName ?? `${row.id}.audio`))
-        .header('cache-control', 'private, max-age=3600')
-        // The bytes are the user's: never a document of this origin, whatever they hold.
-        .header('content-security-policy', "default-src 'none'; sandbox");
-      if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-      // `send` is typed by the response schemas (JSON); a stream goes out as it is.
-      return reply.send(body as unknown as string);
-    },
-  );
-
-  app.delete(
-    transcriptPaths.audio,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Delete a transcript's audio, keeping its text",
-        description:
-          'The transcript, its exports and its speaker names stay; its audio can no longer be played or downloaded (`audio_deleted_at` says when it went). Deleting audio already deleted answers the same. Not while the job runs (409 `transcript_not_ready`): it needs the audio; delete the transcript to cancel it.',
-        params: IdParams,
-        response: { 200: MessageResponse, ...errorResponses(400, 401, 404, 409, 429) },
-      },
-    },
-    async (request) => {
-      const row = await deleteAudioOf(
-        db,
-        app.services.erasures,
-        currentUser(request).id,
-        request.params.id,
+  serve(app, transcriptOperations.audio, async (request, reply) => {
+    const row = await findAudio(db, currentUser(request).id, request.params.id);
+    if (!row) throw transcriptNotFound();
+    const key = row.blobKey;
+    const size = key === null ? null : await runtime.blobs.size(key);
+    if (key === null || size === null) {
+      throw new HttpError(
+        'audio_not_kept',
+        row.source === 'live'
+          ? LIVE_KEEPS_NO_AUDIO
+          : row.audioDeletedAt
+            ? `This transcript's audio was deleted on ${row.audioDeletedAt.toISOString()}`
+            : "This transcript's audio is no longer kept",
       );
-      if (!row) throw transcriptNotFound();
-      if (row.source === 'live') throw new HttpError('audio_not_kept', LIVE_KEEPS_NO_AUDIO);
-      if (isRunning(row.status))
-        throw new HttpError(
-          'transcript_not_ready',
-          'This transcription is still running and needs its audio; delete the audio once it has ended, or delete the transcript to cancel it',
-        );
-      if (row.blobKey !== null) throw new Error(`the audio of ${request.params.id} stayed`);
-      return { message: 'Audio deleted' };
-    },
-  );
-
-  app.delete(
-    transcriptPaths.transcript,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a transcript and its audio',
-        description:
-          'A live stream still running cannot be deleted (409): end it first. Nor can a job still running whose text a streamed answer (stream=true) has begun to send, which is paid for once it completes (409).',
-        params: IdParams,
-        response: { 200: MessageResponse, ...errorResponses(400, 401, 404, 409, 429) },
-      },
-    },
-    async (request) => {
-      const row = await deleteTranscriptionAndAudio(
-        db,
-        app.services.erasures,
-        currentUser(request).id,
-        request.params.id,
+    }
+    const range = byteRange(request.headers.range, size);
+    if (range === 'unsatisfiable') {
+      throw new HttpError(
+        'range_not_satisfiable',
+        `The audio is ${size} bytes long: the range asked for lies past its end`,
+        undefined,
+        { 'content-range': `bytes */${size}` },
       );
-      if (!row) throw transcriptNotFound();
-      if (row === 'live')
-        throw new HttpError(
-          'stream_running',
-          'This transcript is a live stream that is still running; end the stream, then delete it',
-        );
-      if (row === 'streamed')
-        throw new HttpError(
-          'transcription_streamed',
-          'This transcription is still running and its text has been streamed to you; delete it once it has completed',
-        );
-      return { message: 'Transcript deleted' };
-    },
-  );
+    }
+    const head =
+      size === 0
+        ? Buffer.alloc(0)
+        : await buffer(await runtime.blobs.read(key, 0, Math.min(size, 16) - 1));
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    // Opened before any header is set, so a failure is answered without them. A HEAD request
+    // reads nothing (Fastify would read a stream to its end, and from S3 that is the whole file).
+    const body =
+      size === 0 || request.method === 'HEAD'
+        ? Readable.from([])
+        : await runtime.blobs.read(key, start, end);
+    reply
+      .type(audioType(head))
+      .header('accept-ranges', 'bytes')
+      .header('content-length', String(end - start + 1))
+      .header('content-disposition', fileNamed('inline', row.fileName ?? `${row.id}.audio`))
+      .header('cache-control', 'private, max-age=3600')
+      // The bytes are the user's: never a document of this origin, whatever they hold.
+      .header('content-security-policy', "default-src 'none'; sandbox");
+    if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+    return reply.send(body);
+  });
 
-  app.get(
-    transcriptPaths.models,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Installed speech models, their languages and price per minute',
-        response: { 200: SpeechModelList, ...errorResponses(401, 429) },
-      },
-    },
-    async () => {
-      const { models, device, computeType } = await catalog.installed();
-      return {
-        object: 'list' as const,
-        ...runtime.config.defaultModels,
-        device,
-        computeType,
-        data: models.map((m) => ({
-          id: m.model,
-          object: 'model' as const,
-          created: published(m.model),
-          owned_by: 'openai',
-          languages: m.languages,
-          usdPerMinute: m.usdPerMinute,
-          microsPerHour: m.microsPerHour,
-        })),
-      };
-    },
-  );
+  serve(app, transcriptOperations.deleteAudio, async (request) => {
+    const row = await deleteAudioOf(
+      db,
+      app.services.erasures,
+      currentUser(request).id,
+      request.params.id,
+    );
+    if (!row) throw transcriptNotFound();
+    if (row.source === 'live') throw new HttpError('audio_not_kept', LIVE_KEEPS_NO_AUDIO);
+    if (isRunning(row.status))
+      throw new HttpError(
+        'transcript_not_ready',
+        'This transcription is still running and needs its audio; delete the audio once it has ended, or delete the transcript to cancel it',
+      );
+    if (row.blobKey !== null) throw new Error(`the audio of ${request.params.id} stayed`);
+    return { message: 'Audio deleted' };
+  });
+
+  serve(app, transcriptOperations.delete, async (request) => {
+    const row = await deleteTranscriptionAndAudio(
+      db,
+      app.services.erasures,
+      currentUser(request).id,
+      request.params.id,
+    );
+    if (!row) throw transcriptNotFound();
+    if (row === 'live')
+      throw new HttpError(
+        'stream_running',
+        'This transcript is a live stream that is still running; end the stream, then delete it',
+      );
+    if (row === 'streamed')
+      throw new HttpError(
+        'transcription_streamed',
+        'This transcription is still running and its text has been streamed to you; delete it once it has completed',
+      );
+    return { message: 'Transcript deleted' };
+  });
+
+  serve(app, transcriptOperations.models, async () => {
+    const { models, device, computeType } = await catalog.installed();
+    return {
+      object: 'list' as const,
+      ...runtime.config.defaultModels,
+      device,
+      computeType,
+      data: models.map((m) => ({
+        id: m.model,
+        object: 'model' as const,
+        created: published(m.model),
+        owned_by: 'openai',
+        languages: m.languages,
+        usdPerMinute: m.usdPerMinute,
+        microsPerHour: m.microsPerHour,
+      })),
+    };
+  });
 };

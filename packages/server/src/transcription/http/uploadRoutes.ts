@@ -1,25 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { transcriptOperations } from '@parlance/contract';
 import { transcriptPaths } from '@parlance/contract/endpoints';
 import { currentUser, requireApiKeyOrSession } from '../../auth/guards.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { errorResponses } from '../../http/schemas.js';
-import { MAX_OPEN_UPLOADS, type Uploads } from '../uploads.js';
+import { serve } from '../../http/operation.js';
+import type { Uploads } from '../uploads.js';
 import { apiLimits } from './limits.js';
 import { tooLarge, watchUpload } from './multipart.js';
 
 const DIGITS = /^\d{1,15}$/;
 const TUS_BYTES = 'application/offset+octet-stream';
-const tags = ['transcription'];
-const security: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
-const TUS_NOTE =
-  'Every request but OPTIONS carries Tus-Resumable: 1.0.0; any tus client (tus-js-client, tus-py-client, …) speaks this.';
-/** tus answers carry their facts in headers. */
-const NoBody = z.null().describe('No body: the answer is in its headers');
-const UploadParams = z.object({
-  id: z.string().describe("The upload's id: the last part of its Location"),
-});
 
 /** The `filename` of a tus Upload-Metadata header (`key base64,key base64`), if it has one. */
 export function uploadFileName(header: string | string[] | undefined): string | null {
@@ -58,6 +49,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: Uploads; maxBytes: n
     // The hijacked answer skips the app's onSend hooks: the header that matters for a tus answer.
     reply.raw.setHeader('x-content-type-options', 'nosniff');
     await uploads.tus.handle(request.raw, reply.raw);
+    return reply;
   };
   const guarded = { preHandler: [requireApiKeyOrSession, limits.perCaller] };
 
@@ -66,58 +58,42 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: Uploads; maxBytes: n
   app.options(transcriptPaths.uploads, preflight, (request, reply) => handOver(request, reply));
   app.options(transcriptPaths.upload, preflight, (request, reply) => handOver(request, reply));
 
-  const docs = (
-    summary: string,
-    description: string,
-    status: 200 | 201 | 204,
-    errors: number[],
-  ) => ({
-    schema: {
-      tags,
-      security,
-      summary,
-      description: `${description} ${TUS_NOTE}`,
-      response: { [status]: NoBody, ...errorResponses(...errors) },
-    },
-  });
-
   // A creation counts as a submission: the audio is on its way.
   const creating = {
     onRequest: limits.submission.onRequest,
     preHandler: [...guarded.preHandler, limits.submission.preHandler],
   };
-  const created = docs(
-    'Start a resumable upload (tus) for a file too large for one request',
-    `Send Upload-Length (the file's size in bytes, up to MAX_RESUMABLE_UPLOAD_MB) and, optionally, Upload-Metadata with its \`filename\`. Answers 201 with the upload's address in Location; PATCH the bytes there. An account holds at most ${MAX_OPEN_UPLOADS} unused uploads at once, totalling at most that size; each is deleted when a transcription takes it or UPLOAD_EXPIRY_HOURS after it began.`,
-    201,
-    [400, 401, 413, 429],
+  serve(
+    app,
+    transcriptOperations.createUpload,
+    async (request, reply) => {
+      const length = request.headers['upload-length'];
+      if (typeof length !== 'string' || !DIGITS.test(length))
+        throw new HttpError(
+          'upload_length_required',
+          "Send the file's size in bytes as Upload-Length (a deferred length is not taken)",
+        );
+      const size = Number(length);
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      if (
+        request.headers['content-type'] === TUS_BYTES ||
+        Number(request.headers['content-length']) > 0
+      )
+        throw new HttpError(
+          'validation_failed',
+          'Create the upload first, then send its bytes with PATCH (no bytes with the creation)',
+        );
+      const fileName = uploadFileName(request.headers['upload-metadata']);
+      const id = await uploads.reserve(currentUser(request).id, size, fileName);
+      try {
+        return await handOver(request, reply, id);
+      } finally {
+        // tus refused it (a header it does not take) or failed: the reservation goes.
+        if (reply.raw.statusCode !== 201) await uploads.unreserve(id);
+      }
+    },
+    creating,
   );
-  app.post(transcriptPaths.uploads, { ...creating, ...created }, async (request, reply) => {
-    const length = request.headers['upload-length'];
-    if (typeof length !== 'string' || !DIGITS.test(length))
-      throw new HttpError(
-        'upload_length_required',
-        "Send the file's size in bytes as Upload-Length (a deferred length is not taken)",
-      );
-    const size = Number(length);
-    if (size > maxBytes) throw tooLarge(maxBytes);
-    if (
-      request.headers['content-type'] === TUS_BYTES ||
-      Number(request.headers['content-length']) > 0
-    )
-      throw new HttpError(
-        'validation_failed',
-        'Create the upload first, then send its bytes with PATCH (no bytes with the creation)',
-      );
-    const fileName = uploadFileName(request.headers['upload-metadata']);
-    const id = await uploads.reserve(currentUser(request).id, size, fileName);
-    try {
-      await handOver(request, reply, id);
-    } finally {
-      // tus refused it (a header it does not take) or failed: the reservation goes.
-      if (reply.raw.statusCode !== 201) await uploads.unreserve(id);
-    }
-  });
 
   /** Hands the caller's own unexpired upload's request over; others' are not found. */
   const own = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
@@ -132,45 +108,22 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: Uploads; maxBytes: n
       stop();
     }
   };
-  const params = { params: UploadParams };
-  const offset = docs(
-    'How many bytes of the upload the server has',
-    'Answers Upload-Offset (the bytes kept) and Upload-Length: after a dropped connection, PATCH again from that offset.',
-    200,
-    [401, 404, 429],
-  );
-  app.head(
-    transcriptPaths.upload,
-    {
-      ...guarded,
-      schema: { ...offset.schema, ...params },
-      // OpenAPI leaves HEAD routes out unless told: this one is how a client resumes.
-      config: { swagger: { exposeHeadRoute: true } },
-    },
-    own,
-  );
-  const sent = docs(
-    'Send the next bytes of the upload',
-    'With Content-Type: application/offset+octet-stream and Upload-Offset equal to the bytes the server has (409 otherwise). Answers 204 with the new Upload-Offset; the upload is finished when it equals Upload-Length.',
-    204,
-    [401, 404, 408, 429],
-  );
-  app.patch(transcriptPaths.upload, { ...guarded, schema: { ...sent.schema, ...params } }, own);
-  const gone = docs(
-    'Delete an unused upload and its bytes',
-    'Answers 204; 409 upload_in_use while a transcription is taking it.',
-    204,
-    [401, 404, 409, 429],
-  );
+  serve(app, transcriptOperations.uploadOffset, own, {
+    ...guarded,
+    // OpenAPI leaves HEAD routes out unless told: this one is how a client resumes.
+    config: { swagger: { exposeHeadRoute: true } },
+  });
+  serve(app, transcriptOperations.appendUpload, own, guarded);
   // Termination is the row's and the bytes' deletion, done here: a finished upload's too (the S3
   // store's own would leave its object), and never one a submission is taking.
-  app.delete(
-    transcriptPaths.upload,
-    { ...guarded, schema: { ...gone.schema, ...params } },
+  serve(
+    app,
+    transcriptOperations.deleteUpload,
     async (request, reply) => {
       if (!(await uploads.delete(currentUser(request).id, request.params.id)))
         throw notFound('Upload not found');
       return reply.code(204).header('tus-resumable', '1.0.0').send(null);
     },
+    guarded,
   );
 };
