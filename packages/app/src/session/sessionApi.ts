@@ -1,8 +1,9 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { MessageResponse, User, UserResponse } from '@parlance/contract';
-import { sessionPaths } from '@parlance/contract/endpoints';
+import { authEndpoints } from '@parlance/contract/endpoints';
 import { closeToasts } from '../shared/closeToasts';
 import { api } from '../store/api';
+import { request } from '../store/request';
 import type { AppThunk, RootState } from '../store/rootReducer';
 import { mayBeSignedIn } from './signedInHint';
 
@@ -44,7 +45,7 @@ export const sessionApi = api.injectEndpoints({
     }),
     /** Signs out on the server; the session ends on this client even when that call fails. */
     logout: build.mutation<MessageResponse, void>({
-      query: () => ({ url: sessionPaths.logout, method: 'POST' }),
+      query: () => request(authEndpoints.logout),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -67,10 +68,10 @@ export interface BaseAnswer {
 
 /** Without the signed-in hint there is no session: no call, and no 401 in the console. */
 export async function currentUser(
-  baseQuery: (arg: string) => PromiseLike<BaseAnswer> | BaseAnswer,
+  baseQuery: (arg: FetchArgs) => PromiseLike<BaseAnswer> | BaseAnswer,
 ): Promise<{ data: User | null } | { error: FetchBaseQueryError }> {
   if (!mayBeSignedIn()) return { data: null };
-  const result = await baseQuery(sessionPaths.me);
+  const result = await baseQuery(request(authEndpoints.me));
   return result.error ? { error: result.error } : { data: (result.data as UserResponse).user };
 }
 

@@ -1,12 +1,13 @@
 import type { PublicConfig } from '@parlance/contract';
-import { systemPaths } from '@parlance/contract/endpoints';
+import { systemEndpoints } from '@parlance/contract/endpoints';
 import { api } from '../store/api';
+import { request } from '../store/request';
 
 export const configApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** What sign-in needs: the Turnstile site key (null: no bot check) and whether Google is on. */
     config: build.query<PublicConfig, void>({
-      query: () => systemPaths.config,
+      query: () => request(systemEndpoints.config),
       providesTags: ['Config'],
     }),
   }),

@@ -1,6 +1,7 @@
 import type { SpeechModelList } from '@parlance/contract';
-import { transcriptPaths } from '@parlance/contract/endpoints';
+import { transcriptEndpoints } from '@parlance/contract/endpoints';
 import { api } from '../store/api';
+import { request } from '../store/request';
 import { SESSION_CACHE_SECONDS } from '../store/sessionCache';
 
 /**
@@ -10,7 +11,7 @@ import { SESSION_CACHE_SECONDS } from '../store/sessionCache';
 export const modelsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listModels: build.query<SpeechModelList, void>({
-      query: () => transcriptPaths.models,
+      query: () => request(transcriptEndpoints.models),
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
   }),

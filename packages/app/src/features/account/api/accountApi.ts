@@ -4,26 +4,27 @@ import type {
   MessageResponse,
   UpdateAccountBody,
 } from '@parlance/contract';
-import { accountPaths, authPaths } from '@parlance/contract/endpoints';
+import { accountEndpoints, authEndpoints } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
+import { request } from '../../../store/request';
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateAccount: build.mutation<unknown, UpdateAccountBody>({
-      query: (body) => ({ url: accountPaths.account, method: 'PATCH', body }),
+      query: (body) => request(accountEndpoints.update, { body }),
       invalidatesTags: ['User'],
     }),
     changePassword: build.mutation<MessageResponse, ChangePasswordBody>({
-      query: (body) => ({ url: accountPaths.password, method: 'POST', body }),
+      query: (body) => request(accountEndpoints.password, { body }),
       invalidatesTags: ['User'],
     }),
     /** The caller ends the session on this client (see AccountRoute). */
     deleteAccount: build.mutation<MessageResponse, DeleteAccountBody>({
-      query: (body) => ({ url: accountPaths.account, method: 'DELETE', body }),
+      query: (body) => request(accountEndpoints.delete, { body }),
     }),
     /** The caller ends the session on this client (see AccountRoute). */
     logoutEverywhere: build.mutation<void, void>({
-      query: () => ({ url: authPaths.logoutAll, method: 'POST' }),
+      query: () => request(authEndpoints.logoutAll),
     }),
   }),
 });

@@ -4,44 +4,38 @@ import type {
   CreatedApiKey,
   MessageResponse,
 } from '@parlance/contract';
-import { apiHref, apiKeyPaths } from '@parlance/contract/endpoints';
+import { apiKeyEndpoints } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
+import { request } from '../../../store/request';
 
 const LIST = { type: 'ApiKey', id: 'LIST' } as const;
 
 export const apiKeysApi = api.injectEndpoints({
   endpoints: (build) => ({
     listApiKeys: build.query<ApiKeyList, void>({
-      query: () => apiKeyPaths.list,
+      query: () => request(apiKeyEndpoints.list),
       providesTags: (result) => [
         LIST,
         ...(result?.apiKeys ?? []).map(({ id }) => ({ type: 'ApiKey' as const, id })),
       ],
     }),
     createApiKey: build.mutation<CreatedApiKey, string>({
-      query: (name) => ({ url: apiKeyPaths.list, method: 'POST', body: { name } }),
+      query: (name) => request(apiKeyEndpoints.create, { body: { name } }),
       invalidatesTags: [LIST],
     }),
     renameApiKey: build.mutation<ApiKeyResponse, { id: string; name: string }>({
-      query: ({ id, name }) => ({
-        url: apiHref(apiKeyPaths.key, { id }),
-        method: 'PUT',
-        body: { name },
-      }),
+      query: ({ id, name }) => request(apiKeyEndpoints.rename, { params: { id }, body: { name } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'ApiKey', id }],
     }),
     /** Sets (null: removes) a key's monthly spending limit. */
     limitApiKey: build.mutation<ApiKeyResponse, { id: string; monthlyLimitMicros: number | null }>({
-      query: ({ id, monthlyLimitMicros }) => ({
-        url: apiHref(apiKeyPaths.limit, { id }),
-        method: 'PUT',
-        body: { monthlyLimitMicros },
-      }),
+      query: ({ id, monthlyLimitMicros }) =>
+        request(apiKeyEndpoints.limit, { params: { id }, body: { monthlyLimitMicros } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'ApiKey', id }],
     }),
     /** Flips the key in the cached list at once; puts it back when the server refuses. */
     toggleApiKey: build.mutation<ApiKeyResponse, string>({
-      query: (id) => ({ url: apiHref(apiKeyPaths.toggle, { id }), method: 'PATCH' }),
+      query: (id) => request(apiKeyEndpoints.toggle, { params: { id } }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           apiKeysApi.util.updateQueryData('listApiKeys', undefined, (draft) => {
@@ -63,7 +57,7 @@ export const apiKeysApi = api.injectEndpoints({
       },
     }),
     deleteApiKey: build.mutation<MessageResponse, string>({
-      query: (id) => ({ url: apiHref(apiKeyPaths.key, { id }), method: 'DELETE' }),
+      query: (id) => request(apiKeyEndpoints.delete, { params: { id } }),
       invalidatesTags: [LIST],
     }),
   }),

@@ -1,6 +1,7 @@
 import type { WebhookSecretResponse } from '@parlance/contract';
-import { accountPaths } from '@parlance/contract/endpoints';
+import { accountEndpoints } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
+import { request } from '../../../store/request';
 
 /**
  * The account's webhook signing secret (under /api/account on the server): the API keys page
@@ -10,12 +11,12 @@ export const webhookSecretApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The account's webhook signing secret. */
     getWebhookSecret: build.query<string, void>({
-      query: () => accountPaths.webhookSecret,
+      query: () => request(accountEndpoints.webhookSecret),
       transformResponse: (response: WebhookSecretResponse) => response.secret,
     }),
     /** The new secret replaces the cached one, so the page shows it without another call. */
     rotateWebhookSecret: build.mutation<WebhookSecretResponse, void>({
-      query: () => ({ url: accountPaths.rotateWebhookSecret, method: 'POST' }),
+      query: () => request(accountEndpoints.rotateWebhookSecret),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data)

@@ -8,14 +8,11 @@ import type {
   UserResponse,
   VerifyCodeBody,
 } from '@parlance/contract';
-import { authPaths } from '@parlance/contract/endpoints';
+import { authEndpoints } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
+import { request } from '../../../store/request';
 import type { AppThunk } from '../../../store/rootReducer';
 import { startSession } from '../../../session/sessionApi';
-
-const post =
-  <B>(url: string) =>
-  (body: B) => ({ url, method: 'POST', body });
 
 /** A sign-in that succeeded starts the session from an empty cache; a refused one changes nothing. */
 async function startSessionOnSuccess(
@@ -34,24 +31,24 @@ async function startSessionOnSuccess(
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<UserResponse, LoginBody>({
-      query: post(authPaths.login),
+      query: (body) => request(authEndpoints.login, { body }),
       onQueryStarted: startSessionOnSuccess,
     }),
     register: build.mutation<RegisterResponse, RegisterBody>({
-      query: post(authPaths.register),
+      query: (body) => request(authEndpoints.register, { body }),
     }),
     verifyCode: build.mutation<UserResponse, VerifyCodeBody>({
-      query: post(authPaths.verifyCode),
+      query: (body) => request(authEndpoints.verifyCode, { body }),
       onQueryStarted: startSessionOnSuccess,
     }),
     resendCode: build.mutation<MessageResponse, EmailBody>({
-      query: post(authPaths.resendCode),
+      query: (body) => request(authEndpoints.resendCode, { body }),
     }),
     forgotPassword: build.mutation<MessageResponse, EmailBody>({
-      query: post(authPaths.forgotPassword),
+      query: (body) => request(authEndpoints.forgotPassword, { body }),
     }),
     resetPassword: build.mutation<MessageResponse, ResetPasswordBody>({
-      query: post(authPaths.resetPassword),
+      query: (body) => request(authEndpoints.resetPassword, { body }),
     }),
   }),
 });

@@ -13,8 +13,14 @@ import type {
   PurchaseResponse,
   ReceiptResponse,
 } from '@parlance/contract';
-import { apiHref, billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
+import {
+  apiHref,
+  billingEndpoints,
+  billingPaths,
+  CREDIT_HISTORY_DEFAULT_LIMIT,
+} from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
+import { request } from '../../../store/request';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 
 export const PURCHASE_CURRENCY = 'USD';
@@ -33,20 +39,20 @@ export { PAYMENT_METHODS as PAYMENT_METHODS_TAG, TRANSACTIONS as TRANSACTIONS_TA
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBillingInfo: build.query<BillingInfo, void>({
-      query: () => billingPaths.info,
+      query: () => request(billingEndpoints.info),
       providesTags: ['Billing'],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
     getCreditHistory: build.query<CreditHistory, number | void>({
-      query: (limit) => ({
-        url: billingPaths.creditHistory,
-        params: { limit: limit || CREDIT_HISTORY_DEFAULT_LIMIT },
-      }),
+      query: (limit) =>
+        request(billingEndpoints.creditHistory, {
+          query: { limit: limit || CREDIT_HISTORY_DEFAULT_LIMIT },
+        }),
       providesTags: [TRANSACTIONS],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
     getPaymentMethods: build.query<PaymentMethodList, void>({
-      query: () => billingPaths.paymentMethodList,
+      query: () => request(billingEndpoints.paymentMethodList),
       providesTags: (result) => [
         PAYMENT_METHODS,
         ...(result?.paymentMethods ?? []).map(({ id }) => ({ type: 'PaymentMethod' as const, id })),
@@ -55,53 +61,53 @@ export const billingApi = api.injectEndpoints({
     }),
     /** One purchase's receipt, with how its payment stands. */
     getReceipt: build.query<ReceiptResponse, string>({
-      query: (paymentId) => apiHref(billingPaths.receipt, { id: paymentId }),
+      query: (paymentId) => request(billingEndpoints.receipt, { params: { id: paymentId } }),
     }),
     /** Sets the name receipts are made out to (null: the account's); answers the billing info. */
     setBillingName: build.mutation<BillingInfo, BillingName>({
-      query: (body) => ({ url: billingPaths.billingName, method: 'PUT', body }),
+      query: (body) => request(billingEndpoints.billingName, { body }),
       invalidatesTags: ['Billing'],
     }),
     checkRecentPaymentMethod: build.query<CheckRecentResponse, string | void>({
-      query: (since) => ({
-        url: billingPaths.checkRecentPaymentMethod,
-        params: since ? { since } : undefined,
-      }),
+      query: (since) =>
+        request(billingEndpoints.checkRecentPaymentMethod, {
+          query: since ? { since } : undefined,
+        }),
     }),
     deletePaymentMethod: build.mutation<MessageResponse, string>({
-      query: (id) => ({ url: billingPaths.deletePaymentMethod, method: 'POST', body: { id } }),
+      query: (id) => request(billingEndpoints.deletePaymentMethod, { body: { id } }),
       invalidatesTags: [PAYMENT_METHODS, 'Billing'],
     }),
     setDefaultPaymentMethod: build.mutation<PaymentMethodList, string>({
-      query: (id) => ({ url: billingPaths.defaultPaymentMethod, method: 'POST', body: { id } }),
+      query: (id) => request(billingEndpoints.defaultPaymentMethod, { body: { id } }),
       invalidatesTags: [PAYMENT_METHODS, 'Billing'],
     }),
     addPaymentMethod: build.mutation<AddPaymentMethodResponse, AddPaymentMethod>({
-      query: (card) => ({ url: billingPaths.addPaymentMethod, method: 'POST', body: card }),
+      query: (card) => request(billingEndpoints.addPaymentMethod, { body: card }),
       invalidatesTags: [PAYMENT_METHODS, 'Billing'],
     }),
     /** Sets (null: removes) the account's monthly spending limit; answers the billing info. */
     setSpendLimit: build.mutation<BillingInfo, MonthlyLimit>({
-      query: (limit) => ({ url: billingPaths.spendLimit, method: 'PUT', body: limit }),
+      query: (limit) => request(billingEndpoints.spendLimit, { body: limit }),
       invalidatesTags: ['Billing'],
     }),
     /** Turns auto top-up on (threshold and amount) or off (null); answers the billing info. */
     setAutoTopUp: build.mutation<BillingInfo, AutoTopUpSetting>({
-      query: (setting) => ({ url: billingPaths.autoTopUp, method: 'PUT', body: setting }),
+      query: (setting) => request(billingEndpoints.autoTopUp, { body: setting }),
       invalidatesTags: ['Billing'],
     }),
     /** Sets (null: removes) the low-balance e-mail's threshold; answers the billing info. */
     setLowBalanceAlert: build.mutation<BillingInfo, LowBalanceAlert>({
-      query: (alert) => ({ url: billingPaths.lowBalanceAlert, method: 'PUT', body: alert }),
+      query: (alert) => request(billingEndpoints.lowBalanceAlert, { body: alert }),
       invalidatesTags: ['Billing'],
     }),
     /** Buys credits with the default payment method. */
     purchaseCredits: build.mutation<PurchaseResponse, Purchase>({
       query: ({ amount, idempotencyKey }) => ({
-        url: billingPaths.purchaseCredits,
-        method: 'POST',
+        ...request(billingEndpoints.purchaseCredits, {
+          body: { amount, currency: PURCHASE_CURRENCY },
+        }),
         headers: { 'Idempotency-Key': idempotencyKey },
-        body: { amount, currency: PURCHASE_CURRENCY },
       }),
       invalidatesTags: ['Billing', TRANSACTIONS],
     }),
@@ -111,10 +117,10 @@ export const billingApi = api.injectEndpoints({
       Purchase & { paymentMethodId: string }
     >({
       query: ({ amount, paymentMethodId, idempotencyKey }) => ({
-        url: billingPaths.purchaseWithPaymentMethod,
-        method: 'POST',
+        ...request(billingEndpoints.purchaseWithPaymentMethod, {
+          body: { amount, paymentMethodId },
+        }),
         headers: { 'Idempotency-Key': idempotencyKey },
-        body: { amount, paymentMethodId },
       }),
       invalidatesTags: ['Billing', TRANSACTIONS],
     }),

@@ -1,12 +1,13 @@
 import type { RatesResponse } from '@parlance/contract';
-import { billingPaths } from '@parlance/contract/endpoints';
+import { billingEndpoints } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
+import { request } from '../../../store/request';
 
 export const ratesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The public price list: one rate per model. */
     rates: build.query<RatesResponse, void>({
-      query: () => billingPaths.rates,
+      query: () => request(billingEndpoints.rates),
       providesTags: ['Rates'],
     }),
   }),

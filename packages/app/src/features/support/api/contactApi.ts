@@ -1,11 +1,12 @@
 import type { ContactBody, MessageResponse } from '@parlance/contract';
-import { accountPaths } from '@parlance/contract/endpoints';
+import { accountEndpoints } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
+import { request } from '../../../store/request';
 
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<MessageResponse, ContactBody>({
-      query: (body) => ({ url: accountPaths.contact, method: 'POST', body }),
+      query: (body) => request(accountEndpoints.contact, { body }),
     }),
   }),
 });

@@ -5,8 +5,9 @@ import type {
   Transcript,
   TranscriptList,
 } from '@parlance/contract';
-import { apiHref, realtimePaths, transcriptPaths } from '@parlance/contract/endpoints';
+import { realtimeEndpoints, transcriptEndpoints } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
+import { request } from '../../../store/request';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 import { transcriptListParams, type TranscriptListArgs } from './transcriptListParams';
 import { transcriptFormData, type TranscriptRequestInput } from './transcriptRequest';
@@ -16,10 +17,8 @@ const LIST = { type: 'Transcription', id: 'LIST' } as const;
 export const transcriptsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listTranscriptions: build.query<TranscriptList, TranscriptListArgs | void>({
-      query: (args) => ({
-        url: transcriptPaths.list,
-        params: transcriptListParams(args ?? {}),
-      }),
+      query: (args) =>
+        request(transcriptEndpoints.list, { query: transcriptListParams(args ?? {}) }),
       providesTags: (result) => [
         LIST,
         ...(result?.transcriptions ?? []).map(({ id }) => ({ type: 'Transcription' as const, id })),
@@ -27,41 +26,37 @@ export const transcriptsApi = api.injectEndpoints({
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
     getTranscript: build.query<Transcript, string>({
-      query: (id) => apiHref(transcriptPaths.transcript, { id }),
+      query: (id) => request(transcriptEndpoints.transcript, { params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'Transcription', id }],
     }),
     submitTranscript: build.mutation<Transcript, TranscriptRequestInput>({
-      query: (input) => ({
-        url: transcriptPaths.submit,
-        method: 'POST',
-        body: transcriptFormData(input),
-      }),
+      query: (input) => request(transcriptEndpoints.submit, { body: transcriptFormData(input) }),
       invalidatesTags: [LIST],
     }),
     /** Names a transcript's speakers, all at once; the answer replaces the cached transcript. */
     renameSpeakers: build.mutation<Transcript, { id: string } & SpeakerNames>({
-      query: ({ id, names }) => ({
-        url: apiHref(transcriptPaths.speakers, { id }),
-        method: 'PUT',
-        body: { names } satisfies SpeakerNames,
-      }),
+      query: ({ id, names }) =>
+        request(transcriptEndpoints.speakers, {
+          params: { id },
+          body: { names } satisfies SpeakerNames,
+        }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data) await dispatch(transcriptsApi.util.upsertQueryData('getTranscript', id, data));
       },
     }),
     deleteTranscript: build.mutation<MessageResponse, string>({
-      query: (id) => ({ url: apiHref(transcriptPaths.transcript, { id }), method: 'DELETE' }),
+      query: (id) => request(transcriptEndpoints.delete, { params: { id } }),
       invalidatesTags: [LIST, 'Stats', 'Chart', 'Spending'],
     }),
     /** Deletes a transcript's audio, keeping its text; the transcript is read again. */
     deleteTranscriptAudio: build.mutation<MessageResponse, string>({
-      query: (id) => ({ url: apiHref(transcriptPaths.audio, { id }), method: 'DELETE' }),
+      query: (id) => request(transcriptEndpoints.deleteAudio, { params: { id } }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Transcription', id }],
     }),
     /** A one-use token that opens one live stream (`/v1/realtime?token=`) for the signed-in user. */
     createRealtimeToken: build.mutation<RealtimeToken, void>({
-      query: () => ({ url: realtimePaths.sessionToken, method: 'POST' }),
+      query: () => request(realtimeEndpoints.sessionToken),
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import type { Spending, SpendingQuery, UsageChart, UsageOverview } from '@parlance/contract';
-import { DEFAULT_CHART_PERIOD, usagePaths } from '@parlance/contract/endpoints';
+import { DEFAULT_CHART_PERIOD, usageEndpoints, usagePaths } from '@parlance/contract/endpoints';
 import { api } from '../../../store/api';
+import { request } from '../../../store/request';
 import { SESSION_CACHE_SECONDS } from '../../../store/sessionCache';
 import { localTimeZone } from './spendingRange';
 
@@ -8,21 +9,21 @@ export const usageApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsageOverview: build.query<UsageOverview, void>({
       // This month is the user's calendar month.
-      query: () => ({ url: usagePaths.overview, params: { tz: localTimeZone() } }),
+      query: () => request(usageEndpoints.overview, { query: { tz: localTimeZone() } }),
       providesTags: ['Stats'],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
     getUsageChart: build.query<UsageChart, string | void>({
-      query: (period) => ({
-        url: usagePaths.chart,
-        params: { period: period || DEFAULT_CHART_PERIOD, tz: localTimeZone() },
-      }),
+      query: (period) =>
+        request(usageEndpoints.chart, {
+          query: { period: period || DEFAULT_CHART_PERIOD, tz: localTimeZone() },
+        }),
       providesTags: ['Chart'],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
     /** Days are counted in `tz`, the zone `from` and `to` were computed in (see spendingRange). */
     getSpending: build.query<Spending, SpendingQuery>({
-      query: ({ from, to, tz }) => ({ url: usagePaths.spending, params: { from, to, tz } }),
+      query: ({ from, to, tz }) => request(usageEndpoints.spending, { query: { from, to, tz } }),
       providesTags: ['Spending'],
       keepUnusedDataFor: SESSION_CACHE_SECONDS,
     }),
