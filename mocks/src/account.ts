@@ -1,33 +1,35 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type { MessageResponse, UserResponse, WebhookSecretResponse } from '@parlance/contract';
-import { accountPaths } from '@parlance/contract/endpoints';
+import { accountEndpoints } from '@parlance/contract/endpoints';
 import { userFixture } from './fixtures/auth';
 import {
   apiError,
   failAll,
+  on,
   slowAll,
   unauthorizedAll,
-  type Endpoint,
+  type Example,
   type Scenarios,
 } from './support';
 
-export const accountEndpoints = [
-  { method: 'patch', path: accountPaths.account, example: { body: { name: 'Ada King' } } },
+/** The account's calls (support's contact form is contact.ts's). */
+const calls = [
+  accountEndpoints.update,
+  accountEndpoints.password,
+  accountEndpoints.delete,
+  accountEndpoints.webhookSecret,
+  accountEndpoints.rotateWebhookSecret,
+];
+
+/** Requests for the contract test: the bodies the server requires. */
+export const accountExamples: Example[] = [
+  { endpoint: accountEndpoints.update, body: { name: 'Ada King' } },
   {
-    method: 'post',
-    path: accountPaths.password,
-    example: {
-      body: { currentPassword: 'correct horse battery', newPassword: 'staple orbit lantern 42' },
-    },
+    endpoint: accountEndpoints.password,
+    body: { currentPassword: 'correct horse battery', newPassword: 'staple orbit lantern 42' },
   },
-  {
-    method: 'delete',
-    path: accountPaths.account,
-    example: { body: { password: 'correct horse battery' } },
-  },
-  { method: 'get', path: accountPaths.webhookSecret },
-  { method: 'post', path: accountPaths.rotateWebhookSecret },
-] as const satisfies readonly Endpoint[];
+  { endpoint: accountEndpoints.delete, body: { password: 'correct horse battery' } },
+];
 
 /** The account's webhook secret, and the one a rotation gives. */
 export const webhookSecretFixture =
@@ -36,20 +38,20 @@ export const rotatedWebhookSecretFixture =
   'whsec_8d24b6f0a1c3e5970b2d4f6a8c0e1b3d5f7092a4c6e8b0d1f3a5c7e9b2d40618';
 
 const working = [
-  http.patch(accountPaths.account, async ({ request }) => {
+  on(accountEndpoints.update, async ({ request }) => {
     const body = (await request.json()) as Partial<UserResponse['user']>;
     return HttpResponse.json<UserResponse>({ user: { ...userFixture, ...body } });
   }),
-  http.post(accountPaths.password, () =>
+  on(accountEndpoints.password, () =>
     HttpResponse.json<MessageResponse>({ message: 'Your password has been changed.' }),
   ),
-  http.delete(accountPaths.account, () =>
+  on(accountEndpoints.delete, () =>
     HttpResponse.json<MessageResponse>({ message: 'Your account has been deleted.' }),
   ),
-  http.get(accountPaths.webhookSecret, () =>
+  on(accountEndpoints.webhookSecret, () =>
     HttpResponse.json<WebhookSecretResponse>({ secret: webhookSecretFixture }),
   ),
-  http.post(accountPaths.rotateWebhookSecret, () =>
+  on(accountEndpoints.rotateWebhookSecret, () =>
     HttpResponse.json<WebhookSecretResponse>({ secret: rotatedWebhookSecretFixture }),
   ),
 ];
@@ -57,18 +59,18 @@ const working = [
 export const accountHandlers = {
   default: working,
   empty: working,
-  error: failAll(accountEndpoints),
-  slow: slowAll(accountEndpoints),
-  unauthorized: unauthorizedAll(accountEndpoints),
+  error: failAll(calls),
+  slow: slowAll(calls),
+  unauthorized: unauthorizedAll(calls),
   wrongPassword: [
-    http.post(accountPaths.password, () =>
+    on(accountEndpoints.password, () =>
       apiError('wrong_password', 'Your current password is not correct.'),
     ),
     ...working,
   ],
   /** A refunded or disputed payment left money owed: deleting waits until it is settled. */
   owes: [
-    http.delete(accountPaths.account, () =>
+    on(accountEndpoints.delete, () =>
       apiError(
         'account_owes',
         '$2.00 is owed after a refunded or disputed payment. Add credit to settle it, then delete the account.',

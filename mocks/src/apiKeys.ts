@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type {
   ErrorResponse,
   ApiKey,
@@ -8,7 +8,7 @@ import type {
   MessageResponse,
   MonthlyLimit,
 } from '@parlance/contract';
-import { apiHref, apiKeyPaths } from '@parlance/contract/endpoints';
+import { apiKeyEndpoints } from '@parlance/contract/endpoints';
 import {
   NOW,
   ago,
@@ -16,39 +16,25 @@ import {
   failAll,
   slowAll,
   unauthorizedAll,
-  type Endpoint,
+  on,
+  type Example,
   type Scenarios,
 } from './support';
 
 const KEY_ID = '1a2b3c4d-0000-4000-8000-000000000001';
 
-export const apiKeysEndpoints = [
-  { method: 'get', path: apiKeyPaths.list },
-  { method: 'post', path: apiKeyPaths.list, example: { body: { name: 'CI' } } },
+/** Requests for the contract test: an existing key's id, and a body. */
+export const apiKeysExamples: Example[] = [
+  { endpoint: apiKeyEndpoints.create, body: { name: 'CI' } },
+  { endpoint: apiKeyEndpoints.rename, params: { id: KEY_ID }, body: { name: 'Renamed' } },
+  { endpoint: apiKeyEndpoints.toggle, params: { id: KEY_ID } },
+  { endpoint: apiKeyEndpoints.delete, params: { id: KEY_ID } },
   {
-    method: 'put',
-    path: apiKeyPaths.key,
-    example: { url: apiHref(apiKeyPaths.key, { id: KEY_ID }), body: { name: 'Renamed' } },
+    endpoint: apiKeyEndpoints.limit,
+    params: { id: KEY_ID },
+    body: { monthlyLimitMicros: 25_000_000 },
   },
-  {
-    method: 'patch',
-    path: apiKeyPaths.toggle,
-    example: { url: apiHref(apiKeyPaths.toggle, { id: KEY_ID }) },
-  },
-  {
-    method: 'delete',
-    path: apiKeyPaths.key,
-    example: { url: apiHref(apiKeyPaths.key, { id: KEY_ID }) },
-  },
-  {
-    method: 'put',
-    path: apiKeyPaths.limit,
-    example: {
-      url: apiHref(apiKeyPaths.limit, { id: KEY_ID }),
-      body: { monthlyLimitMicros: 25_000_000 },
-    },
-  },
-] as const satisfies readonly Endpoint[];
+];
 
 export const apiKeysFixture: ApiKey[] = [
   {
@@ -88,8 +74,8 @@ const notFound = () => apiError('not_found', 'API key not found');
 
 function handlersFor(keys: ApiKey[]) {
   return [
-    http.get(apiKeyPaths.list, () => HttpResponse.json<ApiKeyList>({ apiKeys: keys })),
-    http.post(apiKeyPaths.list, async ({ request }) => {
+    on(apiKeyEndpoints.list, () => HttpResponse.json<ApiKeyList>({ apiKeys: keys })),
+    on(apiKeyEndpoints.create, async ({ request }) => {
       const { name = '' } = (await request.json()) as { name?: string };
       const apiKey: ApiKey = {
         id: '1a2b3c4d-0000-4000-8000-000000000099',
@@ -105,8 +91,8 @@ function handlersFor(keys: ApiKey[]) {
         { status: 201 },
       );
     }),
-    http.put<{ id: string }, { name?: string }, ApiKeyResponse | ErrorResponse>(
-      apiKeyPaths.key,
+    on<{ id: string }, { name?: string }, ApiKeyResponse | ErrorResponse>(
+      apiKeyEndpoints.rename,
       async ({ params, request }) => {
         const key = find(params.id);
         const { name = '' } = (await request.json()) as { name?: string };
@@ -115,8 +101,8 @@ function handlersFor(keys: ApiKey[]) {
           : notFound();
       },
     ),
-    http.patch<{ id: string }, never, ApiKeyResponse | ErrorResponse>(
-      apiKeyPaths.toggle,
+    on<{ id: string }, never, ApiKeyResponse | ErrorResponse>(
+      apiKeyEndpoints.toggle,
       ({ params }) => {
         const key = find(params.id);
         return key
@@ -124,8 +110,8 @@ function handlersFor(keys: ApiKey[]) {
           : notFound();
       },
     ),
-    http.put<{ id: string }, MonthlyLimit, ApiKeyResponse | ErrorResponse>(
-      apiKeyPaths.limit,
+    on<{ id: string }, MonthlyLimit, ApiKeyResponse | ErrorResponse>(
+      apiKeyEndpoints.limit,
       async ({ params, request }) => {
         const key = find(params.id);
         if (!key) return notFound();
@@ -133,7 +119,7 @@ function handlersFor(keys: ApiKey[]) {
         return HttpResponse.json<ApiKeyResponse>({ apiKey: { ...key, monthlyLimitMicros } });
       },
     ),
-    http.delete(apiKeyPaths.key, ({ params }) =>
+    on(apiKeyEndpoints.delete, ({ params }) =>
       find(params.id)
         ? HttpResponse.json<MessageResponse>({ message: 'API key deleted' })
         : notFound(),
@@ -144,12 +130,12 @@ function handlersFor(keys: ApiKey[]) {
 export const apiKeysHandlers = {
   default: handlersFor(apiKeysFixture),
   empty: handlersFor([]),
-  error: failAll(apiKeysEndpoints),
-  slow: slowAll(apiKeysEndpoints),
-  unauthorized: unauthorizedAll(apiKeysEndpoints),
+  error: failAll(apiKeyEndpoints),
+  slow: slowAll(apiKeyEndpoints),
+  unauthorized: unauthorizedAll(apiKeyEndpoints),
   /** Listing works; toggling fails (the optimistic switch flips back). */
   toggleError: [
-    http.patch(apiKeyPaths.toggle, () =>
+    on(apiKeyEndpoints.toggle, () =>
       apiError('internal_error', 'Could not update the key. Try again.'),
     ),
     ...handlersFor(apiKeysFixture),

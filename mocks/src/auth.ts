@@ -1,28 +1,22 @@
-import type { ApiErrorCode } from '@parlance/contract/endpoints';
-import { http, HttpResponse } from 'msw';
+import type { ApiErrorCode, Endpoint } from '@parlance/contract/endpoints';
+import { HttpResponse } from 'msw';
 import type { MessageResponse, RegisterResponse, User, UserResponse } from '@parlance/contract';
-import { SIGNED_IN_HINT_COOKIE, authPaths, sessionPaths } from '@parlance/contract/endpoints';
+import { SIGNED_IN_HINT_COOKIE, authEndpoints } from '@parlance/contract/endpoints';
 import { userFixture } from './fixtures/auth';
-import {
-  apiError,
-  failAll,
-  slowAll,
-  unauthorizedAll,
-  type Endpoint,
-  type Scenarios,
-} from './support';
+import { apiError, failAll, on, slowAll, unauthorizedAll, type Scenarios } from './support';
 
-export const authEndpoints = [
-  { method: 'get', path: sessionPaths.me },
-  { method: 'post', path: authPaths.login },
-  { method: 'post', path: authPaths.register },
-  { method: 'post', path: authPaths.verifyCode },
-  { method: 'post', path: authPaths.resendCode },
-  { method: 'post', path: sessionPaths.logout },
-  { method: 'post', path: authPaths.logoutAll },
-  { method: 'post', path: authPaths.forgotPassword },
-  { method: 'post', path: authPaths.resetPassword },
-] as const satisfies readonly Endpoint[];
+/** The app's auth calls; Google sign-in's pages (`google`, `googleCallback`) are navigations. */
+const calls = [
+  authEndpoints.me,
+  authEndpoints.login,
+  authEndpoints.register,
+  authEndpoints.verifyCode,
+  authEndpoints.resendCode,
+  authEndpoints.logout,
+  authEndpoints.logoutAll,
+  authEndpoints.forgotPassword,
+  authEndpoints.resetPassword,
+];
 
 /**
  * Leaves in the page the signed-in hint a real session comes with (the server sets that cookie
@@ -40,10 +34,10 @@ const message = (text: string) => () => HttpResponse.json<MessageResponse>({ mes
 function handlersFor(user: User | null) {
   return [
     user
-      ? http.get(sessionPaths.me, () => HttpResponse.json<UserResponse>({ user }))
-      : http.get(sessionPaths.me, () => apiError('unauthenticated', 'Sign in to continue')),
-    http.post(authPaths.login, signedIn),
-    http.post(authPaths.register, () =>
+      ? on(authEndpoints.me, () => HttpResponse.json<UserResponse>({ user }))
+      : on(authEndpoints.me, () => apiError('unauthenticated', 'Sign in to continue')),
+    on(authEndpoints.login, signedIn),
+    on(authEndpoints.register, () =>
       HttpResponse.json<RegisterResponse>(
         {
           message: `We sent a 6-digit code to ${userFixture.email}. Enter it to finish creating your account.`,
@@ -52,33 +46,33 @@ function handlersFor(user: User | null) {
         { status: 201 },
       ),
     ),
-    http.post(authPaths.verifyCode, signedIn),
-    http.post(
-      authPaths.resendCode,
+    on(authEndpoints.verifyCode, signedIn),
+    on(
+      authEndpoints.resendCode,
       message('If that account is waiting for verification, we sent it a new code.'),
     ),
-    http.post(sessionPaths.logout, message('Signed out')),
-    http.post(authPaths.logoutAll, message('Signed out on every device')),
-    http.post(
-      authPaths.forgotPassword,
+    on(authEndpoints.logout, message('Signed out')),
+    on(authEndpoints.logoutAll, message('Signed out on every device')),
+    on(
+      authEndpoints.forgotPassword,
       message('If an account exists for that email, we sent it a link to reset the password.'),
     ),
-    http.post(
-      authPaths.resetPassword,
+    on(
+      authEndpoints.resetPassword,
       message('Your password has been reset. Sign in with your new password.'),
     ),
   ];
 }
 
 /** One endpoint fails with the server's message; the other auth calls keep working while signed out. */
-const failing = (method: 'get' | 'post', path: string, code: ApiErrorCode, text: string) => [
-  http[method](path, () => apiError(code, text)),
+const failing = (endpoint: Endpoint, code: ApiErrorCode, text: string) => [
+  on(endpoint, () => apiError(code, text)),
   ...handlersFor(null),
 ];
 
 /** A 500 without the JSON error shape: screens fall back to their own message. */
-const bare500 = (path: string) => [
-  http.post(path, () => new HttpResponse('Internal Server Error', { status: 500 })),
+const bare500 = (endpoint: Endpoint) => [
+  on(endpoint, () => new HttpResponse('Internal Server Error', { status: 500 })),
   ...handlersFor(null),
 ];
 
@@ -86,52 +80,41 @@ export const authHandlers = {
   default: handlersFor(userFixture),
   /** Signed out: `me` answers 401, sign-in calls succeed. */
   empty: handlersFor(null),
-  error: failAll(authEndpoints),
-  slow: slowAll(authEndpoints),
-  unauthorized: unauthorizedAll(authEndpoints),
-  loginInvalid: failing(
-    'post',
-    authPaths.login,
-    'invalid_credentials',
-    'Invalid email or password',
-  ),
+  error: failAll(calls),
+  slow: slowAll(calls),
+  unauthorized: unauthorizedAll(calls),
+  loginInvalid: failing(authEndpoints.login, 'invalid_credentials', 'Invalid email or password'),
   loginUnverified: failing(
-    'post',
-    authPaths.login,
+    authEndpoints.login,
     'email_not_verified',
     'Verify your email first: enter the 6-digit code we sent you, or request a new one.',
   ),
   loginBotCheck: failing(
-    'post',
-    authPaths.login,
+    authEndpoints.login,
     'bot_check_failed',
     'The bot check failed. Please try again.',
   ),
   loginRateLimited: failing(
-    'post',
-    authPaths.login,
+    authEndpoints.login,
     'rate_limited',
     'Too many attempts. Try again in 15 minutes.',
   ),
-  loginBroken: bare500(authPaths.login),
+  loginBroken: bare500(authEndpoints.login),
   registerWeakPassword: failing(
-    'post',
-    authPaths.register,
+    authEndpoints.register,
     'password_too_common',
     'This password is too common and easy to guess. Choose a different one.',
   ),
-  registerBroken: bare500(authPaths.register),
+  registerBroken: bare500(authEndpoints.register),
   verifyWrongCode: failing(
-    'post',
-    authPaths.verifyCode,
+    authEndpoints.verifyCode,
     'invalid_code',
     'That code is not valid. Check the e-mail or request a new one.',
   ),
 
-  verifyBroken: bare500(authPaths.verifyCode),
+  verifyBroken: bare500(authEndpoints.verifyCode),
   resetInvalidToken: failing(
-    'post',
-    authPaths.resetPassword,
+    authEndpoints.resetPassword,
     'invalid_reset_token',
     'This reset link is invalid or has expired. Request a new one.',
   ),

@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '@parlance/contract/endpoints';
+import type { ApiErrorCode, Endpoint } from '@parlance/contract/endpoints';
 import { http, HttpResponse } from 'msw';
 import type {
   AddPaymentMethodResponse,
@@ -12,7 +12,7 @@ import type {
   PurchaseResponse,
   ReceiptResponse,
 } from '@parlance/contract';
-import { billingPaths, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
+import { billingEndpoints, CREDIT_HISTORY_DEFAULT_LIMIT } from '@parlance/contract/endpoints';
 import { MICROS_PER_USD, formatUsd } from '@parlance/contract/money';
 import {
   AutoTopUpSetting,
@@ -32,73 +32,56 @@ import {
 import { userFixture } from './fixtures/auth';
 import {
   apiError,
-  type Endpoint,
+  type Example,
   failAll,
   fieldRefused,
   NOW,
+  on,
   type Scenarios,
   slowAll,
   unauthorizedAll,
 } from './support';
 
-export const billingEndpoints = [
-  { method: 'get', path: billingPaths.info },
-  {
-    method: 'put',
-    path: billingPaths.spendLimit,
-    example: { body: { monthlyLimitMicros: 50_000_000 } },
-  },
-  {
-    method: 'put',
-    path: billingPaths.autoTopUp,
-    example: { body: { autoTopUp: { thresholdMicros: 10_000_000, amountMicros: 50_000_000 } } },
-  },
-  {
-    method: 'put',
-    path: billingPaths.lowBalanceAlert,
-    example: { body: { lowBalanceAlertMicros: 5_000_000 } },
-  },
-  {
-    method: 'put',
-    path: billingPaths.billingName,
-    example: { body: { billingName: 'Analytical Engines Ltd' } },
-  },
-  { method: 'get', path: billingPaths.creditHistory },
-  {
-    method: 'get',
-    path: billingPaths.receipt,
-    example: { url: '/api/billing/receipts/pay_test_1' },
-  },
-  { method: 'get', path: billingPaths.paymentMethodList },
-  { method: 'get', path: billingPaths.checkRecentPaymentMethod },
-  {
-    method: 'post',
-    path: billingPaths.deletePaymentMethod,
-    example: { body: { id: 'pm_test_mc_4444' } },
-  },
-  {
-    method: 'post',
-    path: billingPaths.defaultPaymentMethod,
-    example: { body: { id: 'pm_test_mc_4444' } },
-  },
-  {
-    method: 'post',
-    path: billingPaths.addPaymentMethod,
-    example: { body: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } },
-  },
-  {
-    method: 'post',
-    path: billingPaths.purchaseCredits,
-    example: { body: { amount: 25, currency: 'USD' } },
-  },
-  {
-    method: 'post',
-    path: billingPaths.purchaseWithPaymentMethod,
-    example: { body: { amount: 25, paymentMethodId: 'pm_test_visa_4242' } },
-  },
-] as const satisfies readonly Endpoint[];
+/** The dashboard's billing calls (the public rates are pricing.ts's; the downloads are links). */
+const endpoints = [
+  billingEndpoints.info,
+  billingEndpoints.spendLimit,
+  billingEndpoints.autoTopUp,
+  billingEndpoints.lowBalanceAlert,
+  billingEndpoints.billingName,
+  billingEndpoints.creditHistory,
+  billingEndpoints.receipt,
+  billingEndpoints.paymentMethodList,
+  billingEndpoints.checkRecentPaymentMethod,
+  billingEndpoints.deletePaymentMethod,
+  billingEndpoints.defaultPaymentMethod,
+  billingEndpoints.addPaymentMethod,
+  billingEndpoints.purchaseCredits,
+  billingEndpoints.purchaseWithPaymentMethod,
+];
 
-type BillingPath = (typeof billingEndpoints)[number]['path'];
+/** Requests for the contract test: a settings body, a receipt the fixtures hold, a card, a purchase. */
+export const billingExamples: Example[] = [
+  { endpoint: billingEndpoints.spendLimit, body: { monthlyLimitMicros: 50_000_000 } },
+  {
+    endpoint: billingEndpoints.autoTopUp,
+    body: { autoTopUp: { thresholdMicros: 10_000_000, amountMicros: 50_000_000 } },
+  },
+  { endpoint: billingEndpoints.lowBalanceAlert, body: { lowBalanceAlertMicros: 5_000_000 } },
+  { endpoint: billingEndpoints.billingName, body: { billingName: 'Analytical Engines Ltd' } },
+  { endpoint: billingEndpoints.receipt, params: { id: 'pay_test_1' } },
+  { endpoint: billingEndpoints.deletePaymentMethod, body: { id: 'pm_test_mc_4444' } },
+  { endpoint: billingEndpoints.defaultPaymentMethod, body: { id: 'pm_test_mc_4444' } },
+  {
+    endpoint: billingEndpoints.addPaymentMethod,
+    body: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+  },
+  { endpoint: billingEndpoints.purchaseCredits, body: { amount: 25, currency: 'USD' } },
+  {
+    endpoint: billingEndpoints.purchaseWithPaymentMethod,
+    body: { amount: 25, paymentMethodId: 'pm_test_visa_4242' },
+  },
+];
 
 const newCard: PaymentMethod = {
   id: 'pm_test_new_4242',
@@ -134,9 +117,9 @@ function handlersFor(
   transactions: CreditHistory['transactions'],
 ) {
   return [
-    http.get(billingPaths.info, () => HttpResponse.json<BillingInfo>(info)),
-    http.put<never, MonthlyLimit, BillingInfo | ErrorResponse>(
-      billingPaths.spendLimit,
+    on(billingEndpoints.info, () => HttpResponse.json<BillingInfo>(info)),
+    on<never, MonthlyLimit, BillingInfo | ErrorResponse>(
+      billingEndpoints.spendLimit,
       async ({ request }) => {
         // The server's rules (the contract's schema), refused as the server words it.
         const checked = MonthlyLimit.safeParse(await request.json());
@@ -144,8 +127,8 @@ function handlersFor(
         return HttpResponse.json<BillingInfo>({ ...info, ...checked.data });
       },
     ),
-    http.put<never, AutoTopUpSetting, BillingInfo | ErrorResponse>(
-      billingPaths.autoTopUp,
+    on<never, AutoTopUpSetting, BillingInfo | ErrorResponse>(
+      billingEndpoints.autoTopUp,
       async ({ request }) => {
         const checked = AutoTopUpSetting.safeParse(await request.json());
         if (!checked.success) {
@@ -159,16 +142,16 @@ function handlersFor(
         });
       },
     ),
-    http.put<never, LowBalanceAlert, BillingInfo | ErrorResponse>(
-      billingPaths.lowBalanceAlert,
+    on<never, LowBalanceAlert, BillingInfo | ErrorResponse>(
+      billingEndpoints.lowBalanceAlert,
       async ({ request }) => {
         const checked = LowBalanceAlert.safeParse(await request.json());
         if (!checked.success) return fieldRefused('lowBalanceAlertMicros', checked.error.issues);
         return HttpResponse.json<BillingInfo>({ ...info, ...checked.data });
       },
     ),
-    http.put<never, BillingName, BillingInfo | ErrorResponse>(
-      billingPaths.billingName,
+    on<never, BillingName, BillingInfo | ErrorResponse>(
+      billingEndpoints.billingName,
       async ({ request }) => {
         const checked = BillingName.safeParse(await request.json());
         if (!checked.success) return fieldRefused('billingName', checked.error.issues);
@@ -178,8 +161,8 @@ function handlersFor(
         });
       },
     ),
-    http.get<{ id: string }, never, ReceiptResponse | ErrorResponse>(
-      billingPaths.receipt,
+    on<{ id: string }, never, ReceiptResponse | ErrorResponse>(
+      billingEndpoints.receipt,
       ({ params }) => {
         const receipt = transactions.find((t) => t.receipt?.id === params.id)?.receipt;
         return receipt
@@ -187,44 +170,44 @@ function handlersFor(
           : apiError('not_found', 'Receipt not found');
       },
     ),
-    http.get(billingPaths.creditHistory, ({ request }) => {
+    on(billingEndpoints.creditHistory, ({ request }) => {
       const limit = Number(
         new URL(request.url).searchParams.get('limit') ?? CREDIT_HISTORY_DEFAULT_LIMIT,
       );
       return HttpResponse.json<CreditHistory>({ transactions: transactions.slice(0, limit) });
     }),
-    http.get(billingPaths.paymentMethodList, () =>
+    on(billingEndpoints.paymentMethodList, () =>
       HttpResponse.json<PaymentMethodList>({ paymentMethods: methods }),
     ),
-    http.get(billingPaths.checkRecentPaymentMethod, () =>
+    on(billingEndpoints.checkRecentPaymentMethod, () =>
       HttpResponse.json<CheckRecentResponse>(
         methods[0] ? { hasRecent: true, paymentMethod: methods[0] } : { hasRecent: false },
       ),
     ),
-    http.post(billingPaths.deletePaymentMethod, () =>
+    on(billingEndpoints.deletePaymentMethod, () =>
       HttpResponse.json<MessageResponse>({ message: 'Card removed' }),
     ),
-    http.post(billingPaths.defaultPaymentMethod, async ({ request }) => {
+    on(billingEndpoints.defaultPaymentMethod, async ({ request }) => {
       const { id } = (await request.json()) as { id?: string };
       return HttpResponse.json<PaymentMethodList>({
         paymentMethods: methods.map((method) => ({ ...method, isDefault: method.id === id })),
       });
     }),
-    http.post(billingPaths.addPaymentMethod, () =>
+    on(billingEndpoints.addPaymentMethod, () =>
       HttpResponse.json<AddPaymentMethodResponse>(
         { status: 'saved', paymentMethod: newCard },
         { status: 201 },
       ),
     ),
-    http.post<never, { amount?: unknown }, PurchaseResponse | ErrorResponse>(
-      billingPaths.purchaseCredits,
+    on<never, { amount?: unknown }, PurchaseResponse | ErrorResponse>(
+      billingEndpoints.purchaseCredits,
       async ({ request }) => {
         const body = await request.json();
         return purchased(body.amount, info.balanceMicros);
       },
     ),
-    http.post<never, { amount?: unknown }, PurchaseResponse | ErrorResponse>(
-      billingPaths.purchaseWithPaymentMethod,
+    on<never, { amount?: unknown }, PurchaseResponse | ErrorResponse>(
+      billingEndpoints.purchaseWithPaymentMethod,
       async ({ request }) => {
         const body = await request.json();
         return purchased(body.amount, info.balanceMicros);
@@ -236,12 +219,10 @@ function handlersFor(
 const populated = handlersFor(billingInfoFixture, paymentMethodsFixture, transactionsFixture);
 
 /** One call fails with the server's message; the other billing calls answer normally. */
-const failing = (
-  method: 'get' | 'post',
-  path: BillingPath,
-  code: ApiErrorCode,
-  message: string,
-) => [http[method](path, () => apiError(code, message)), ...populated];
+const failing = (endpoint: Endpoint, code: ApiErrorCode, message: string) => [
+  on(endpoint, () => apiError(code, message)),
+  ...populated,
+];
 
 export const billingHandlers = {
   default: populated,
@@ -255,39 +236,36 @@ export const billingHandlers = {
   ),
   /** A refund or dispute took back spent credit: the account owes $8.00 and is on hold. */
   onHold: handlersFor(onHoldBillingInfoFixture, paymentMethodsFixture, transactionsFixture),
-  error: failAll(billingEndpoints),
-  slow: slowAll(billingEndpoints),
-  unauthorized: unauthorizedAll(billingEndpoints),
+  error: failAll(endpoints),
+  slow: slowAll(endpoints),
+  unauthorized: unauthorizedAll(endpoints),
   infoError: failing(
-    'get',
-    billingPaths.info,
+    billingEndpoints.info,
     'internal_error',
     'Billing is temporarily unavailable.',
   ),
   historyError: failing(
-    'get',
-    billingPaths.creditHistory,
+    billingEndpoints.creditHistory,
     'internal_error',
     'Credit history is temporarily unavailable.',
   ),
   paymentMethodsError: failing(
-    'get',
-    billingPaths.paymentMethodList,
+    billingEndpoints.paymentMethodList,
     'internal_error',
     'Payment methods are temporarily unavailable.',
   ),
   /** The test provider's declined card (4000 0000 0000 0002). */
   cardDeclined: [
-    http.post(billingPaths.addPaymentMethod, () =>
+    on(billingEndpoints.addPaymentMethod, () =>
       apiError('card_declined', 'Your card was declined.'),
     ),
     ...populated,
   ],
   purchaseDeclined: [
-    http.post(billingPaths.purchaseCredits, () =>
+    on(billingEndpoints.purchaseCredits, () =>
       apiError('card_declined', 'Your card was declined.'),
     ),
-    http.post(billingPaths.purchaseWithPaymentMethod, () =>
+    on(billingEndpoints.purchaseWithPaymentMethod, () =>
       apiError('card_declined', 'Your card was declined.'),
     ),
     ...populated,

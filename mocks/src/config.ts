@@ -1,11 +1,9 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type { PublicConfig, ServiceLimits } from '@parlance/contract';
-import { systemPaths } from '@parlance/contract/endpoints';
-import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
+import { systemEndpoints } from '@parlance/contract/endpoints';
+import { failAll, on, slowAll, unauthorizedAll, type Scenarios } from './support';
 
-export const configEndpoints = [
-  { method: 'get', path: systemPaths.config },
-] as const satisfies readonly Endpoint[];
+const endpoints = [systemEndpoints.config];
 
 /** The test site key Cloudflare documents as "always passes". */
 export const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000AA';
@@ -35,7 +33,7 @@ const configWith = (
   config: Omit<PublicConfig, 'signupCreditMicros' | 'limits'>,
   signupCreditMicros = SIGNUP_CREDIT_MICROS,
 ) => [
-  http.get(systemPaths.config, () =>
+  on(systemEndpoints.config, () =>
     HttpResponse.json<PublicConfig>({
       ...config,
       signupCreditMicros,
@@ -51,9 +49,9 @@ export const configHandlers = {
   testPayments: configWith({ turnstileSiteKey: null, googleEnabled: true, testPayments: true }),
   /** Nothing optional: no Google, no bot check, no credit for new accounts. */
   empty: configWith({ turnstileSiteKey: null, googleEnabled: false, testPayments: false }, 0),
-  error: failAll(configEndpoints),
-  slow: slowAll(configEndpoints),
-  unauthorized: unauthorizedAll(configEndpoints),
+  error: failAll(endpoints),
+  slow: slowAll(endpoints),
+  unauthorized: unauthorizedAll(endpoints),
   withTurnstile: configWith({
     turnstileSiteKey: TURNSTILE_TEST_SITE_KEY,
     googleEnabled: true,

@@ -1,21 +1,21 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type { MessageResponse } from '@parlance/contract';
-import { accountPaths } from '@parlance/contract/endpoints';
+import { accountEndpoints } from '@parlance/contract/endpoints';
 import {
   apiError,
   failAll,
+  on,
   slowAll,
   unauthorizedAll,
-  type Endpoint,
+  type Example,
   type Scenarios,
 } from './support';
 
-export const contactEndpoints = [
-  { method: 'post', path: accountPaths.contact },
-] as const satisfies readonly Endpoint[];
+/** The contact form's call needs no example: the bare path is its request. */
+export const contactExamples: Example[] = [];
 
 const received = [
-  http.post(accountPaths.contact, () =>
+  on(accountEndpoints.contact, () =>
     HttpResponse.json<MessageResponse>(
       { message: 'Thanks, Ada Lovelace. We will answer at ada@example.com.' },
       { status: 201 },
@@ -26,11 +26,11 @@ const received = [
 export const contactHandlers = {
   default: received,
   empty: received,
-  error: failAll(contactEndpoints),
-  slow: slowAll(contactEndpoints),
-  unauthorized: unauthorizedAll(contactEndpoints),
+  error: failAll([accountEndpoints.contact]),
+  slow: slowAll([accountEndpoints.contact]),
+  unauthorized: unauthorizedAll([accountEndpoints.contact]),
   invalid: [
-    http.post(accountPaths.contact, () =>
+    on(accountEndpoints.contact, () =>
       apiError('validation_failed', 'Enter a valid email address'),
     ),
   ],

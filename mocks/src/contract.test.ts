@@ -15,8 +15,7 @@ import {
 } from 'msw';
 import { describe, expect, test } from 'vitest';
 import openApiDocument from '@parlance/contract/openapi.json';
-import { endpointsByDomain, scenariosByDomain } from './index';
-import type { Endpoint } from './support';
+import { examples, scenariosByDomain } from './index';
 
 interface OpenApiResponse {
   content?: Record<string, { schema?: unknown }>;
@@ -42,23 +41,31 @@ const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const pointer = (...parts: string[]) =>
   parts.map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 
-function requestFor(handler: RequestHandler, endpoints: readonly Endpoint[]) {
+function requestFor(handler: RequestHandler) {
   if (!(handler instanceof HttpHandler))
     throw new Error(`Not an HTTP handler: ${handler.info.header}`);
   const method = String(handler.info.method);
   const path = String(handler.info.path);
-  const endpoint = endpoints.find((e) => e.method.toUpperCase() === method && e.path === path);
-  const url =
-    endpoint?.example?.url ??
-    path.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? SAMPLE_ID : 'json'));
+  const example = examples.find(
+    ({ endpoint }) => endpoint.method === method && endpoint.path === path,
+  );
+  const url = new URL(
+    path.replace(
+      /:(\w+)/g,
+      (_, name: string) => example?.params?.[name] ?? (name === 'id' ? SAMPLE_ID : 'json'),
+    ),
+    BASE,
+  );
+  for (const [name, value] of Object.entries(example?.query ?? {}))
+    url.searchParams.set(name, value);
   const hasBody = !['GET', 'HEAD'].includes(method);
   return {
     method,
     path,
-    request: new Request(new URL(url, BASE), {
+    request: new Request(url, {
       method,
       headers: hasBody ? { 'content-type': 'application/json' } : undefined,
-      body: hasBody ? JSON.stringify(endpoint?.example?.body ?? {}) : undefined,
+      body: hasBody ? JSON.stringify(example?.body ?? {}) : undefined,
     }),
   };
 }
@@ -76,9 +83,8 @@ describe('mock responses match the server contract', () => {
     cases.map(
       (c) => [`${c.domain}.${c.scenario} #${c.index} ${c.handler.info.header}`, c] as const,
     ),
-  )('%s', async (_, { domain, handler }) => {
-    const endpoints = endpointsByDomain[domain as keyof typeof endpointsByDomain];
-    const { method, path, request } = requestFor(handler, endpoints);
+  )('%s', async (_, { handler }) => {
+    const { method, path, request } = requestFor(handler);
     const response = await getResponse([handler], request, { baseUrl: BASE });
     expect(response, 'the handler answered').toBeDefined();
     if (!response) return;

@@ -1,15 +1,15 @@
 import type { AnyHandler } from 'msw';
-import type { Endpoint } from './support';
-import { authEndpoints, authHandlers } from './auth';
-import { configEndpoints, configHandlers } from './config';
-import { contactEndpoints, contactHandlers } from './contact';
-import { healthEndpoints, healthHandlers } from './health';
-import { pricingEndpoints, pricingHandlers } from './pricing';
-import { usageEndpoints, usageHandlers } from './usage';
-import { billingEndpoints, billingHandlers } from './billing';
-import { transcriptsEndpoints, transcriptsHandlers } from './transcripts';
-import { apiKeysEndpoints, apiKeysHandlers } from './apiKeys';
-import { accountEndpoints, accountHandlers } from './account';
+import type { Example } from './support';
+import { authHandlers } from './auth';
+import { configHandlers } from './config';
+import { contactExamples, contactHandlers } from './contact';
+import { healthHandlers } from './health';
+import { pricingHandlers } from './pricing';
+import { usageExamples, usageHandlers } from './usage';
+import { billingExamples, billingHandlers } from './billing';
+import { transcriptsExamples, transcriptsHandlers } from './transcripts';
+import { apiKeysExamples, apiKeysHandlers } from './apiKeys';
+import { accountExamples, accountHandlers } from './account';
 
 export { authHandlers, setSignedInHint } from './auth';
 export { userFixture } from './fixtures/auth';
@@ -24,7 +24,7 @@ export { LIVE_CUT_SECONDS, transcriptsHandlers } from './transcripts';
 export { queuedTranscriptFixture } from './fixtures/transcripts';
 export { apiKeysHandlers } from './apiKeys';
 export { accountHandlers, rotatedWebhookSecretFixture, webhookSecretFixture } from './account';
-export { NOW } from './support';
+export { NOW, on } from './support';
 
 /** Every domain's scenarios, for tests that walk them all (contract.test.ts). */
 export const scenariosByDomain = {
@@ -40,19 +40,15 @@ export const scenariosByDomain = {
   account: accountHandlers,
 };
 
-/** Every domain's routes, with example requests where the bare path is not one. */
-export const endpointsByDomain: Record<keyof typeof scenariosByDomain, readonly Endpoint[]> = {
-  auth: authEndpoints,
-  config: configEndpoints,
-  contact: contactEndpoints,
-  health: healthEndpoints,
-  pricing: pricingEndpoints,
-  usage: usageEndpoints,
-  billing: billingEndpoints,
-  transcripts: transcriptsEndpoints,
-  apiKeys: apiKeysEndpoints,
-  account: accountEndpoints,
-};
+/** Requests for the contract test where the bare path is not one (by endpoint). */
+export const examples: Example[] = [
+  ...accountExamples,
+  ...apiKeysExamples,
+  ...billingExamples,
+  ...contactExamples,
+  ...transcriptsExamples,
+  ...usageExamples,
+];
 
 /**
  * Default handlers keyed by API domain, so a story can override one domain

@@ -1,16 +1,14 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type { RatesResponse } from '@parlance/contract';
-import { billingPaths } from '@parlance/contract/endpoints';
+import { billingEndpoints } from '@parlance/contract/endpoints';
 import { installedRatesFixture } from './fixtures/billing';
-import { failAll, slowAll, unauthorizedAll, type Endpoint, type Scenarios } from './support';
+import { failAll, on, slowAll, unauthorizedAll, type Scenarios } from './support';
 
 /** The public price list of the pricing page (GET /api/billing/rates needs no session). */
-export const pricingEndpoints = [
-  { method: 'get', path: billingPaths.rates },
-] as const satisfies readonly Endpoint[];
+const endpoints = [billingEndpoints.rates];
 
 const ratesWith = (rates: RatesResponse['rates']) => [
-  http.get(billingPaths.rates, () =>
+  on(billingEndpoints.rates, () =>
     HttpResponse.json<RatesResponse>({
       currency: 'USD',
       billing: 'Exactly per second of audio, rounded up to the next $0.000001',
@@ -22,7 +20,7 @@ const ratesWith = (rates: RatesResponse['rates']) => [
 export const pricingHandlers = {
   default: ratesWith(installedRatesFixture),
   empty: ratesWith([]),
-  error: failAll(pricingEndpoints),
-  slow: slowAll(pricingEndpoints),
-  unauthorized: unauthorizedAll(pricingEndpoints),
+  error: failAll(endpoints),
+  slow: slowAll(endpoints),
+  unauthorized: unauthorizedAll(endpoints),
 } satisfies Scenarios;

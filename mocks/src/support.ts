@@ -1,11 +1,14 @@
-import { API_ERRORS, type ApiErrorCode } from '@parlance/contract/endpoints';
+import { API_ERRORS, type ApiErrorCode, type Endpoint } from '@parlance/contract/endpoints';
 import {
   delay,
   http,
   HttpResponse,
   type AnyHandler,
+  type DefaultBodyType,
+  type HttpHandler,
   type HttpResponseResolver,
-  type RequestHandler,
+  type PathParams,
+  type RequestHandlerOptions,
 } from 'msw';
 import type { ErrorResponse } from '@parlance/contract';
 
@@ -17,18 +20,32 @@ export function ago(days: number, hours = 0): string {
   return new Date(NOW.getTime() - (days * 24 + hours) * 3_600_000).toISOString();
 }
 
-export type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
-
-/** One route of the API, written as MSW writes paths (`/api/api-keys/:id`). */
-export interface Endpoint {
-  method: Method;
-  path: string;
-  /**
-   * A concrete request for the contract test when the bare path is not one: required query
-   * parameters (`/api/usage/spending?from=2026-10-21&to=2026-11-20`) or a JSON body.
-   */
-  example?: { url?: string; body?: unknown };
+/**
+ * A concrete request for the contract test where the bare path is not one: the path's parameters
+ * (an id the fixtures hold), required query parameters, or a JSON body.
+ */
+export interface Example {
+  endpoint: Endpoint;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
 }
+
+/** The handler of an endpoint of the contract: MSW's `http.get(path, …)` for a GET, and so on. */
+export const on = <
+  Params extends PathParams<keyof Params> = PathParams,
+  RequestBody extends DefaultBodyType = DefaultBodyType,
+  ResponseBody extends DefaultBodyType = undefined,
+>(
+  endpoint: Endpoint,
+  resolver: HttpResponseResolver<Params, RequestBody, ResponseBody>,
+  options?: RequestHandlerOptions,
+): HttpHandler =>
+  http[endpoint.method.toLowerCase() as Lowercase<Endpoint['method']>]<
+    Params,
+    RequestBody,
+    ResponseBody
+  >(endpoint.path, resolver, options);
 
 /**
  * The scenarios every domain exports; a domain may add its own (e.g. `loginInvalid`). Handlers are
@@ -37,12 +54,12 @@ export interface Endpoint {
 export type ScenarioName = 'default' | 'empty' | 'error' | 'slow' | 'unauthorized';
 export type Scenarios<Extra extends string = never> = Record<ScenarioName | Extra, AnyHandler[]>;
 
+/** A domain's endpoints: the contract's groups (`apiKeyEndpoints`) or some of their members. */
+type EndpointSet = Readonly<Record<string, Endpoint>> | readonly Endpoint[];
+
 /** One handler for each endpoint, all answering with the same resolver. */
-export function onEach(
-  endpoints: readonly Endpoint[],
-  resolver: HttpResponseResolver,
-): RequestHandler[] {
-  return endpoints.map(({ method, path }) => http[method](path, resolver));
+export function onEach(endpoints: EndpointSet, resolver: HttpResponseResolver): HttpHandler[] {
+  return Object.values(endpoints).map((endpoint) => on(endpoint, resolver));
 }
 
 /** The server's error shape, `{ message, code }`, with the status the server gives that code. */
@@ -65,18 +82,16 @@ export function fieldRefused(field: string, issues: readonly { message: string }
 }
 
 /** Every endpoint never answers: loading states. */
-export const slowAll = (endpoints: readonly Endpoint[]) =>
+export const slowAll = (endpoints: EndpointSet) =>
   onEach(endpoints, async () => {
     await delay('infinite');
     return new HttpResponse(null, { status: 204 });
   });
 
 /** Every endpoint fails with a 500 and the server's error shape. */
-export const failAll = (
-  endpoints: readonly Endpoint[],
-  message = 'Something went wrong on our side',
-) => onEach(endpoints, () => apiError('internal_error', message));
+export const failAll = (endpoints: EndpointSet, message = 'Something went wrong on our side') =>
+  onEach(endpoints, () => apiError('internal_error', message));
 
 /** Every endpoint answers 401 as the server does without a session. */
-export const unauthorizedAll = (endpoints: readonly Endpoint[]) =>
+export const unauthorizedAll = (endpoints: EndpointSet) =>
   onEach(endpoints, () => apiError('unauthenticated', 'Sign in to continue'));

@@ -1,4 +1,4 @@
-import { http, HttpResponse, ws, type WebSocketData, type WebSocketHandler } from 'msw';
+import { HttpResponse, ws, type WebSocketData, type WebSocketHandler } from 'msw';
 import type {
   ErrorResponse,
   MessageResponse,
@@ -17,10 +17,12 @@ import {
   paragraphsOf,
   REALTIME_CLOSE,
   REALTIME_SAMPLE_RATE,
+  realtimeEndpoints,
   realtimePaths,
   sentencesOf,
   TRANSCRIPT_LIST_DEFAULT_LIMIT,
   TRANSCRIPT_LIST_FIRST_PAGE,
+  transcriptEndpoints,
   transcriptPaths,
 } from '@parlance/contract/endpoints';
 import {
@@ -43,42 +45,60 @@ import {
   failAll,
   slowAll,
   unauthorizedAll,
-  type Endpoint,
+  on,
+  type Example,
   type Scenarios,
 } from './support';
 
-const done = apiHref(transcriptPaths.transcript, { id: completedTranscriptFixture.id });
-/** The address of the mocks' `n`th resumable upload (ids as the server's: 32 hex digits). */
-const uploadHref = (n: number) =>
-  apiHref(transcriptPaths.upload, { id: n.toString(16).padStart(32, '0') });
-const withSpeakers = apiHref(transcriptPaths.speakers, { id: speakersTranscriptFixture.id });
+const done = { id: completedTranscriptFixture.id };
+/** The id of the mocks' `n`th resumable upload (as the server's: 32 hex digits), and its address. */
+const uploadId = (n: number) => n.toString(16).padStart(32, '0');
+const uploadHref = (n: number) => apiHref(transcriptPaths.upload, { id: uploadId(n) });
 
-export const transcriptsEndpoints = [
-  { method: 'get', path: transcriptPaths.list },
-  { method: 'get', path: transcriptPaths.submit },
+/** Requests for the contract test: the fixtures' ids, an export's format, and bodies. */
+export const transcriptsExamples: Example[] = [
   {
-    method: 'post',
-    path: transcriptPaths.submit,
-    example: { body: { audio_url: 'https://media.example.com/recordings/new-upload.mp3' } },
+    endpoint: transcriptEndpoints.submit,
+    body: { audio_url: 'https://media.example.com/recordings/new-upload.mp3' },
   },
-  { method: 'get', path: transcriptPaths.transcript, example: { url: done } },
-  { method: 'get', path: transcriptPaths.export, example: { url: `${done}/txt` } },
-  { method: 'get', path: transcriptPaths.audio, example: { url: `${done}/audio` } },
-  { method: 'get', path: transcriptPaths.sentences, example: { url: `${done}/sentences` } },
-  { method: 'get', path: transcriptPaths.paragraphs, example: { url: `${done}/paragraphs` } },
-  { method: 'delete', path: transcriptPaths.transcript, example: { url: done } },
-  { method: 'delete', path: transcriptPaths.audio, example: { url: `${done}/audio` } },
+  { endpoint: transcriptEndpoints.transcript, params: done },
+  { endpoint: transcriptEndpoints.export, params: { ...done, format: 'txt' } },
+  { endpoint: transcriptEndpoints.audio, params: done },
+  { endpoint: transcriptEndpoints.sentences, params: done },
+  { endpoint: transcriptEndpoints.paragraphs, params: done },
+  { endpoint: transcriptEndpoints.delete, params: done },
+  { endpoint: transcriptEndpoints.deleteAudio, params: done },
   {
-    method: 'put',
-    path: transcriptPaths.speakers,
-    example: { url: withSpeakers, body: { names: { A: 'Dana Whitfield', B: 'Priya Raman' } } },
+    endpoint: transcriptEndpoints.speakers,
+    params: { id: speakersTranscriptFixture.id },
+    body: { names: { A: 'Dana Whitfield', B: 'Priya Raman' } },
   },
-  { method: 'get', path: transcriptPaths.models },
-  { method: 'post', path: realtimePaths.sessionToken },
-  { method: 'post', path: transcriptPaths.uploads },
-  { method: 'head', path: transcriptPaths.upload, example: { url: uploadHref(1) } },
-  { method: 'patch', path: transcriptPaths.upload, example: { url: uploadHref(1) } },
-] as const satisfies readonly Endpoint[];
+  { endpoint: transcriptEndpoints.uploadOffset, params: { id: uploadId(1) } },
+  { endpoint: transcriptEndpoints.appendUpload, params: { id: uploadId(1) } },
+];
+
+/**
+ * The endpoints the web app calls (not the OpenAI-compatible ones, whose errors have OpenAI's
+ * shape): the error, slow and unauthorized scenarios answer each of them.
+ */
+const appEndpoints = [
+  transcriptEndpoints.list,
+  transcriptEndpoints.page,
+  transcriptEndpoints.submit,
+  transcriptEndpoints.transcript,
+  transcriptEndpoints.export,
+  transcriptEndpoints.audio,
+  transcriptEndpoints.sentences,
+  transcriptEndpoints.paragraphs,
+  transcriptEndpoints.delete,
+  transcriptEndpoints.deleteAudio,
+  transcriptEndpoints.speakers,
+  transcriptEndpoints.models,
+  realtimeEndpoints.sessionToken,
+  transcriptEndpoints.createUpload,
+  transcriptEndpoints.uploadOffset,
+  transcriptEndpoints.appendUpload,
+];
 
 /** The server's wording (packages/server/src/transcription/jobs/processor.ts). */
 const TRUNCATION_NOTICE =
@@ -106,7 +126,7 @@ export function transcriptList(
   textOf: (row: TranscriptSummary) => string | null = (row) =>
     transcriptFixture(row.id)?.result?.text ?? null,
 ) {
-  return http.get(transcriptPaths.list, ({ request }) => {
+  return on(transcriptEndpoints.list, ({ request }) => {
     const query = new URL(request.url).searchParams;
     const page = Number(query.get('page') ?? TRANSCRIPT_LIST_FIRST_PAGE);
     const limit = Number(query.get('limit') ?? TRANSCRIPT_LIST_DEFAULT_LIMIT);
@@ -136,7 +156,7 @@ export function transcriptList(
  * `next_cursor` naming where the next page starts (here the position; the server's is opaque too).
  */
 function transcriptPages(rows: TranscriptSummary[]) {
-  return http.get(transcriptPaths.submit, ({ request }) => {
+  return on(transcriptEndpoints.page, ({ request }) => {
     const query = new URL(request.url).searchParams;
     const limit = Number(query.get('limit') ?? TRANSCRIPT_LIST_DEFAULT_LIMIT);
     const from = Number(query.get('cursor') ?? 0);
@@ -169,12 +189,12 @@ function uploadHandlers() {
   const uploads = new Map<string, { offset: number; length: number }>();
   const tus = { 'tus-resumable': '1.0.0' };
   return [
-    http.post(transcriptPaths.uploads, ({ request }) => {
+    on(transcriptEndpoints.createUpload, ({ request }) => {
       const href = uploadHref(uploads.size + 1);
       uploads.set(href, { offset: 0, length: Number(request.headers.get('upload-length') ?? 0) });
       return new HttpResponse(null, { status: 201, headers: { ...tus, location: href } });
     }),
-    http.head(transcriptPaths.upload, ({ request }) => {
+    on(transcriptEndpoints.uploadOffset, ({ request }) => {
       const upload = uploads.get(new URL(request.url).pathname);
       if (!upload) return apiError('not_found', 'Upload not found');
       return new HttpResponse(null, {
@@ -186,7 +206,7 @@ function uploadHandlers() {
         },
       });
     }),
-    http.patch(transcriptPaths.upload, async ({ request }) => {
+    on(transcriptEndpoints.appendUpload, async ({ request }) => {
       const upload = uploads.get(new URL(request.url).pathname);
       if (!upload) return apiError('not_found', 'Upload not found');
       upload.offset += (await request.arrayBuffer()).byteLength;
@@ -206,11 +226,11 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
   return [
     transcriptPages(transcriptSummariesFixture),
     ...uploadHandlers(),
-    http.post(transcriptPaths.submit, () =>
+    on(transcriptEndpoints.submit, () =>
       HttpResponse.json<Transcript>(queuedTranscriptFixture, { status: 202 }),
     ),
-    http.get<{ id: string }, never, Transcript | ErrorResponse>(
-      transcriptPaths.transcript,
+    on<{ id: string }, never, Transcript | ErrorResponse>(
+      transcriptEndpoints.transcript,
       ({ params }) => {
         const transcript = poll(String(params.id));
         return transcript ? HttpResponse.json<Transcript>(transcript) : notFound();
@@ -223,7 +243,7 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         ['paragraphs', paragraphsOf],
       ] as const
     ).map(([kind, of]) =>
-      http.get(transcriptPaths[kind], ({ params }) => {
+      on(transcriptEndpoints[kind], ({ params }) => {
         const transcript = poll(String(params.id));
         if (!transcript) return notFound();
         if (!transcript.result)
@@ -235,7 +255,7 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
       }),
     ),
     // Before the exports: `/v1/transcript/:id/:format` matches …/audio too.
-    http.get(transcriptPaths.audio, ({ params }) => {
+    on(transcriptEndpoints.audio, ({ params }) => {
       const transcript = poll(String(params.id));
       if (!transcript) return notFound();
       if (!transcript.has_audio) return audioNotKept(transcript);
@@ -245,7 +265,7 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         headers: { 'content-type': 'audio/wav' },
       });
     }),
-    http.get(transcriptPaths.export, ({ params }) => {
+    on(transcriptEndpoints.export, ({ params }) => {
       const format = String(params.format);
       if (format !== 'txt' && format !== 'srt' && format !== 'vtt' && format !== 'json')
         return notFound();
@@ -253,8 +273,8 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         headers: { 'content-type': 'text/plain; charset=utf-8' },
       });
     }),
-    http.put<{ id: string }, SpeakerNames, Transcript | ErrorResponse>(
-      transcriptPaths.speakers,
+    on<{ id: string }, SpeakerNames, Transcript | ErrorResponse>(
+      transcriptEndpoints.speakers,
       async ({ params, request }) => {
         const transcript = poll(String(params.id));
         if (!transcript) return notFound();
@@ -262,7 +282,7 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         return HttpResponse.json<Transcript>({ ...transcript, speaker_names: names });
       },
     ),
-    http.delete(transcriptPaths.audio, ({ params }) => {
+    on(transcriptEndpoints.deleteAudio, ({ params }) => {
       const transcript = poll(String(params.id));
       if (!transcript) return notFound();
       if (transcript.source === 'live') return audioNotKept(transcript);
@@ -273,10 +293,10 @@ function jobHandlers(poll: (id: string) => Transcript | undefined) {
         );
       return HttpResponse.json<MessageResponse>({ message: 'Audio deleted' });
     }),
-    http.delete(transcriptPaths.transcript, () =>
+    on(transcriptEndpoints.delete, () =>
       HttpResponse.json<MessageResponse>({ message: 'Transcript deleted' }),
     ),
-    http.get(transcriptPaths.models, () => HttpResponse.json<SpeechModelList>(modelsFixture)),
+    on(transcriptEndpoints.models, () => HttpResponse.json<SpeechModelList>(modelsFixture)),
   ];
 }
 
@@ -444,9 +464,7 @@ export function liveStream(behaviour: LiveBehaviour = 'speech'): WebSocketHandle
 
 /** POST /api/realtime/token: a one-use token for the signed-in user. */
 const realtimeToken = () =>
-  http.post(realtimePaths.sessionToken, () =>
-    HttpResponse.json<RealtimeToken>(realtimeTokenFixture),
-  );
+  on(realtimeEndpoints.sessionToken, () => HttpResponse.json<RealtimeToken>(realtimeTokenFixture));
 
 /** The Live playground's token and stream. */
 const liveHandlers = (behaviour: LiveBehaviour = 'speech') => [
@@ -467,9 +485,9 @@ export const transcriptsHandlers = {
     ...liveHandlers(),
   ],
   empty: [transcriptList([]), ...jobHandlers(finishes), ...liveHandlers()],
-  error: failAll(transcriptsEndpoints),
-  slow: slowAll(transcriptsEndpoints),
-  unauthorized: unauthorizedAll(transcriptsEndpoints),
+  error: failAll(appEndpoints),
+  slow: slowAll(appEndpoints),
+  unauthorized: unauthorizedAll(appEndpoints),
   /** The submitted job stays in the queue (two jobs ahead). */
   stillQueued: [transcriptList(transcriptSummariesFixture), ...jobHandlers(transcriptFixture)],
   /** The completed transcript stopped early: the audio decoded longer than its header said. */
@@ -500,7 +518,7 @@ export const transcriptsHandlers = {
   ],
   /** Submission refused for lack of credit. */
   insufficientCredits: [
-    http.post(transcriptPaths.submit, () =>
+    on(transcriptEndpoints.submit, () =>
       apiError(
         'insufficient_credits',
         'Insufficient credits: this transcription costs $0.12 but your balance is $0.00.',
@@ -510,7 +528,7 @@ export const transcriptsHandlers = {
     ...jobHandlers(finishes),
   ],
   deleteError: [
-    http.delete(transcriptPaths.transcript, () =>
+    on(transcriptEndpoints.delete, () =>
       apiError('internal_error', 'Could not delete the transcript. Try again.'),
     ),
     transcriptList(transcriptSummariesFixture),
@@ -518,17 +536,14 @@ export const transcriptsHandlers = {
   ],
   /** Saving speaker names fails on the server's side. */
   renameSpeakersError: [
-    http.put(transcriptPaths.speakers, () =>
+    on(transcriptEndpoints.speakers, () =>
       apiError('internal_error', 'Something went wrong on our side'),
     ),
     transcriptList(transcriptSummariesFixture),
     ...jobHandlers(finishes),
   ],
   broken: [
-    http.get(
-      transcriptPaths.list,
-      () => new HttpResponse('Internal Server Error', { status: 500 }),
-    ),
+    on(transcriptEndpoints.list, () => new HttpResponse('Internal Server Error', { status: 500 })),
     ...jobHandlers(finishes),
   ],
   /** Live: the balance runs out mid-stream (error, done, close 4402). */

@@ -6,10 +6,10 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { AddPaymentMethodResponse, BillingInfo, PurchaseResponse } from '@parlance/contract';
-import { billingPaths } from '@parlance/contract/endpoints';
+import { billingEndpoints } from '@parlance/contract/endpoints';
 import { billingInfoFixture, paymentMethodsFixture } from '../fixtures/billing';
 import { billingHandlers } from '../billing';
-import { NOW } from '../support';
+import { NOW, on } from '../support';
 
 export const STRIPE_STAND_IN_API = 'https://stripe-stand-in.test';
 
@@ -50,18 +50,18 @@ function handlersFor(outcome: Outcome) {
     ...extra,
   });
   return [
-    http.get(billingPaths.info, () => HttpResponse.json(stripeInfo)),
-    http.post(billingPaths.addPaymentMethod, () =>
+    on(billingEndpoints.info, () => HttpResponse.json(stripeInfo)),
+    on(billingEndpoints.addPaymentMethod, () =>
       HttpResponse.json<AddPaymentMethodResponse>({
         status: 'requires_action',
         clientSecret: secret(SETUP),
         startedAt: NOW.toISOString(),
       }),
     ),
-    http.get(billingPaths.checkRecentPaymentMethod, () =>
+    on(billingEndpoints.checkRecentPaymentMethod, () =>
       HttpResponse.json({ hasRecent: true, paymentMethod: card }),
     ),
-    http.post(billingPaths.purchaseCredits, () =>
+    on(billingEndpoints.purchaseCredits, () =>
       HttpResponse.json<PurchaseResponse>({
         status: 'requires_action',
         paymentId: 'pay_story',

@@ -1,7 +1,8 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
-import { userFixture } from '@parlance/mocks';
+import { authEndpoints, usageEndpoints, type Endpoint } from '@parlance/contract/endpoints';
+import { on, userFixture } from '@parlance/mocks';
 import { server } from '../test/server';
 import { makeStore, type AppStore } from '../store/store';
 import { usageApi } from '../features/usage/api/usageApi';
@@ -30,7 +31,7 @@ beforeAll(() => import('../shared/Toasts'));
 describe('the 401 rule', () => {
   test('a 401 on a dashboard page ends the session (the cache is emptied) and sends the browser to /login', async () => {
     const { store, redirectToLogin, stats, user } = await signedInStore('/dashboard/overview');
-    server.use(http.get('/api/usage/overview', unauthorized));
+    server.use(on(usageEndpoints.overview, unauthorized));
     await store.dispatch(
       usageApi.endpoints.getUsageOverview.initiate(undefined, { forceRefetch: true }),
     );
@@ -42,7 +43,7 @@ describe('the 401 rule', () => {
 
   test('a 401 on a public page neither redirects nor drops the cache', async () => {
     const { store, redirectToLogin, stats } = await signedInStore('/pricing');
-    server.use(http.get('/api/usage/overview', unauthorized));
+    server.use(on(usageEndpoints.overview, unauthorized));
     await store.dispatch(
       usageApi.endpoints.getUsageOverview.initiate(undefined, { forceRefetch: true }),
     );
@@ -52,7 +53,7 @@ describe('the 401 rule', () => {
 
   test('a 401 on an auth page neither redirects nor drops the cache', async () => {
     const { store, redirectToLogin, stats } = await signedInStore('/login');
-    server.use(http.get('/api/usage/overview', unauthorized));
+    server.use(on(usageEndpoints.overview, unauthorized));
     await store.dispatch(
       usageApi.endpoints.getUsageOverview.initiate(undefined, { forceRefetch: true }),
     );
@@ -62,7 +63,7 @@ describe('the 401 rule', () => {
 
   test('a 401 from the current-user call never redirects; it signs out', async () => {
     const { store, redirectToLogin, stats, user } = await signedInStore('/dashboard/overview');
-    server.use(http.get('/api/auth/me', unauthorized));
+    server.use(on(authEndpoints.me, unauthorized));
     await store.dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
     expect(redirectToLogin).not.toHaveBeenCalled();
     await waitFor(() => expect(user()).toBeNull());
@@ -72,7 +73,7 @@ describe('the 401 rule', () => {
   test('other errors pass through without redirecting or dropping the cache', async () => {
     const { store, redirectToLogin, stats } = await signedInStore('/dashboard/overview');
     server.use(
-      http.get('/api/usage/overview', () =>
+      on(usageEndpoints.overview, () =>
         HttpResponse.json({ message: 'Stats are down', code: 'internal' }, { status: 500 }),
       ),
     );
@@ -91,11 +92,11 @@ describe('the 401 rule', () => {
     const other = { ...userFixture, id: 'usr_other', email: 'other@example.com', name: 'Other' };
 
     /**
-     * Signed in on a dashboard page, `call` goes out (its answer at `path` held back), then another
-     * account signs in on the same tab, and only then does the held call get its 401.
+     * Signed in on a dashboard page, `call` goes out (its answer at `endpoint` held back), then
+     * another account signs in on the same tab, and only then does the held call get its 401.
      */
     async function answeredLateAfterSignIn(
-      path: string,
+      endpoint: Endpoint,
       call: (store: AppStore) => PromiseLike<unknown>,
     ) {
       const signedIn = await signedInStore('/dashboard/overview');
@@ -106,8 +107,8 @@ describe('the 401 rule', () => {
       const released = new Promise<void>((resolve) => (release = resolve));
       const late = new Promise<void>((resolve) => (answered = resolve));
       server.use(
-        http.get(
-          path,
+        on(
+          endpoint,
           async () => {
             arrived();
             await released;
@@ -119,7 +120,7 @@ describe('the 401 rule', () => {
       );
       const stale = call(signedIn.store);
       await called;
-      server.use(http.get('/api/auth/me', () => HttpResponse.json({ user: other })));
+      server.use(on(authEndpoints.me, () => HttpResponse.json({ user: other })));
       signedIn.store.dispatch(startSession());
       await waitFor(() => expect(signedIn.user()).toEqual(other));
       release();
@@ -132,7 +133,7 @@ describe('the 401 rule', () => {
     // The sign-in empties the cache, and RTK Query aborts the calls under way with it: the 401 of
     // one begun before never reaches the 401 rule.
     test('a 401 to a call begun in the earlier session neither redirects nor ends the new one', async () => {
-      const signedIn = await answeredLateAfterSignIn('/api/usage/overview', (store) =>
+      const signedIn = await answeredLateAfterSignIn(usageEndpoints.overview, (store) =>
         store.dispatch(
           usageApi.endpoints.getUsageOverview.initiate(undefined, { forceRefetch: true }),
         ),
@@ -142,7 +143,7 @@ describe('the 401 rule', () => {
     });
 
     test('a session check begun in the earlier session that fails late does not end the new one', async () => {
-      const signedIn = await answeredLateAfterSignIn('/api/auth/me', (store) =>
+      const signedIn = await answeredLateAfterSignIn(authEndpoints.me, (store) =>
         store.dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true })),
       );
       expect(signedIn.user()).toEqual(other);

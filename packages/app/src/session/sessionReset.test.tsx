@@ -1,17 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { User } from '@parlance/contract';
 import {
   billingHandlers,
   emptyBillingInfoFixture,
+  on,
   transcriptsHandlers,
   usageHandlers,
   userFixture,
 } from '@parlance/mocks';
 import { toast } from '@parlance/ui';
-import { billingPaths, SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
+import {
+  authEndpoints,
+  billingEndpoints,
+  SIGNED_IN_HINT_COOKIE,
+} from '@parlance/contract/endpoints';
 import { makeStore, type AppStore } from '../store/store';
 import { server } from '../test/server';
 import { renderDashboard } from '../test/renderDashboard';
@@ -31,7 +36,7 @@ const accountB: User = {
 
 /** B's billing: a new account's, its receipts made out to B. */
 const billingOfB = [
-  http.get(billingPaths.info, () =>
+  on(billingEndpoints.info, () =>
     HttpResponse.json({ ...emptyBillingInfoFixture, billingName: accountB.name }),
   ),
   ...billingHandlers.empty,
@@ -106,8 +111,8 @@ async function signInAsB(router: Router) {
   const form = await screen.findByRole('form', { name: 'Sign in' });
   const watch = watchForA();
   server.use(
-    http.get('/api/auth/me', () => HttpResponse.json({ user: accountB })),
-    http.post('/api/auth/login', () => HttpResponse.json({ user: accountB })),
+    on(authEndpoints.me, () => HttpResponse.json({ user: accountB })),
+    on(authEndpoints.login, () => HttpResponse.json({ user: accountB })),
     ...usageHandlers.empty,
     ...transcriptsHandlers.empty,
     ...billingOfB,
@@ -136,7 +141,7 @@ describe('every sign-out path empties the cache; B never sees A', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { store, router } = await signedInAsA();
     server.use(
-      http.post('/api/auth/logout', () =>
+      on(authEndpoints.logout, () =>
         HttpResponse.json({ message: 'down', code: 'internal' }, { status: 503 }),
       ),
     );
@@ -173,7 +178,7 @@ describe('every sign-out path empties the cache; B never sees A', () => {
 
   test('a 401 on a dashboard page', async () => {
     const { store, router, redirectToLogin } = await signedInAsA();
-    server.use(http.get('/api/usage/*', unauthorized), http.get('/api/billing/*', unauthorized));
+    server.use(...usageHandlers.unauthorized, ...billingHandlers.unauthorized);
     await userEvent.click(screen.getByRole('button', { name: 'Refresh all' }));
     await waitFor(() => expect(redirectToLogin).toHaveBeenCalled());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -186,7 +191,7 @@ describe('every sign-out path empties the cache; B never sees A', () => {
     await act(() => router.navigate('/dashboard/settings'));
     await screen.findByRole('textbox', { name: 'Name' });
     server.use(
-      http.get('/api/auth/me', () =>
+      on(authEndpoints.me, () =>
         HttpResponse.json({ message: 'boom', code: 'internal' }, { status: 500 }),
       ),
     );
@@ -219,7 +224,7 @@ describe("this tab follows the browser's session, which other tabs share", () =>
     const { store, router } = await signedInAsA();
     stopWatching = watchSession(store);
     server.use(
-      http.get('/api/auth/me', () => HttpResponse.json({ user: accountB })),
+      on(authEndpoints.me, () => HttpResponse.json({ user: accountB })),
       ...usageHandlers.empty,
       ...transcriptsHandlers.empty,
       ...billingOfB,
@@ -259,7 +264,7 @@ describe("this tab follows the browser's session, which other tabs share", () =>
     await store.dispatch(sessionApi.endpoints.me.initiate(undefined, { subscribe: false }));
     expect(store.getState().api.queries['me(undefined)']?.data).toEqual(userFixture);
     stopWatching = watchSession(store);
-    server.use(http.get('/api/auth/me', unauthorized));
+    server.use(on(authEndpoints.me, unauthorized));
     const visibility = vi.spyOn(document, 'visibilityState', 'get');
     visibility.mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
@@ -273,7 +278,7 @@ describe("this tab follows the browser's session, which other tabs share", () =>
     stopWatching = watchSession(store);
     let checks = 0;
     server.use(
-      http.get('/api/auth/me', () => {
+      on(authEndpoints.me, () => {
         checks += 1;
         return checks === 1
           ? HttpResponse.json({ message: 'restarting', code: 'unavailable' }, { status: 503 })

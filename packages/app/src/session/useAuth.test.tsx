@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { authHandlers, setSignedInHint, userFixture } from '@parlance/mocks';
-import { SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
+import { authHandlers, on, setSignedInHint, userFixture } from '@parlance/mocks';
+import { authEndpoints, SIGNED_IN_HINT_COOKIE } from '@parlance/contract/endpoints';
 import { server } from '../test/server';
 import { makeStore } from '../store/store';
 import { usageApi } from '../features/usage/api/usageApi';
@@ -65,7 +65,7 @@ describe('useAuth session states', () => {
     document.cookie = `${SIGNED_IN_HINT_COOKIE}=; max-age=0; path=/`;
     let meCalls = 0;
     server.use(
-      http.get('/api/auth/me', () => {
+      on(authEndpoints.me, () => {
         meCalls += 1;
         return HttpResponse.json({ user: userFixture });
       }),
@@ -98,7 +98,7 @@ describe('useAuth session states', () => {
 
   test('a failing current-user call (500) leaves the user signed out', async () => {
     server.use(
-      http.get('/api/auth/me', () =>
+      on(authEndpoints.me, () =>
         HttpResponse.json({ message: 'boom', code: 'internal' }, { status: 500 }),
       ),
     );
@@ -111,7 +111,7 @@ describe('useAuth session states', () => {
     await waitFor(() => expect(result.current.status).toBe('authenticated'));
     await act(() => store.dispatch(usageApi.endpoints.getUsageOverview.initiate()));
     server.use(
-      http.get('/api/auth/me', () =>
+      on(authEndpoints.me, () =>
         HttpResponse.json({ message: 'boom', code: 'internal' }, { status: 500 }),
       ),
     );
@@ -127,7 +127,7 @@ describe('useAuth session states', () => {
     let session = false;
     let meCalls = 0;
     server.use(
-      http.get('/api/auth/me', () => {
+      on(authEndpoints.me, () => {
         meCalls += 1;
         return session
           ? HttpResponse.json({ user: userFixture })
@@ -136,7 +136,7 @@ describe('useAuth session states', () => {
               { status: 401 },
             );
       }),
-      http.post('/api/auth/login', () => {
+      on(authEndpoints.login, () => {
         session = true;
         return HttpResponse.json({ user: userFixture });
       }),
@@ -155,7 +155,7 @@ describe('useAuth session states', () => {
   test('logout calls the server and clears the user', async () => {
     const logoutCall = vi.fn();
     server.use(
-      http.post('/api/auth/logout', () => {
+      on(authEndpoints.logout, () => {
         logoutCall();
         return HttpResponse.json({ message: 'Signed out' });
       }),
@@ -171,7 +171,7 @@ describe('useAuth session states', () => {
   test('a failed logout call is logged and the local user is cleared anyway', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
-      http.post('/api/auth/logout', () =>
+      on(authEndpoints.logout, () =>
         HttpResponse.json({ message: 'down', code: 'internal' }, { status: 503 }),
       ),
     );

@@ -1,6 +1,8 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { describe, expect, test, vi } from 'vitest';
+import { billingEndpoints, systemEndpoints } from '@parlance/contract/endpoints';
+import { on } from '@parlance/mocks';
 import { server } from '../test/server';
 import { createBaseQuery } from './baseQuery';
 
@@ -20,11 +22,11 @@ const run = (endpoint: string, url: string) => createBaseQuery()(url, apiFor(end
 describe('base query', () => {
   test('errors pass through unchanged (the 401 rule is sessionExpiry)', async () => {
     server.use(
-      http.get('/api/billing/info', () =>
+      on(billingEndpoints.info, () =>
         HttpResponse.json({ message: 'Billing is down', code: 'internal' }, { status: 500 }),
       ),
     );
-    const result = await run('billingInfo', '/api/billing/info');
+    const result = await run('billingInfo', billingEndpoints.info.path);
     expect(result.error).toEqual({
       status: 500,
       data: { message: 'Billing is down', code: 'internal' },
@@ -34,7 +36,7 @@ describe('base query', () => {
   test('sends the session cookie: credentials include', async () => {
     let credentials: RequestCredentials | undefined;
     server.use(
-      http.get('/api/config', ({ request }) => {
+      on(systemEndpoints.config, ({ request }) => {
         credentials = request.credentials;
         return HttpResponse.json({
           turnstileSiteKey: null,
@@ -43,7 +45,7 @@ describe('base query', () => {
         });
       }),
     );
-    await run('config', '/api/config');
+    await run('config', systemEndpoints.config.path);
     expect(credentials).toBe('include');
   });
 });

@@ -1,8 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { accountPaths } from '@parlance/contract/endpoints';
-import { accountHandlers } from '@parlance/mocks';
+import { accountEndpoints } from '@parlance/contract/endpoints';
+import { accountHandlers, on } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates } from '../../../test/pageStates';
 
@@ -34,7 +33,7 @@ export const ProfileSaved: Story = {
 
 /** What the page sends when the retention is saved. */
 const sentRetention = fn();
-const recordRetention = http.patch(accountPaths.account, async ({ request }) => {
+const recordRetention = on(accountEndpoints.update, async ({ request }) => {
   sentRetention(await request.clone().json());
 });
 

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { apiKeyPaths } from '@parlance/contract/endpoints';
+import { apiKeyEndpoints } from '@parlance/contract/endpoints';
 import {
   accountHandlers,
   apiKeysHandlers,
+  on,
   rotatedWebhookSecretFixture,
   webhookSecretFixture,
 } from '@parlance/mocks';
@@ -77,7 +77,7 @@ export const Rename: Story = {
 
 /** What the page sends when a key's monthly limit is saved. */
 const sentLimits = fn();
-const recordLimits = http.put(apiKeyPaths.limit, async ({ request }) => {
+const recordLimits = on(apiKeyEndpoints.limit, async ({ request }) => {
   sentLimits(await request.clone().json());
 });
 

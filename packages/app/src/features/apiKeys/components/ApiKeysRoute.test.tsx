@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
+import { apiKeyEndpoints } from '@parlance/contract/endpoints';
+import { on } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderDashboard } from '../../../test/renderDashboard';
 
@@ -11,7 +13,7 @@ describe('API keys page', () => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
-      http.patch('/api/api-keys/:id/toggle', async () => {
+      on(apiKeyEndpoints.toggle, async () => {
         await answered;
         return HttpResponse.json(
           { message: 'Could not update the key. Try again.', code: 'internal_error' },

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { http, HttpResponse } from 'msw';
-import { authHandlers } from '@parlance/mocks';
-import { authPaths } from '@parlance/contract/endpoints';
+import { HttpResponse } from 'msw';
+import { authHandlers, on } from '@parlance/mocks';
+import { authEndpoints } from '@parlance/contract/endpoints';
 import { PublicStory } from '../../../test/PublicStory';
 import { FORGOT_PASSWORD_CONFIRMATION } from './ForgotPasswordForm';
 import { routeStoryParameters } from '../../../test/routeStoryParameters';
@@ -26,7 +26,7 @@ export const UnknownAddress: Story = {
     msw: {
       handlers: {
         auth: [
-          http.post(authPaths.forgotPassword, () =>
+          on(authEndpoints.forgotPassword, () =>
             HttpResponse.json({
               message:
                 'If an account exists for that email, we sent it a link to reset the password.',

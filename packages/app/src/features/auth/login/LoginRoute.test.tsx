@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
-import { authHandlers, configHandlers } from '@parlance/mocks';
+import { authEndpoints } from '@parlance/contract/endpoints';
+import { authHandlers, configHandlers, on } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
 import { configApi } from '../../../shared/configApi';
@@ -40,7 +41,7 @@ describe('/login', () => {
   test('sends email, password and the bot-check field, then opens the dashboard', async () => {
     let body: unknown;
     server.use(
-      http.post('/api/auth/login', async ({ request }) => {
+      on(authEndpoints.login, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ user: { id: 'x' } });
       }),
@@ -61,7 +62,7 @@ describe('/login', () => {
     'after signing in from ?next=%s goes to %s, a path of this site only',
     async (next, path, search) => {
       server.use(
-        http.post('/api/auth/login', () => HttpResponse.json({ user: { id: 'x', name: 'Ada' } })),
+        on(authEndpoints.login, () => HttpResponse.json({ user: { id: 'x', name: 'Ada' } })),
       );
       const { router } = renderRoute(`/login?${new URLSearchParams({ next })}`);
       await signIn();

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
-import { authHandlers } from '@parlance/mocks';
+import { authEndpoints } from '@parlance/contract/endpoints';
+import { authHandlers, on } from '@parlance/mocks';
 import { toast } from '@parlance/ui';
 import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
@@ -75,7 +76,7 @@ describe('/register', () => {
     );
     const resent: unknown[] = [];
     server.use(
-      http.post('/api/auth/resend-code', async ({ request }) => {
+      on(authEndpoints.resendCode, async ({ request }) => {
         resent.push(await request.json());
         return HttpResponse.json({
           message: 'If that account is waiting for verification, we sent it a new code.',

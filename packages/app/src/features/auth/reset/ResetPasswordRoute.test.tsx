@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
+import { authEndpoints } from '@parlance/contract/endpoints';
+import { on } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
 
@@ -9,7 +11,7 @@ import { renderRoute } from '../../../test/render';
 function recordResets() {
   const bodies: unknown[] = [];
   server.use(
-    http.post('/api/auth/reset-password', async ({ request }) => {
+    on(authEndpoints.resetPassword, async ({ request }) => {
       bodies.push(await request.json());
       return HttpResponse.json({
         message: 'Your password has been reset. Sign in with your new password.',

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { billingPaths } from '@parlance/contract/endpoints';
+import { billingEndpoints, billingPaths } from '@parlance/contract/endpoints';
 import {
   billingHandlers,
   installStripeStandIn,
   NOW,
+  on,
   STRIPE_STAND_IN_API,
   stripeHandlers,
 } from '@parlance/mocks';
@@ -115,7 +115,7 @@ export const CustomAmountRefused: Story = {
 
 /** What the page sends when the monthly spending limit is saved. */
 const sentLimits = fn();
-const recordLimits = http.put(billingPaths.spendLimit, async ({ request }) => {
+const recordLimits = on(billingEndpoints.spendLimit, async ({ request }) => {
   sentLimits(await request.clone().json());
 });
 
@@ -228,7 +228,7 @@ async function saveStripeCard(canvas: ReturnType<typeof within>) {
 
 /** The `since` the page asks whether the card has been saved since. */
 const sentSince = fn();
-const recordSince = http.get(billingPaths.checkRecentPaymentMethod, ({ request }) => {
+const recordSince = on(billingEndpoints.checkRecentPaymentMethod, ({ request }) => {
   sentSince(new URL(request.url).searchParams.get('since'));
 });
 
@@ -319,7 +319,7 @@ export const LowBalanceAlert: Story = {
 
 /** What the page sends when the name on receipts is saved. */
 const sentNames = fn();
-const recordNames = http.put(billingPaths.billingName, async ({ request }) => {
+const recordNames = on(billingEndpoints.billingName, async ({ request }) => {
   sentNames(await request.clone().json());
 });
 

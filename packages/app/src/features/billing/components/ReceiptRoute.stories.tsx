@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import type { ReceiptResponse } from '@parlance/contract';
-import { billingPaths } from '@parlance/contract/endpoints';
-import { billingHandlers, transactionsFixture } from '@parlance/mocks';
+import { billingEndpoints } from '@parlance/contract/endpoints';
+import { billingHandlers, on, transactionsFixture } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates, serverError } from '../../../test/pageStates';
 
@@ -44,7 +44,7 @@ export const AwaitingConfirmation: Story = {
     msw: {
       handlers: {
         billing: [
-          http.get(billingPaths.receipt, () =>
+          on(billingEndpoints.receipt, () =>
             HttpResponse.json<ReceiptResponse>({
               receipt: { ...paid, transactionId: null, status: 'requires_action' },
             }),

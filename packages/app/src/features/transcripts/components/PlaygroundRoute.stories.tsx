@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { MAX_KEYTERM_CHARS, MAX_KEYTERMS, transcriptPaths } from '@parlance/contract/endpoints';
-import { queuedTranscriptFixture, transcriptsHandlers } from '@parlance/mocks';
+import { MAX_KEYTERM_CHARS, MAX_KEYTERMS, transcriptEndpoints } from '@parlance/contract/endpoints';
+import { on, queuedTranscriptFixture, transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates } from '../../../test/pageStates';
 
@@ -52,7 +52,7 @@ async function submitFile(canvasElement: HTMLElement) {
 }
 
 /** Job submissions as the server takes them after an upload: the upload's id, not the bytes. */
-const submitsUploadId = http.post(transcriptPaths.submit, async ({ request }) => {
+const submitsUploadId = on(transcriptEndpoints.submit, async ({ request }) => {
   const form = await request.formData();
   if (form.has('file') || !/^[0-9a-f]{32}$/.test(String(form.get('upload_id'))))
     return HttpResponse.json(
@@ -86,7 +86,7 @@ export const Uploading: Story = {
     msw: {
       handlers: {
         transcripts: [
-          http.patch(transcriptPaths.upload, () => delay('infinite')),
+          on(transcriptEndpoints.appendUpload, () => delay('infinite')),
           ...transcriptsHandlers.default,
         ],
       },
@@ -112,8 +112,8 @@ export const UploadResumed: Story = {
     msw: {
       handlers: {
         transcripts: [
-          http.patch(transcriptPaths.upload, () => HttpResponse.error(), { once: true }),
-          http.head(transcriptPaths.upload, async () => {
+          on(transcriptEndpoints.appendUpload, () => HttpResponse.error(), { once: true }),
+          on(transcriptEndpoints.uploadOffset, async () => {
             await delay(1500);
             return undefined;
           }),
@@ -144,12 +144,12 @@ export const RetriedAfterRefusal: Story = {
     msw: {
       handlers: {
         transcripts: [
-          http.post(transcriptPaths.uploads, () => {
+          on(transcriptEndpoints.createUpload, () => {
             creations += 1;
             return undefined;
           }),
-          http.post(
-            transcriptPaths.submit,
+          on(
+            transcriptEndpoints.submit,
             () =>
               HttpResponse.json(
                 {

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { transcriptsHandlers } from '@parlance/mocks';
-import { transcriptPaths } from '@parlance/contract/endpoints';
+import { on, transcriptsHandlers } from '@parlance/mocks';
+import { transcriptEndpoints } from '@parlance/contract/endpoints';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates, serverError } from '../../../test/pageStates';
 
@@ -62,8 +62,8 @@ export const UnplayableAudio: Story = {
     msw: {
       handlers: {
         transcripts: [
-          http.get(
-            transcriptPaths.audio,
+          on(
+            transcriptEndpoints.audio,
             () => new HttpResponse('not audio', { headers: { 'content-type': 'audio/wav' } }),
           ),
           ...transcriptsHandlers.default,
@@ -180,7 +180,7 @@ export const AudioDeleted: Story = {
 
 /** What the page sends when the audio is deleted. */
 const audioDeletes = fn();
-const recordAudioDelete = http.delete(transcriptPaths.audio, ({ request }) => {
+const recordAudioDelete = on(transcriptEndpoints.deleteAudio, ({ request }) => {
   audioDeletes(new URL(request.url).pathname);
 });
 
@@ -229,7 +229,7 @@ export const WithSpeakers: Story = {
 
 /** What the page sends when a speaker is renamed. */
 const sentNames = fn();
-const recordSpeakerNames = http.put(transcriptPaths.speakers, async ({ request }) => {
+const recordSpeakerNames = on(transcriptEndpoints.speakers, async ({ request }) => {
   sentNames(await request.clone().json());
 });
 

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type { PublicConfig } from '@parlance/contract';
-import { systemPaths } from '@parlance/contract/endpoints';
-import { billingHandlers, configHandlers, serviceLimitsFixture } from '@parlance/mocks';
+import { systemEndpoints } from '@parlance/contract/endpoints';
+import { billingHandlers, configHandlers, on, serviceLimitsFixture } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderDashboard } from '../../../test/renderDashboard';
 import { SETTINGS_WAIT_MS } from './DashboardShell';
@@ -100,7 +100,7 @@ describe('dashboard shell', () => {
     const config = new Promise<PublicConfig>((resolve) => {
       answer = resolve;
     });
-    server.use(http.get(systemPaths.config, async () => HttpResponse.json(await config)));
+    server.use(on(systemEndpoints.config, async () => HttpResponse.json(await config)));
     renderDashboard('/dashboard/overview');
     expect(await screen.findByText('Ada Lovelace')).toBeVisible();
     // The shell is on screen; the page is not, while the settings are on their way.
@@ -122,7 +122,7 @@ describe('dashboard shell', () => {
   });
 
   test('settings that never come hold the page back no longer than SETTINGS_WAIT_MS', async () => {
-    server.use(http.get(systemPaths.config, () => new Promise<never>(() => undefined)));
+    server.use(on(systemEndpoints.config, () => new Promise<never>(() => undefined)));
     renderDashboard('/dashboard/overview');
     expect(await screen.findByText('Ada Lovelace')).toBeVisible();
     expect(screen.queryByText('Total usage')).toBeNull();

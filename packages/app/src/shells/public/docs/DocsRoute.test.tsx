@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type { PublicConfig } from '@parlance/contract';
-import { systemPaths } from '@parlance/contract/endpoints';
-import { configHandlers, serviceLimitsFixture } from '@parlance/mocks';
+import { systemEndpoints } from '@parlance/contract/endpoints';
+import { configHandlers, on, serviceLimitsFixture } from '@parlance/mocks';
 import { server } from '../../../test/server';
 import { renderRoute } from '../../../test/render';
 
@@ -17,7 +17,7 @@ describe('/docs', () => {
 
   test("shows this server's limits, as /api/config tells them", async () => {
     server.use(
-      http.get(systemPaths.config, () =>
+      on(systemEndpoints.config, () =>
         HttpResponse.json<PublicConfig>({
           turnstileSiteKey: null,
           googleEnabled: false,
