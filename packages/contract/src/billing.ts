@@ -5,6 +5,7 @@ import { CREDIT_HISTORY_DEFAULT_LIMIT, MAX_EXPORT_ROWS, MAX_LIST_LIMIT } from '.
 import { MICROS_PER_USD } from './money.js';
 import { describeEndpoints, fileResponse } from './operation.js';
 import {
+  AUTO_TOP_UP_INTERVAL_MINUTES,
   BALANCE_SWEEP_MS,
   MAX_BILLING_NAME_LENGTH,
   MAX_PURCHASE_DOLLARS,
@@ -69,9 +70,6 @@ export const AutoTopUp = z
   })
   .meta({ id: 'AutoTopUp' });
 export type AutoTopUp = z.infer<typeof AutoTopUp>;
-
-/** At most one auto top-up per account in this many minutes, however fast credit is spent. */
-export const AUTO_TOP_UP_INTERVAL_MINUTES = 10;
 
 /** `PUT /api/billing/low-balance-alert`: null removes the alert. */
 export const LowBalanceAlert = z
@@ -298,7 +296,7 @@ const setting = <Body extends z.ZodType>(docs: {
   summary: string;
   description: string;
   body: Body;
-}) => ({ tags, auth, ...docs, responses: { 200: BillingInfo }, errors: [400, 401] });
+}) => ({ tags, auth, ...docs, responses: { 200: BillingInfo }, errors: [400, 401] as const });
 
 /** Both purchase calls answer alike. */
 const purchase = {
@@ -308,7 +306,7 @@ const purchase = {
     'Send an Idempotency-Key header to retry safely: the same key answers the same result.',
   responses: { 200: PurchaseResponse },
   errors: [400, 401, 402, 404, 409, 422, 429],
-};
+} as const;
 
 /** /api/billing/* (dashboard session), the public rates and the Stripe webhook. */
 export const billingOperations = describeEndpoints(billingEndpoints, {

@@ -36,11 +36,19 @@ export interface OperationSpec {
 /** An endpoint with its schemas: one route, as the server registers it. */
 export type Operation = Endpoint & OperationSpec;
 
-/** A domain's operations: each endpoint joined to its spec, by the endpoint's name. */
+/** A spec's keys that OperationSpec lacks (`querystring` for `query`), each refused. */
+type NoOtherKeys<S> = {
+  [Name in keyof S]: { [Key in Exclude<keyof S[Name], keyof OperationSpec>]: never };
+};
+
+/**
+ * A domain's operations: each endpoint joined to its spec, by the endpoint's name. The specs keep
+ * their literal types (statuses), which type the server's handlers.
+ */
 export function describeEndpoints<
   E extends Endpoints,
-  S extends { readonly [Name in keyof E]: OperationSpec },
->(endpoints: E, specs: S): { readonly [Name in keyof E]: E[Name] & S[Name] } {
+  const S extends { readonly [Name in keyof E]: OperationSpec },
+>(endpoints: E, specs: S & NoOtherKeys<S>): { readonly [Name in keyof E]: E[Name] & S[Name] } {
   return Object.fromEntries(
     Object.entries(endpoints).map(([name, endpoint]) => [name, { ...endpoint, ...specs[name] }]),
   ) as { [Name in keyof E]: E[Name] & S[Name] };

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireSession } from '../auth/guards.js';
-import { billingOperations, type BillingInfo, type Operation } from '@parlance/contract';
+import { billingOperations, type BillingInfo } from '@parlance/contract';
 import { MAX_EXPORT_ROWS } from '@parlance/contract/endpoints';
 import { HttpError } from '../http/errors.js';
 import { serve } from '../http/operation.js';
@@ -77,29 +76,25 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
 
   serve(app, billingOperations.info, async (request) => billingInfo(currentUser(request).id));
 
-  /** A PUT of one of the account's billing settings, answered with the billing info. */
-  function setting<Body extends z.ZodType>(
-    operation: Omit<Operation, 'body' | 'responses'> & {
-      body: Body;
-      responses: { 200: typeof BillingInfo };
-    },
-    apply: (userId: string, body: z.output<Body>) => Promise<void>,
-  ) {
-    serve(app, operation, async (request) => {
-      const userId = currentUser(request).id;
-      await apply(userId, request.body as z.output<Body>);
-      return billingInfo(userId);
-    });
-  }
+  /** A PUT of one of the account's billing settings: the change, answered with the billing info. */
+  const settle = async (request: FastifyRequest, change: (userId: string) => Promise<void>) => {
+    const userId = currentUser(request).id;
+    await change(userId);
+    return billingInfo(userId);
+  };
 
-  setting(billingOperations.spendLimit, (userId, body) =>
-    setMonthlyLimit(app.deps.storage.db, userId, body.monthlyLimitMicros, new Date()),
+  serve(app, billingOperations.spendLimit, (request) =>
+    settle(request, (userId) =>
+      setMonthlyLimit(app.deps.storage.db, userId, request.body.monthlyLimitMicros, new Date()),
+    ),
   );
 
-  setting(billingOperations.autoTopUp, (userId, body) => autoTopUps.set(userId, body.autoTopUp));
+  serve(app, billingOperations.autoTopUp, (request) =>
+    settle(request, (userId) => autoTopUps.set(userId, request.body.autoTopUp)),
+  );
 
-  setting(billingOperations.lowBalanceAlert, (userId, body) =>
-    balanceAlerts.set(userId, body.lowBalanceAlertMicros),
+  serve(app, billingOperations.lowBalanceAlert, (request) =>
+    settle(request, (userId) => balanceAlerts.set(userId, request.body.lowBalanceAlertMicros)),
   );
 
   serve(app, billingOperations.creditHistory, async (request) => {
@@ -180,14 +175,16 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
           'content-disposition',
           fileNamed('attachment', `parlance-receipt-${payment.id}.pdf`),
         )
-        .send(pdf);
+        .send(pdf as unknown as string);
     },
     // Each PDF costs tens of milliseconds of CPU: a person downloads a few, a loop is stopped.
     { preHandler: perUser(app, 'billing:receipt-pdf', 60) },
   );
 
-  setting(billingOperations.billingName, (userId, body) =>
-    setBillingName(app.deps.storage.db, billing.clock, userId, body.billingName),
+  serve(app, billingOperations.billingName, (request) =>
+    settle(request, (userId) =>
+      setBillingName(app.deps.storage.db, billing.clock, userId, request.body.billingName),
+    ),
   );
 
   serve(app, billingOperations.paymentMethodList, async (request) => ({
@@ -242,26 +239,36 @@ const sessionRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async (app, {
   });
 
   /** Both purchase calls: the named or default card; `savedCardOnly` never starts a checkout. */
-  const buyCredits =
-    ({ savedCardOnly }: { savedCardOnly: boolean }) =>
-    async (
-      request: FastifyRequest<{ Body: { amount: number; paymentMethodId?: string | undefined } }>,
-    ) =>
-      toPurchaseResponse(
-        await purchases.purchase({
-          userId: currentUser(request).id,
-          amountMicros: dollarsToMicros(request.body.amount),
-          paymentMethodId: request.body.paymentMethodId,
-          idempotencyKey: idempotencyKey(request),
-          savedCardOnly,
-        }),
-      );
+  const buyCredits = async (
+    request: FastifyRequest,
+    body: { amount: number; paymentMethodId?: string | undefined },
+    savedCardOnly: boolean,
+  ) =>
+    toPurchaseResponse(
+      await purchases.purchase({
+        userId: currentUser(request).id,
+        amountMicros: dollarsToMicros(body.amount),
+        paymentMethodId: body.paymentMethodId,
+        idempotencyKey: idempotencyKey(request),
+        savedCardOnly,
+      }),
+    );
 
-  serve(app, billingOperations.purchaseCredits, buyCredits({ savedCardOnly: false }), {
-    preHandler: perUser(app, 'billing:purchase', 30),
-  });
+  serve(
+    app,
+    billingOperations.purchaseCredits,
+    async (request) => buyCredits(request, request.body, false),
+    {
+      preHandler: perUser(app, 'billing:purchase', 30),
+    },
+  );
 
-  serve(app, billingOperations.purchaseWithPaymentMethod, buyCredits({ savedCardOnly: true }), {
-    preHandler: perUser(app, 'billing:purchase', 30),
-  });
+  serve(
+    app,
+    billingOperations.purchaseWithPaymentMethod,
+    async (request) => buyCredits(request, request.body, true),
+    {
+      preHandler: perUser(app, 'billing:purchase', 30),
+    },
+  );
 };

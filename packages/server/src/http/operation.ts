@@ -1,31 +1,38 @@
 import type {
-  FastifyReply,
-  FastifyRequest,
+  ContextConfigDefault,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
   RouteHandlerMethod,
   RouteOptions as FastifyRouteOptions,
 } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse, type Operation } from '@parlance/contract';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
-type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 
-/** What a handler may return: a body of one of the operation's JSON answers, or the reply. */
-type Answer<O extends Operation> =
-  | {
-      [Status in keyof O['responses']]: O['responses'][Status] extends z.ZodType
-        ? z.input<O['responses'][Status]>
-        : never;
-    }[keyof O['responses']]
-  | FastifyReply;
+/** The operation as a Fastify schema, so the type provider types the request and each answer. */
+interface SchemaOf<O extends Operation> {
+  params: O['params'];
+  querystring: O['query'];
+  body: O['body'];
+  response: O['responses'] & { [Status in O['errors'][number]]: typeof ErrorResponse };
+}
 
-/** The request as the operation's schemas parsed it. */
-export type OperationRequest<O extends Operation> = FastifyRequest<{
-  Params: Parsed<O['params']>;
-  Querystring: Parsed<O['query']>;
-  Body: Parsed<O['body']>;
-}>;
+/**
+ * A handler of the operation: the request as its schemas parse it; what it returns, and what it
+ * sends with `reply.code(status).send(…)`, checked against the answer of that status.
+ */
+type OperationHandler<O extends Operation> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  SchemaOf<O>,
+  ZodTypeProvider
+>;
 
 /**
  * Fastify's per-route options besides the schema, which the operation gives (and its method, path
@@ -40,10 +47,11 @@ type RouteOptions = Omit<FastifyRouteOptions, 'method' | 'url' | 'schema' | 'han
 export function serve<O extends Operation>(
   app: App,
   operation: O,
-  handler: (request: OperationRequest<O>, reply: FastifyReply) => Promise<Answer<O>>,
+  handler: OperationHandler<O>,
   options: RouteOptions = {},
 ): void {
   app.route({
+    ...options,
     method: operation.method,
     url: operation.path,
     schema: {
@@ -60,7 +68,6 @@ export function serve<O extends Operation>(
         ...Object.fromEntries(operation.errors.map((status) => [status, ErrorResponse])),
       },
     },
-    ...options,
     handler: handler as RouteHandlerMethod,
   });
 }

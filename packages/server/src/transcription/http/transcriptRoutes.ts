@@ -355,7 +355,8 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
       // The bytes are the user's: never a document of this origin, whatever they hold.
       .header('content-security-policy', "default-src 'none'; sandbox");
     if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-    return reply.send(body);
+    // A stream of the file's bytes: the answer's schema is a string for the document.
+    return reply.send(body as unknown as string);
   });
 
   serve(app, transcriptOperations.deleteAudio, async (request) => {
