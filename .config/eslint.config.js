@@ -253,6 +253,26 @@ export default tseslint.config(
     },
   },
   {
+    // The web app loads no schemas (zod): the contract's root entry point gives it types only.
+    files: [`${app}/**/*.{ts,tsx}`],
+    ignores: [`${app}/**/*.test.{ts,tsx}`, `${app}/**/*.stories.tsx`, `${app}/test/**`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@parlance/contract',
+              allowTypeImports: true,
+              message:
+                'The web app imports types from @parlance/contract; values from /endpoints, /money or /calendar, which load no schemas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and stories may reach across (a session test checks every domain's cache is emptied).
     files: [`${app}/**/*.test.{ts,tsx}`, `${app}/**/*.stories.tsx`],
     rules: { 'import/no-restricted-paths': 'off' },

@@ -49,3 +49,34 @@ describe('lint: the server is not a library, and the contract is used by its ent
     expect(await importErrors(filePath, specifier)).toEqual([]);
   });
 });
+
+describe('lint: the web app loads no schemas', () => {
+  const ruleMessages = async (source: string, filePath: string) => {
+    const [result] = await eslint.lintText(source, { filePath });
+    return (result?.messages ?? []).filter(
+      (message) => message.ruleId === '@typescript-eslint/no-restricted-imports',
+    );
+  };
+
+  it('refuses a value from @parlance/contract in the app, and lets a type through', async () => {
+    const file = 'packages/app/src/features/x.ts';
+    expect(
+      await ruleMessages(
+        `import { BillingInfo } from '@parlance/contract';\nexport { BillingInfo };\n`,
+        file,
+      ),
+    ).not.toEqual([]);
+    expect(
+      await ruleMessages(
+        `import type { BillingInfo } from '@parlance/contract';\nexport type { BillingInfo };\n`,
+        file,
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleMessages(
+        `import { AUTO_TOP_UP_INTERVAL_MINUTES } from '@parlance/contract/endpoints';\nexport { AUTO_TOP_UP_INTERVAL_MINUTES };\n`,
+        file,
+      ),
+    ).toEqual([]);
+  });
+});

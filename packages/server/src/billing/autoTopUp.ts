@@ -1,4 +1,5 @@
-import { AUTO_TOP_UP_INTERVAL_MINUTES, type AutoTopUp } from '@parlance/contract';
+import type { AutoTopUp } from '@parlance/contract';
+import { AUTO_TOP_UP_INTERVAL_MINUTES } from '@parlance/contract/endpoints';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { billingAccounts } from '../db/schema/billing.js';

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { AUTO_TOP_UP_INTERVAL_MINUTES, type AutoTopUp, type BillingInfo } from '@parlance/contract';
+import type { AutoTopUp, BillingInfo } from '@parlance/contract';
+import { AUTO_TOP_UP_INTERVAL_MINUTES } from '@parlance/contract/endpoints';
 import { formatUsd } from '@parlance/contract/money';
 import { Alert, Button, Card } from '@parlance/ui';
 import { Figure, Figures } from '../../../shared/Figures.styles';
