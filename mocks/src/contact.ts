@@ -1,18 +1,7 @@
 import { HttpResponse } from 'msw';
 import type { MessageResponse } from '@parlance/contract';
 import { accountEndpoints } from '@parlance/contract/endpoints';
-import {
-  apiError,
-  failAll,
-  on,
-  slowAll,
-  unauthorizedAll,
-  type Example,
-  type Scenarios,
-} from './support';
-
-/** The contact form's call needs no example: the bare path is its request. */
-export const contactExamples: Example[] = [];
+import { apiError, failAll, on, slowAll, unauthorizedAll, type Scenarios } from './support';
 
 const received = [
   on(accountEndpoints.contact, () =>

@@ -2,7 +2,7 @@ import type { AnyHandler } from 'msw';
 import type { Example } from './support';
 import { authHandlers } from './auth';
 import { configHandlers } from './config';
-import { contactExamples, contactHandlers } from './contact';
+import { contactHandlers } from './contact';
 import { healthHandlers } from './health';
 import { pricingHandlers } from './pricing';
 import { usageExamples, usageHandlers } from './usage';
@@ -45,7 +45,6 @@ export const examples: Example[] = [
   ...accountExamples,
   ...apiKeysExamples,
   ...billingExamples,
-  ...contactExamples,
   ...transcriptsExamples,
   ...usageExamples,
 ];
