@@ -1,6 +1,8 @@
 /**
  * Journey 10: the not-found page, the mobile menu at phone width, the header after scrolling, the
  * prerendered home page, and the session check public pages skip when the browser has no session.
+ * Run on the embedded-storage product only: none of it depends on the storage backend (the auth
+ * journeys sign in and out on both).
  */
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +19,9 @@ import { sessionHeaders, signedInContext } from './session';
 import { PRERENDERED_ATTRIBUTE } from '../src/prerendered';
 
 const browser = launchedPerFile();
+const product = products[0];
+if (!product) throw new Error('no product under test');
+const { url } = product;
 
 /** The header's computed background colour as [r, g, b, alpha]. */
 async function headerBackground(page: Page): Promise<number[]> {
@@ -35,7 +40,7 @@ async function scrollTo(page: Page, y: number): Promise<void> {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
 }
 
-describe.each(products)('public site on $backend', ({ url }) => {
+describe('public site', () => {
   it.each(['/no-such-page', '/status'])('shows the not-found page at %s', async (path) => {
     const context = await newContext(browser(), url);
     const page = await context.newPage();
