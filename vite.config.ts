@@ -55,13 +55,13 @@ export default defineConfig({
   publicDir: here('./packages/app/public'),
   resolve: { alias },
   test: {
-    // One test file at a time per kind of worker: the Node suites (unit, dom, server, e2e) one after
-    // another, beside one page of each browser project (storybook, visual). The server and e2e
-    // suites must run alone among the Node suites (each starts servers, speech engines and
-    // Chromium, and times takeovers). With a worker of their own at the end, as Vitest schedules
-    // suites with `fileParallelism: false`, they ran after the browser projects instead of beside
-    // them: a full run took 2,658 s, 2,205 s this way (2 cores, 2026-11-25). On a machine with more
-    // cores the unit and dom suites could use more workers than this gives them.
+    // One test file at a time per kind of worker: the Node suites one after another, beside one
+    // page of each browser project (storybook, visual). `npm test` runs the server project in a
+    // Vitest of its own beside the rest (`--project='!server'`): in one Vitest, the server suite
+    // ran alone for its last 15 of 27 minutes, on about one and a half of the two cores (a full
+    // run 1,600 s, 2026-11-30). Two server files at once would share those cores with each
+    // other's engines and time limits; on a machine with more cores the unit and dom suites could
+    // use more workers than this gives them.
     maxWorkers: 1,
     projects: [
       {
