@@ -7,13 +7,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { expectAppRendered, expectVisible, products, launchedPerFile } from './journey';
+import { expectAppRendered, embeddedProduct, expectVisible, launchedPerFile } from './journey';
 import { sessionHeaders, signedInContext } from './session';
 import { jfkWav, submitAudio } from './transcripts';
 
 const browser = launchedPerFile();
-const product = products[0];
-if (!product) throw new Error('no product under test');
+const product = embeddedProduct;
 const { url } = product;
 
 const publicRoutes = [

@@ -7,6 +7,13 @@ import { PRERENDERED_ATTRIBUTE } from '../src/prerendered';
 /** The products started by global-setup.ts, one per storage backend: `describe.each(products)`. */
 export const products = inject('products');
 
+/** The product on embedded storage, for journeys whose subject does not depend on the backend. */
+export const embeddedProduct = (() => {
+  const product = products.find(({ backend }) => backend === 'pglite');
+  if (!product) throw new Error('no product on embedded storage under test');
+  return product;
+})();
+
 /**
  * Launches Chromium (with `extraArgs`) before the file's tests and closes it after; call at the
  * top of a file.

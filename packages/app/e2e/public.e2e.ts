@@ -8,20 +8,18 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { newContext, phone } from './browser';
 import {
+  embeddedProduct,
   expectAppRendered,
   expectPath,
   expectText,
   expectVisible,
-  products,
   launchedPerFile,
 } from './journey';
 import { sessionHeaders, signedInContext } from './session';
 import { PRERENDERED_ATTRIBUTE } from '../src/prerendered';
 
 const browser = launchedPerFile();
-const product = products[0];
-if (!product) throw new Error('no product under test');
-const { url } = product;
+const { url } = embeddedProduct;
 
 /** The header's computed background colour as [r, g, b, alpha]. */
 async function headerBackground(page: Page): Promise<number[]> {

@@ -12,13 +12,12 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desktop, newContext, phone } from './browser';
-import { expectAppRendered, expectVisible, launchedPerFile, products } from './journey';
+import { expectAppRendered, expectVisible, embeddedProduct, launchedPerFile } from './journey';
 import { sessionCookies, sessionHeaders, signedInContext, until } from './session';
 import { jfkWav, submitAudio } from './transcripts';
 
 const browser = launchedPerFile();
-const product = products[0];
-if (!product) throw new Error('no product under test');
+const product = embeddedProduct;
 const { url } = product;
 
 const pages = JSON.parse(
