@@ -27,6 +27,7 @@ import {
 } from '@parlance/contract/endpoints';
 import {
   audioDeletedFixture,
+  redactedFixture,
   completedTranscriptFixture,
   exportFixture,
   livePhrasesFixture,
@@ -506,6 +507,14 @@ export const transcriptsHandlers = {
     ...jobHandlers((id) => {
       const transcript = transcriptFixture(id);
       return transcript && { ...transcript, ...retainedFixture };
+    }),
+  ],
+  /** The completed transcript was submitted with redact_pii: tags where the data was. */
+  redacted: [
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers((id) => {
+      const transcript = transcriptFixture(id);
+      return transcript?.result ? { ...transcript, ...redactedFixture } : transcript;
     }),
   ],
   /** The completed transcript's audio was deleted two hours ago; its text stays. */

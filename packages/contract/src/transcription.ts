@@ -19,6 +19,7 @@ import {
   MAX_TRANSCRIPT_WAITS_PER_ACCOUNT,
   PARAGRAPH_WORDS,
   PASSAGE_PAUSE_SECONDS,
+  PII_POLICIES,
 } from './transcriptionLimits.js';
 
 export const TranscriptStatus = z
@@ -60,6 +61,23 @@ export const Keyterms = z
   .describe(
     'Words or phrases the recognizer should prefer when it hears them: names, products, jargon. In multipart, a JSON array or the field repeated',
   );
+
+export const PiiPolicy = z.enum(PII_POLICIES).meta({ id: 'PiiPolicy' });
+export type PiiPolicy = z.infer<typeof PiiPolicy>;
+export const RedactPii = z
+  .array(PiiPolicy, {
+    error: `redact_pii holds policies from: ${PiiPolicy.options.join(', ')}`,
+  })
+  .min(1, { error: 'redact_pii needs at least one policy' })
+  .describe(
+    'Personal data to remove from the transcript before it is stored or sent: card numbers (Luhn-checked), bank accounts and IBANs, phone numbers, e-mail addresses, US social security numbers, dates of birth, written or spoken ("four one one one…"). In multipart, a JSON array or the field repeated',
+  );
+export const PiiSubstitution = z
+  .enum(['hash', 'entity_name'])
+  .describe(
+    "hash: '#' for each letter and digit; entity_name: the policy's tag, as [PHONE_NUMBER]",
+  );
+export type PiiSubstitution = z.infer<typeof PiiSubstitution>;
 
 /** An ISO 639-1 code such as 'en' (any case; lower case once parsed). */
 export const LanguageCode = z
@@ -191,6 +209,8 @@ export const TranscriptRequest = z.object({
   task: z.preprocess(blankToUndefined, TranscriptionTask.default('transcribe')),
   prompt: z.preprocess(blankToUndefined, TranscriptPrompt.optional()),
   keyterms: Keyterms.optional(),
+  redact_pii: RedactPii.optional(),
+  redact_pii_sub: z.preprocess(blankToUndefined, PiiSubstitution.default('hash')),
   speaker_labels: z.preprocess(
     blankToUndefined,
     FormBoolean.optional().describe(
@@ -361,6 +381,12 @@ export const Transcript = TranscriptSummary.extend({
   speaker_names: z
     .record(SpeakerLabel, z.string())
     .describe('Names given to speaker labels (PUT /v1/transcript/{id}/speakers); exports use them'),
+  redact_pii: z
+    .array(PiiPolicy)
+    .describe("The request's redact_pii: the personal data removed; [] when none"),
+  redact_pii_sub: PiiSubstitution.nullable().describe(
+    'How it was replaced; null when nothing was redacted',
+  ),
   has_audio: z
     .boolean()
     .describe(

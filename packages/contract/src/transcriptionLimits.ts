@@ -1,6 +1,6 @@
 /**
  * Limits of a transcription request's options (the server's schemas, the app's forms and the
- * mocks), of an account's waiting GETs and unused uploads (the server and the docs), and how a
+ * mocks; `redact_pii`'s policies too), of an account's waiting GETs and unused uploads (the server and the docs), and how a
  * transcript is cut into sentences and paragraphs (the server and the docs).
  */
 
@@ -36,3 +36,13 @@ export const MAX_OPEN_UPLOADS = 5;
 export const PASSAGE_PAUSE_SECONDS = 2;
 /** A paragraph ends at the first sentence end once it holds this many words. */
 export const PARAGRAPH_WORDS = 60;
+
+/** The personal data `redact_pii` finds and replaces (AssemblyAI's policy names). */
+export const PII_POLICIES = [
+  'credit_card_number',
+  'banking_information',
+  'phone_number',
+  'email_address',
+  'us_social_security_number',
+  'date_of_birth',
+] as const;

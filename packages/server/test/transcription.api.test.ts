@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../src/billing/ledger.js';
+import { findTranscriptionById } from '../src/transcription/jobs/repository.js';
 import { DEFAULT_PASSWORD, disputeSpentPayment, type TestServer } from './helpers.js';
 import {
   audioForm,
@@ -252,6 +253,74 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
     // prompt's style reaches differs between CPUs' int8 kernels).
     expect(text).toContain('ASK NOT WHAT YOUR COUNTRY CAN DO FOR YOU');
     expect(text).toContain('ASK WHAT YOU CAN DO FOR YOUR COUNTRY');
+  });
+});
+
+describe('redact_pii', () => {
+  it('removes a spoken card number and e-mail address from every part and export', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parlance-pii-'));
+    const wav = join(dir, 'pii.wav');
+    execFileSync('espeak-ng', [
+      '-v',
+      'en-us',
+      '-s',
+      '120',
+      '-w',
+      wav,
+      'My card number is five four two five, two three three four, three zero one zero, nine nine zero three. ' +
+        'And my email is john at gmail dot com. Thank you very much.',
+    ]);
+    const erin = await customer(server, 100);
+    const fields = {
+      language: 'en',
+      timestamp_style: 'word',
+      redact_pii: '["email_address", "credit_card_number"]',
+      redact_pii_sub: 'entity_name',
+    };
+    const res = await submit(server, erin, fields, wav);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      redact_pii: ['credit_card_number', 'email_address'],
+      redact_pii_sub: 'entity_name',
+    });
+    const job = await waitForJob(server, erin, res.body.id);
+    const result = job.result!;
+    expect(result.text).toContain('[CREDIT_CARD_NUMBER]');
+    expect(result.text).toContain('[EMAIL_ADDRESS]');
+    expect(result.text.toLowerCase()).toContain('thank you');
+    const leaks = /\d|\b(zero|two|three|four|five|nine)\b|john|gmail/i;
+    const parts = [
+      result.text,
+      ...result.segments.map((s) => s.text),
+      ...result.words.map((w) => w.text),
+    ];
+    for (const part of parts) expect(part).not.toMatch(leaks);
+    // A tag stands for its words' time: from the card's first digit to its last.
+    const card = result.words.find((w) => w.text.includes('[CREDIT_CARD_NUMBER]'))!;
+    expect(card.end - card.start).toBeGreaterThan(3);
+    for (const format of ['txt', 'srt', 'vtt', 'json']) {
+      const exported = await server
+        .client()
+        .get(`/v1/transcript/${job.id}/${format}`, { headers: erin.auth });
+      expect(exported.status).toBe(200);
+      const body =
+        typeof exported.body === 'string' ? exported.body : JSON.stringify(exported.body);
+      expect(body).toContain('[CREDIT_CARD_NUMBER]');
+      // The card's digits in any grouping (an export's other numbers are times and counts).
+      expect(body).not.toMatch(
+        /john|gmail|\b(zero|two|three|four|five|nine)\b|5425|2334|3010|9903/i,
+      );
+    }
+    // What was stored holds no more than what was shown (the job test checks its progress).
+    const row = await findTranscriptionById(server.storage.db, job.id);
+    expect(JSON.stringify(row?.result)).not.toMatch(/john|gmail|five|5425/i);
+  });
+
+  it('refuses a policy it does not know, naming the ones it does', async () => {
+    const res = await submit(server, alice, { redact_pii: 'passport_number' }, fixture('jfk.wav'));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('credit_card_number');
+    expect(res.body.message).toContain('redact_pii');
   });
 });
 

@@ -305,6 +305,34 @@ describe('processTranscription', () => {
     expect(await checkpointsOf(db(), id)).toEqual([]);
   });
 
+  it('a redacting job stores no text until it is redacted: no partial text, no checkpoints', async () => {
+    const id = await newJob({ redaction: { policies: ['credit_card_number'], sub: 'hash' } });
+    const said = 'my card is 4111 1111 1111 1111';
+    const segments = [{ start: 0, end: 30, text: said, language: 'en' }];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const engine = fakeEngine(async () => ({ ...RESULT, text: said, segments, words: [] }), gate, [
+      { window: 0, position: 30, segments, words: [] },
+    ]);
+    const heard = engine.transcribe;
+    engine.transcribe = (path, options, onProgress, signal) => {
+      onProgress({ percent: 20, stage: 'transcribing', text: said });
+      return heard(path, options, onProgress, signal);
+    };
+    const running = processTranscription(deps(engine, [], { leaseSeconds: 1 }), id);
+    // Its progress is written (the checkpoint's with it), its text is not.
+    await expect
+      .poll(async () => (await findTranscriptionById(db(), id))?.progressPercent, { timeout: 5000 })
+      .toBe(40);
+    expect((await findTranscriptionById(db(), id))?.partialText).toBeNull();
+    expect(await checkpointsOf(db(), id)).toEqual([]);
+    open();
+    expect(await running).toBe('finished');
+    const row = await findTranscriptionById(db(), id);
+    expect(row?.result?.text).toBe('my card is #### #### #### ####');
+    expect(row?.result?.segments.map((s) => s.text)).toEqual(['my card is #### #### #### ####']);
+  });
+
   it('a cancelled job stops its engine within a heartbeat, uncharged', async () => {
     const id = await newJob();
     const engine = fakeEngine(async () => RESULT, new Promise(() => undefined));

@@ -24,6 +24,7 @@ import { downloadToFile } from './net/download.js';
 import { assertPublicUrl, parsePublicUrl } from './net/safeRequest.js';
 import { accountOnHoldMessage, insufficientCreditsMessage, spendLimitMessage } from './pricing.js';
 import type { TranscriptionRuntime } from './runtime.js';
+import type { Redaction } from './redaction.js';
 import type { TakenUpload } from './uploads.js';
 
 /**
@@ -48,6 +49,8 @@ export interface Submission {
   /** Names and jargon to prefer; none when undefined (the OpenAI endpoint has no such field). */
   keyterms?: string[] | undefined;
   timestampStyle: TimestampStyle;
+  /** Personal data to remove from the transcript, and how; none when undefined. */
+  redaction?: Redaction | undefined;
   /** `translate`: English text from speech in any language (a multilingual model). */
   task?: TranscriptionTask;
   /** Label who spoke when; `speakersExpected` (with it) is the caller's count of speakers. */
@@ -135,6 +138,7 @@ export async function submitTranscription(
       prompt: input.prompt ?? null,
       keyterms: input.keyterms?.length ? input.keyterms : null,
       timestampStyle: input.timestampStyle,
+      redaction: input.redaction ?? null,
       task: input.task ?? 'transcribe',
       speakerLabels: input.speakerLabels ?? false,
       speakersExpected: input.speakersExpected ?? null,

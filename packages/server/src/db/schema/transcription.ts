@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Checkpoint } from '../../transcription/engine/protocol.js';
 import type { LanguageDetection } from '../../transcription/engine/types.js';
+import type { Redaction } from '../../transcription/redaction.js';
 import {
   bigint,
   boolean,
@@ -102,6 +103,8 @@ export const transcriptions = pgTable(
     prompt: text('prompt'),
     /** Names and jargon the recognizer should prefer (faster-whisper hotwords). */
     keyterms: jsonb('keyterms').$type<string[]>(),
+    /** The personal data removed from its transcript, and how; null = none. */
+    redaction: jsonb('redaction').$type<Redaction>(),
     /** How detection chooses the language (with none requested); null = as Whisper does. */
     languageDetection: jsonb('language_detection').$type<LanguageDetection>(),
     /** Label who spoke when; `speakersExpected` is the caller's count, null = estimate it. */

@@ -47,6 +47,8 @@ export async function toTranscript(
     speaker_labels: row.speakerLabels,
     speakers_expected: row.speakersExpected,
     speaker_names: row.speakerNames,
+    redact_pii: [...(row.redaction?.policies ?? [])],
+    redact_pii_sub: row.redaction?.sub ?? null,
     has_audio: row.blobKey !== null,
     delete_audio_after: row.deleteAudioAfterSeconds,
     delete_after: row.deleteAfterSeconds,

@@ -8,7 +8,7 @@ import {
   currentUser,
   requireApiKeyOrSession,
 } from '../../auth/guards.js';
-import { TranscriptRequest, transcriptOperations } from '@parlance/contract';
+import { PiiPolicy, TranscriptRequest, transcriptOperations } from '@parlance/contract';
 import {
   defaultModelFor,
   MAX_TRANSCRIPT_WAITS_PER_ACCOUNT,
@@ -64,7 +64,7 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 }
 
 /** The multipart fields that carry lists. */
-const LIST_FIELDS = ['keyterms', 'expected_languages'] as const;
+const LIST_FIELDS = ['keyterms', 'expected_languages', 'redact_pii'] as const;
 
 /**
  * Multipart fields as the JSON body would carry them: one value each, but LIST_FIELDS lists (the
@@ -176,6 +176,11 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
             prompt: fields.prompt,
             keyterms: fields.keyterms,
             timestampStyle: fields.timestamp_style,
+            redaction: fields.redact_pii && {
+              // Each policy once, in the contract's order.
+              policies: PiiPolicy.options.filter((p) => fields.redact_pii!.includes(p)),
+              sub: fields.redact_pii_sub,
+            },
             task: fields.task,
             speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,
             speakersExpected: fields.speakers_expected,

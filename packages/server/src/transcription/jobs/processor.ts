@@ -27,6 +27,7 @@ import {
   releaseTranscription,
   type NumberedCheckpoint,
 } from './repository.js';
+import { redactTranscript } from '../redaction.js';
 import { jobUsageDescription } from './usageEntries.js';
 
 export interface JobLimits {
@@ -86,11 +87,14 @@ function publicMessage(err: unknown, jobId: string, log: ProcessorDeps['log']): 
 export const exhaustedMessage = (attempts: number) =>
   `Transcription failed: the worker processing this audio stopped on each of ${attempts} attempts. Nothing was charged.`;
 
+/** The transcript to store: in the request's timestamp style, its personal data redacted. */
 function toResult(
-  result: EngineResult,
-  style: TranscriptionRow['timestampStyle'],
+  engineResult: EngineResult,
+  job: TranscriptionRow,
   notice: string | null,
 ): TranscriptResult {
+  const style = job.timestampStyle;
+  const result = job.redaction ? redactTranscript(engineResult, job.redaction) : engineResult;
   return {
     text: result.text,
     language: result.language,
@@ -209,7 +213,10 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     return finish(await failTranscription(db, id, token, why));
   }
 
-  const resume = await checkpointsOf(db, id);
+  // A redacting job keeps no text until it is redacted, whole: no checkpoints (a run that takes it
+  // over starts again), no partial text.
+  const redacting = job.redaction !== null;
+  const resume = redacting ? [] : await checkpointsOf(db, id);
   if (resume.length > 0) {
     const at = resume.at(-1)!.position;
     deps.metrics.jobAudioTakenUp.inc({ model: job.model }, at);
@@ -237,9 +244,10 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   };
   const timer = setInterval(() => void beat(), (limits.leaseSeconds * 1000) / 3);
   const onProgress = ({ percent, stage, text, checkpoint }: EngineProgress) => {
-    if (checkpoint) unwritten.push({ seq: (told += 1), checkpoint });
+    if (checkpoint && !redacting) unwritten.push({ seq: (told += 1), checkpoint });
     // Segment texts add up to the text so far, which streaming answers read while the job runs.
-    const partialText = text ? `${latest.partialText} ${text}`.trim() : latest.partialText;
+    const partialText =
+      text && !redacting ? `${latest.partialText} ${text}`.trim() : latest.partialText;
     latest = { percent, stage, partialText };
     const wait = PROGRESS_WRITE_MS - (Date.now() - lastWrite);
     // A checkpoint is written at once (one per 30 s of audio): until it is, a kill costs its pass.
@@ -326,7 +334,7 @@ async function complete(
   try {
     return await db.transaction(async (tx) => {
       const done = await completeTranscription(tx, job.id, token, {
-        result: toResult(result, job.timestampStyle, notice),
+        result: toResult(result, job, notice),
         audioDurationSeconds: result.duration,
         costMicros,
       });

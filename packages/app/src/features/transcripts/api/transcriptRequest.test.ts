@@ -66,6 +66,17 @@ describe('transcriptFormData', () => {
     expect(body.get('speakers_expected')).toBe('3');
   });
 
+  it('sends each PII policy to redact, and how to replace it', () => {
+    const body = transcriptFormData({
+      ...options,
+      audioUrl: 'https://example.com/a.mp3',
+      redactPii: ['credit_card_number', 'phone_number'],
+      redactPiiSub: 'entity_name',
+    });
+    expect(body.getAll('redact_pii')).toEqual(['credit_card_number', 'phone_number']);
+    expect(body.get('redact_pii_sub')).toBe('entity_name');
+  });
+
   it('leaves out the extras left unset, and the number of speakers without speaker labels', () => {
     const body = transcriptFormData({
       ...options,
@@ -73,6 +84,8 @@ describe('transcriptFormData', () => {
       keyterms: [],
       speakerLabels: false,
       speakersExpected: 2,
+      redactPii: [],
+      redactPiiSub: 'hash',
     });
     expect([...body.keys()]).toEqual(['audio_url', 'timestamp_style', 'model', 'language']);
   });

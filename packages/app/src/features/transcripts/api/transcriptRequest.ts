@@ -1,4 +1,9 @@
-import type { TimestampStyle, TranscriptionTask } from '@parlance/contract';
+import type {
+  PiiPolicy,
+  PiiSubstitution,
+  TimestampStyle,
+  TranscriptionTask,
+} from '@parlance/contract';
 import {
   apiHref,
   MAX_KEYTERM_CHARS,
@@ -24,11 +29,16 @@ export interface TranscriptRequestInput {
   speakerLabels?: boolean;
   /** How many people speak, when known (with `speakerLabels`); otherwise it is estimated. */
   speakersExpected?: number;
+  /** Personal data to remove from the transcript; none when empty or left out. */
+  redactPii?: readonly PiiPolicy[];
+  /** How redacted data is replaced (with `redactPii`); the server's default ('hash') when left out. */
+  redactPiiSub?: PiiSubstitution;
 }
 
 /**
  * The text fields of POST /v1/transcript, in order: upload_id, or audio_url (when no file goes with
- * them), the options, and only the extras the input sets — `keyterms` once per term.
+ * them), the options, and only the extras the input sets — `keyterms` and `redact_pii` once per
+ * item.
  */
 export function transcriptFields(input: TranscriptRequestInput): [string, string][] {
   const fields: [string, string][] = [];
@@ -46,6 +56,10 @@ export function transcriptFields(input: TranscriptRequestInput): [string, string
     fields.push(['speaker_labels', 'true']);
     if (input.speakersExpected !== undefined)
       fields.push(['speakers_expected', String(input.speakersExpected)]);
+  }
+  if (input.redactPii?.length) {
+    for (const policy of input.redactPii) fields.push(['redact_pii', policy]);
+    if (input.redactPiiSub) fields.push(['redact_pii_sub', input.redactPiiSub]);
   }
   return fields;
 }

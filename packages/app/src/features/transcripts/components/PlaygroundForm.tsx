@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import type { SpeechModelList, TimestampStyle } from '@parlance/contract';
-import { defaultModelFor, MAX_KEYTERMS, MAX_SPEAKERS } from '@parlance/contract/endpoints';
+import type { PiiSubstitution, SpeechModelList, TimestampStyle } from '@parlance/contract';
+import {
+  defaultModelFor,
+  MAX_KEYTERMS,
+  MAX_SPEAKERS,
+  PII_POLICIES,
+} from '@parlance/contract/endpoints';
 import {
   Alert,
   Button,
@@ -15,6 +20,7 @@ import {
   parseKeyterms,
   type TranscriptRequestInput,
 } from '../api/transcriptRequest';
+import { PII_POLICY_LABELS } from '../utils/transcriptDisplay';
 import { englishOnly, ModelLanguageSelects } from './ModelLanguageSelects';
 import { Form, Group, GroupLabel, OptionRows, Toggle } from './PlaygroundForm.styles';
 
@@ -37,6 +43,11 @@ const TIMESTAMP_OPTIONS: { value: TimestampStyle; label: string }[] = [
   { value: 'none', label: 'None' },
   { value: 'segment', label: 'Segment' },
   { value: 'word', label: 'Word' },
+];
+
+const PII_SUB_OPTIONS: { value: PiiSubstitution; label: string }[] = [
+  { value: 'hash', label: '# for each character' },
+  { value: 'entity_name', label: 'Its kind, as [PHONE_NUMBER]' },
 ];
 
 /** Detect automatically (the empty value), or 1 to MAX_SPEAKERS people. */
@@ -81,6 +92,8 @@ export function PlaygroundForm({
   const [speakerLabels, setSpeakerLabels] = useState(false);
   /** '' while the number of speakers is left to detection. */
   const [speakersExpected, setSpeakersExpected] = useState('');
+  const [redactPii, setRedactPii] = useState(false);
+  const [redactPiiSub, setRedactPiiSub] = useState<PiiSubstitution>('hash');
   const [keytermText, setKeytermText] = useState('');
   const keyterms = parseKeyterms(keytermText);
   const keytermProblem = keytermsError(keyterms);
@@ -108,6 +121,7 @@ export function PlaygroundForm({
       keyterms,
       speakerLabels,
       speakersExpected: speakersExpected === '' ? undefined : Number(speakersExpected),
+      ...(redactPii ? { redactPii: PII_POLICIES, redactPiiSub } : {}),
     });
   };
 
@@ -175,6 +189,20 @@ export function PlaygroundForm({
             options={SPEAKER_COUNT_OPTIONS}
             value={speakersExpected}
             onChange={(event) => setSpeakersExpected(event.target.value)}
+          />
+        )}
+        <Toggle
+          label="Redact personal data"
+          hint={`Removes ${Object.values(PII_POLICY_LABELS).join(', ')} before the transcript is stored.`}
+          checked={redactPii}
+          onChange={(event) => setRedactPii(event.target.checked)}
+        />
+        {redactPii && (
+          <Select
+            label="Replace it with"
+            options={PII_SUB_OPTIONS}
+            value={redactPiiSub}
+            onChange={(event) => setRedactPiiSub(event.target.value as PiiSubstitution)}
           />
         )}
       </OptionRows>

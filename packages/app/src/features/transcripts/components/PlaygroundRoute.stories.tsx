@@ -1,7 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { MAX_KEYTERM_CHARS, MAX_KEYTERMS, transcriptEndpoints } from '@parlance/contract/endpoints';
+import {
+  MAX_KEYTERM_CHARS,
+  MAX_KEYTERMS,
+  PII_POLICIES,
+  transcriptEndpoints,
+} from '@parlance/contract/endpoints';
 import { on, queuedTranscriptFixture, transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
 import { pageStates } from '../../../test/pageStates';
@@ -197,8 +202,8 @@ export const Transcribed: Story = {
 };
 
 /**
- * Translate, key terms and speaker labels: translating, the user's English-only model gives way to
- * a multilingual one (and back when translation is off), and every option set is sent.
+ * Translate, key terms, speaker labels and redaction: translating, the user's English-only model
+ * gives way to a multilingual one (and back when translation is off), and every option set is sent.
  */
 export const WithOptions: Story = {
   parameters: { visual: false },
@@ -224,6 +229,12 @@ export const WithOptions: Story = {
     const speakers = canvas.getByRole('combobox', { name: 'Number of speakers' });
     await expect(speakers).toHaveDisplayValue('Detect automatically');
     await userEvent.selectOptions(speakers, '3');
+    await expect(canvas.queryByRole('combobox', { name: 'Replace it with' })).toBeNull();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Redact personal data' }));
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Replace it with' }),
+      'Its kind, as [PHONE_NUMBER]',
+    );
 
     await submitUrl(canvasElement);
     const code = await canvas.findByRole('tabpanel', { name: 'curl' });
@@ -235,6 +246,8 @@ export const WithOptions: Story = {
       'keyterms=standup',
       'speaker_labels=true',
       'speakers_expected=3',
+      ...PII_POLICIES.map((policy) => `redact_pii=${policy}`),
+      'redact_pii_sub=entity_name',
     ])
       await expect(code).toHaveTextContent(`--form-string '${field}'`);
   },

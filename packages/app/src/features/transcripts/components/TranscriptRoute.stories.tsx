@@ -167,6 +167,17 @@ export const Retention: Story = page.scenario('retention')(async (canvas) => {
   await expect(canvas.getByRole('button', { name: 'Delete audio' })).toBeInTheDocument();
 });
 
+/** Submitted with redact_pii: the page says what was removed, and tags stand where it was. */
+export const Redacted: Story = page.scenario('redacted')(async (canvas) => {
+  await expect(await canvas.findByText('Redacted')).toBeInTheDocument();
+  await expect(canvas.getByText('Redacted').nextElementSibling).toHaveTextContent(
+    'Phone numbers, e-mail addresses (as tags)',
+  );
+  await expect(
+    canvas.getByText(/Questions to \[EMAIL_ADDRESS\] or \[PHONE_NUMBER\]/),
+  ).toBeInTheDocument();
+});
+
 /** The audio was deleted: the text stays, with no player and nothing left to delete of it. */
 export const AudioDeleted: Story = {
   parameters: { msw: { handlers: { transcripts: transcriptsHandlers.audioDeleted } } },

@@ -17,7 +17,7 @@ import {
   relativeDateTime,
 } from '../../../shared/timeDisplay';
 import { isActiveStatus } from '../api/useTranscriptJob';
-import { languageFact, transcriptName } from '../utils/transcriptDisplay';
+import { languageFact, redactionFact, transcriptName } from '../utils/transcriptDisplay';
 import { TranscriptResultView } from './TranscriptResultView';
 import { transcriptAudioHref } from '../api/transcriptRequest';
 import { useConfirmedAction } from '../../../shared/useConfirmedAction';
@@ -155,6 +155,12 @@ export function TranscriptScreen({
                 <dt>Audio</dt>
                 <dd>{audioFact(data, now)}</dd>
               </div>
+              {redactionFact(data) && (
+                <div>
+                  <dt>Redacted</dt>
+                  <dd>{redactionFact(data)}</dd>
+                </div>
+              )}
               {data.delete_at && (
                 <div>
                   <dt>Transcript kept</dt>

@@ -1,4 +1,4 @@
-import type { Transcript, TranscriptStatus } from '@parlance/contract';
+import type { PiiPolicy, Transcript, TranscriptStatus } from '@parlance/contract';
 import { LANGUAGES } from '../../../shared/languages';
 
 /** The file name of a transcription: the last path segment of its audio URL, or 'Unknown File'. */
@@ -54,4 +54,24 @@ export function languageFact(transcript: Pick<Transcript, 'language' | 'task' | 
         : ` (detected, ${sure})`;
   const heard = `${languageName(result.language)}${detected}`;
   return transcript.task === 'translate' ? `${heard}, translated to English` : heard;
+}
+
+/** What each `redact_pii` policy removes, in words. */
+export const PII_POLICY_LABELS: Record<PiiPolicy, string> = {
+  credit_card_number: 'card numbers',
+  banking_information: 'bank accounts',
+  phone_number: 'phone numbers',
+  email_address: 'e-mail addresses',
+  us_social_security_number: 'social security numbers',
+  date_of_birth: 'dates of birth',
+};
+
+/** What was redacted from a transcript and how ("Card numbers, phone numbers (as tags)"); null: nothing. */
+export function redactionFact(
+  transcript: Pick<Transcript, 'redact_pii' | 'redact_pii_sub'>,
+): string | null {
+  if (transcript.redact_pii.length === 0) return null;
+  const what = transcript.redact_pii.map((policy) => PII_POLICY_LABELS[policy]).join(', ');
+  const how = transcript.redact_pii_sub === 'entity_name' ? 'as tags' : 'as #';
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} (${how})`;
 }

@@ -1,0 +1,199 @@
+/** PII redaction of transcripts: what each policy finds, written or spoken, and what it leaves. */
+import { PiiPolicy } from '@parlance/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  luhn,
+  redactTexts,
+  redactTranscript,
+  redactWords,
+  type Redaction,
+} from '../src/transcription/redaction.js';
+
+const ALL: Redaction = { policies: PiiPolicy.options, sub: 'entity_name' };
+const redact = (text: string, redaction: Redaction = ALL) => redactTexts([text], redaction)[0];
+
+describe('redaction', () => {
+  it('checks card numbers with Luhn', () => {
+    expect(luhn('4111111111111111')).toBe(true);
+    expect(luhn('4111111111111112')).toBe(false);
+    expect(luhn('79927398713')).toBe(true);
+  });
+
+  it('finds card numbers written in any grouping, or said', () => {
+    expect(redact('Sure, it is 4111 1111 1111 1111.')).toBe('Sure, it is [CREDIT_CARD_NUMBER].');
+    expect(redact('It is 4111-1111-1111-1111, thanks')).toBe('It is [CREDIT_CARD_NUMBER], thanks');
+    expect(
+      redact('my card is four one one one one one one one one one one one one one one one okay'),
+    ).toBe('my card is [CREDIT_CARD_NUMBER] okay');
+    expect(redact('the visa number is forty one eleven, double one eleven, 1111 1111 done')).toBe(
+      'the visa number is [CREDIT_CARD_NUMBER] done',
+    );
+    // Without a cue, a 16-digit number is a card only when its check digit holds.
+    expect(redact('Order 4111 1111 1111 1112 shipped')).toBe('Order 4111 1111 1111 1112 shipped');
+    // With one, a misheard digit still hides the rest, as does a number run on.
+    expect(redact('card number 4111 1111 1111 1112')).toBe('card number [CREDIT_CARD_NUMBER]');
+    expect(redact(`My card number is ${'4-1-1-1-'.repeat(11)}1.`)).toBe(
+      'My card number is [CREDIT_CARD_NUMBER].',
+    );
+  });
+
+  it('finds phone numbers, dictated in groups across what the other side says', () => {
+    expect(redact('Call me on (555) 123-4567.')).toBe('Call me on [PHONE_NUMBER].');
+    expect(redact('It is +44 20 7946 0958 there')).toBe('It is [PHONE_NUMBER] there');
+    expect(redact('Phone number please. 1223247942. Okay.')).toBe(
+      'Phone number please. [PHONE_NUMBER]. Okay.',
+    );
+    expect(
+      redact('My phone number is 0 3 8. Yes, go ahead please. 3 0 1. Okay, what next? 6 1 8 7.'),
+    ).toBe(
+      'My phone number is [PHONE_NUMBER]. Yes, go ahead please. [PHONE_NUMBER]. Okay, what next? [PHONE_NUMBER].',
+    );
+    expect(redact('my mobile is oh seven seven double oh nine eight one two three four')).toBe(
+      'my mobile is [PHONE_NUMBER]',
+    );
+  });
+
+  it('leaves numbers that are not personal data', () => {
+    for (const text of [
+      'There are two people, at 7 in the evening, 2 at 19:00 on Sunday.',
+      'Room 101 on the 3rd floor costs $1,250 for 14 nights.',
+      'Oh, one of them is called the Pizza Hut.',
+      'The phone is on the table and it cost 40 pounds.',
+      'In 1984 about 300 million people lived there.',
+    ])
+      expect(redact(text)).toBe(text);
+  });
+
+  it('finds social security numbers, bank accounts and IBANs', () => {
+    expect(redact('SSN 123-45-6789 on file')).toBe('SSN [US_SOCIAL_SECURITY_NUMBER] on file');
+    expect(
+      redact('my social security number is one two three four five six seven eight nine'),
+    ).toBe('my social security number is [US_SOCIAL_SECURITY_NUMBER]');
+    expect(redact('the account number is 12345678 and sort code 12-34-56.')).toBe(
+      'the account number is [BANKING_INFORMATION] and sort code [BANKING_INFORMATION].',
+    );
+    expect(redact('Pay to GB82 WEST 1234 5698 7654 32 today')).toBe(
+      'Pay to [BANKING_INFORMATION] today',
+    );
+    // A wrong check digit: not an IBAN.
+    expect(redact('Pay to GB83 WEST 1234 5698 7654 32 today')).toBe(
+      'Pay to GB83 WEST 1234 5698 7654 32 today',
+    );
+  });
+
+  it('finds e-mail addresses, written or said', () => {
+    expect(redact('Write to jo.smith@example.co.uk please')).toBe(
+      'Write to [EMAIL_ADDRESS] please',
+    );
+    expect(redact('it is john dot smith at gmail dot com, thanks')).toBe(
+      'it is [EMAIL_ADDRESS], thanks',
+    );
+    expect(redact('send it to anna at example.org.')).toBe('send it to [EMAIL_ADDRESS].');
+    expect(redact('my email is at example.com.')).toBe('my email is [EMAIL_ADDRESS].');
+    expect(redact('my email is johnatgmail.com.')).toBe('my email is [EMAIL_ADDRESS].');
+    expect(redact('see example.com for more')).toBe('see example.com for more');
+    expect(redact('We met at the station at noon.')).toBe('We met at the station at noon.');
+    expect(redact('She is at example.com now')).toBe('She is at example.com now');
+  });
+
+  it('finds dates of birth, not other dates', () => {
+    expect(redact('I was born on the 4th of July 1985, in Ohio')).toBe(
+      'I was born on the [DATE_OF_BIRTH], in Ohio',
+    );
+    expect(redact('date of birth twelve oh four nineteen eighty four')).toBe(
+      'date of birth [DATE_OF_BIRTH]',
+    );
+    expect(redact('My birthday is 12/04/1990.')).toBe('My birthday is [DATE_OF_BIRTH].');
+    expect(redact('The meeting is on the 4th of July 1985.')).toBe(
+      'The meeting is on the 4th of July 1985.',
+    );
+  });
+
+  it('redacts only the policies asked for, with # per character by default', () => {
+    const cardOnly: Redaction = { policies: ['credit_card_number'], sub: 'hash' };
+    expect(redact('card 4111-1111-1111-1111, phone (555) 123-4567', cardOnly)).toBe(
+      'card ####-####-####-####, phone (555) 123-4567',
+    );
+    expect(redact('card four one one one', { policies: ['phone_number'], sub: 'hash' })).toBe(
+      'card four one one one',
+    );
+  });
+
+  it('follows a number from one segment into the next, tagging each', () => {
+    expect(redactTexts(['My card is 4111 1111', ' 1111 1111. Thanks.'], ALL)).toEqual([
+      'My card is [CREDIT_CARD_NUMBER]',
+      ' [CREDIT_CARD_NUMBER]. Thanks.',
+    ]);
+    expect(redactTexts(['', ' ', 'no numbers'], ALL)).toEqual(['', ' ', 'no numbers']);
+  });
+
+  it('merges a tagged span of timed words into one word', () => {
+    const confidences = [0.9, 0.8, 0.7, 0.6, 0.5];
+    const words = ['call', '555', '123', '4567.', 'Bye.'].map((text, i) => ({
+      text,
+      start: i,
+      end: i + 0.5,
+      confidence: confidences[i]!,
+    }));
+    expect(redactWords(words, ALL)).toEqual([
+      { text: 'call', start: 0, end: 0.5, confidence: 0.9 },
+      { text: '[PHONE_NUMBER].', start: 1, end: 3.5, confidence: 0.6 },
+      { text: 'Bye.', start: 4, end: 4.5, confidence: 0.5 },
+    ]);
+    expect(redactWords(words, { ...ALL, sub: 'hash' }).map((w) => w.text)).toEqual([
+      'call',
+      '###',
+      '###',
+      '####.',
+      'Bye.',
+    ]);
+  });
+
+  it('reads words the text writes as one token together', () => {
+    const words = ['Mail', 'jo@example', '.com', 'now'].map((text, i) => ({
+      text,
+      start: i,
+      end: i + 1,
+      confidence: 1,
+    }));
+    const text = 'Mail jo@example.com now';
+    expect(redactWords(words, ALL, text).map((w) => [w.text, w.start, w.end])).toEqual([
+      ['Mail', 0, 1],
+      ['[EMAIL_ADDRESS]', 1, 3],
+      ['now', 3, 4],
+    ]);
+    expect(redactWords(words, { ...ALL, sub: 'hash' }, text).map((w) => w.text)).toEqual([
+      'Mail',
+      '##@#######',
+      '.###',
+      'now',
+    ]);
+  });
+
+  it('redacts every part of a transcript alike', () => {
+    const words = ['Email', 'anna', 'at', 'example', 'dot', 'com', 'now'].map((text, i) => ({
+      text,
+      start: i,
+      end: i + 1,
+      confidence: 1,
+      speaker: 'A',
+    }));
+    const result = redactTranscript(
+      {
+        text: 'Email anna at example dot com now',
+        segments: [{ start: 0, end: 7, text: 'Email anna at example dot com now' }],
+        words,
+        utterances: [{ speaker: 'A', text: 'Email anna at example dot com now' }],
+      },
+      ALL,
+    );
+    expect(result.text).toBe('Email [EMAIL_ADDRESS] now');
+    expect(result.segments).toEqual([{ start: 0, end: 7, text: 'Email [EMAIL_ADDRESS] now' }]);
+    expect(result.utterances).toEqual([{ speaker: 'A', text: 'Email [EMAIL_ADDRESS] now' }]);
+    expect(result.words.map((w) => [w.text, w.start, w.end, w.speaker])).toEqual([
+      ['Email', 0, 1, 'A'],
+      ['[EMAIL_ADDRESS]', 1, 6, 'A'],
+      ['now', 6, 7, 'A'],
+    ]);
+  });
+});
