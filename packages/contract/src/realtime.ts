@@ -18,6 +18,8 @@ import {
   FallbackLanguage,
   Keyterms,
   LanguageConfidenceThreshold,
+  PiiSubstitution,
+  RedactPii,
   TranscriptWord,
 } from './transcription.js';
 
@@ -57,6 +59,14 @@ const endOfTurnSilence = wholeBetween(
   "Silence after speech, in ms, that ends the speaker's turn: the phrase in progress is finalised and end_of_turn follows",
 );
 
+/** A list in a query: comma-separated, or the parameter repeated. */
+const queryList = (value: unknown) =>
+  typeof value === 'string'
+    ? value.split(',')
+    : Array.isArray(value)
+      ? value.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]))
+      : value;
+
 export const RealtimeQuery = z.object({
   sample_rate: wholeBetween(
     'sample_rate',
@@ -76,16 +86,7 @@ export const RealtimeQuery = z.object({
     ),
   language: languageCode.optional().describe('Default: detect'),
   expected_languages: z
-    .preprocess(
-      // In a query: comma-separated, or the parameter repeated.
-      (value) =>
-        typeof value === 'string'
-          ? value.split(',')
-          : Array.isArray(value)
-            ? value.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]))
-            : value,
-      ExpectedLanguages,
-    )
+    .preprocess(queryList, ExpectedLanguages)
     .optional()
     .describe(
       'With the language detected, per phrase: the languages the stream may be in, comma-separated; detection chooses only among them',
@@ -97,6 +98,13 @@ export const RealtimeQuery = z.object({
     .describe(LanguageConfidenceThreshold.description ?? ''),
   fallback_language: FallbackLanguage.optional(),
   end_of_turn_silence_ms: endOfTurnSilence.default(REALTIME_END_OF_TURN_SILENCE_MS),
+  redact_pii: z
+    .preprocess(queryList, RedactPii)
+    .optional()
+    .describe(
+      "As POST /v1/transcript's, comma-separated: redacted in each final (with the stream's earlier finals as context), and in each partial every number and address too, as the rest of one may not have been heard yet",
+    ),
+  redact_pii_sub: PiiSubstitution.default('hash'),
   token: z
     .string()
     .max(200)

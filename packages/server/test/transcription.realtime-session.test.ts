@@ -117,15 +117,17 @@ function fakeEngine(mode: 'hang' | 'slow' | 'late' | 'ok' = 'ok') {
 }
 
 /** A stream of `userId` opened on tiny.en at 16 kHz, as the route would settle it. */
-const openingOf = (userId: string): Opening => ({
+const openingOf = (userId: string, extra: Partial<Opening> = {}): Opening => ({
   userId,
   apiKeyId: null,
   settings: { model: 'tiny.en', language: null, detection: null, keyterms: null },
+  redaction: null,
   sampleRate: 16_000,
   endOfTurnSilenceMs: 1000,
   modelNamed: true,
   accountFallbackLanguage: null,
   models: ['tiny.en'],
+  ...extra,
 });
 
 const silentLog = {
@@ -159,6 +161,7 @@ describe('live streams driven directly, with a fake engine', () => {
       language: string | null,
     ) => Promise<{ model: string; language: string | null }>,
     settings: Partial<TranscriptionConfig> = {},
+    opening: Partial<Opening> = {},
   ) {
     const socket = new FakeSocket();
     serveLiveStream(
@@ -172,7 +175,7 @@ describe('live streams driven directly, with a fake engine', () => {
         refused,
         resolve,
       },
-      async () => openingOf(userId),
+      async () => openingOf(userId, opening),
     );
     return socket;
   }
@@ -437,6 +440,77 @@ describe('live streams driven directly, with a fake engine', () => {
     expect(socket.closedWith).toBeUndefined();
     socket.audio(Buffer.alloc(2));
     expect(socket.closedWith?.code).toBe(REALTIME_CLOSE.badAudio);
+  });
+
+  it('redacts finals read after the earlier ones, partials wholly, turns and the transcript', async () => {
+    const who = await customer(server, 100);
+    const { engine, heard } = fakeEngine();
+    const redaction = { policies: ['credit_card_number' as const], sub: 'hash' as const };
+    const resolve = async (model: string | undefined, language: string | null) => ({
+      model: model ?? 'tiny.en',
+      language,
+    });
+    const socket = serve(who.userId, engine, new LiveStreams(4), resolve, {}, { redaction });
+    await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+    socket.audio(Buffer.alloc(4 * 32_000));
+    const play = (type: 'partial' | 'final', text: string, start: number) =>
+      heard.at(-1)?.(
+        type === 'partial'
+          ? { type, text, stable: '', start, end: start + 1 }
+          : {
+              type,
+              text,
+              start,
+              end: start + 1,
+              words: text.split(' ').map((word, i) => ({
+                start: start + i / 10,
+                end: start + (i + 1) / 10,
+                text: word,
+                confidence: 0.9,
+              })),
+              language: 'en',
+              detected_language: null,
+              language_fallback: false,
+            },
+      );
+    // Half a card number, then the rest in the next phrase: neither half is sent in clear.
+    play('partial', 'my card is 4111', 0);
+    play('final', 'my card is 4111 1111', 0);
+    play('partial', '1111', 2);
+    play('final', '1111 1111 and I was born in 1990.', 2);
+    heard.at(-1)?.({
+      type: 'end_of_turn',
+      start: 0,
+      end: 3,
+      text: 'my card is 4111 1111 1111 1111 and I was born in 1990.',
+    });
+    const sent = socket.sent.filter((m) => m.type !== 'ready');
+    expect(sent).toMatchObject([
+      { type: 'partial', text: 'my card is ####' },
+      { type: 'final', text: 'my card is #### ####' },
+      { type: 'partial', text: '####' },
+      // Only card numbers were asked for: the year stays.
+      { type: 'final', text: '#### #### and I was born in 1990.' },
+      { type: 'end_of_turn', text: 'my card is #### #### #### #### and I was born in 1990.' },
+    ]);
+    const final = sent.find((m) => m.type === 'final');
+    expect(final?.type === 'final' && final.words.map((w) => w.text)).toEqual([
+      'my',
+      'card',
+      'is',
+      '####',
+      '####',
+    ]);
+    socket.text({ type: 'end' });
+    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
+    const done = socket.sent.find((m) => m.type === 'done');
+    const [row] = await server.storage.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.id, done?.type === 'done' ? done.id : ''));
+    expect(row?.redaction).toEqual(redaction);
+    expect(JSON.stringify(row?.result)).not.toContain('1111');
+    expect(row?.result?.text).toBe('my card is #### #### #### #### and I was born in 1990.');
   });
 
   it('takes how the language is detected from a config before the audio, and refuses a mix', async () => {

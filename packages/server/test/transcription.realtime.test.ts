@@ -352,6 +352,12 @@ describe('live transcription: who, how and when it ends', () => {
       message:
         'expected_languages, language_confidence_threshold and fallback_language apply when the language is detected: leave language out',
     });
+    const policy = await refusedWith(
+      connect(server, '?redact_pii=phone_number,passport_number', who.auth),
+      REALTIME_CLOSE.badRequest,
+      'validation_failed',
+    );
+    expect(policy).toMatchObject({ message: expect.stringContaining('redact_pii') });
   });
 
   it('takes config before audio, and refuses it after, and text that is not a message', async () => {

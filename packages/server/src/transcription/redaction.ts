@@ -281,7 +281,7 @@ function uncuedPolicy(run: NumberRun, tokens: readonly string[]): PiiPolicy | nu
 }
 
 /** Numbers that are cards, phone numbers, social security numbers or bank accounts. */
-function numberSpans(tokens: readonly string[], taken: boolean[]): Span[] {
+function numberSpans(tokens: readonly string[], taken: boolean[], open: boolean): Span[] {
   const runs = numberRuns(tokens, taken);
   const spans: Span[] = [];
   for (let r = 0; r < runs.length; r += 1) {
@@ -303,6 +303,12 @@ function numberSpans(tokens: readonly string[], taken: boolean[]): Span[] {
       }
       // Longer than such a number can be is still one said after its cue (misheard, run on).
       if (digits.length >= min) {
+        for (const part of group)
+          spans.push({ from: part.from, to: part.to, policy: POLICY_OF[cue] });
+        continue;
+      }
+      // Cut short where more may follow (a live stream): what was said of it so far.
+      if (open && group.at(-1)!.to + DICTATION_GAP >= tokens.length) {
         for (const part of group)
           spans.push({ from: part.from, to: part.to, policy: POLICY_OF[cue] });
         continue;
@@ -475,14 +481,17 @@ function birthSpans(tokens: readonly string[], taken: boolean[]): Span[] {
   return spans;
 }
 
-/** The personal data of these policies in a transcript's tokens. */
-export function findPii(tokens: readonly string[], policies: readonly PiiPolicy[]): Span[] {
+/**
+ * The personal data of these policies in a transcript's tokens. `open`: more may follow (a live
+ * stream), so a number said after its cue is personal data before it has all its digits.
+ */
+function findPii(tokens: readonly string[], policies: readonly PiiPolicy[], open: boolean): Span[] {
   const wanted = new Set(policies);
   const taken = tokens.map(() => false);
   const found: Span[] = [];
   // The most particular first: an address's digits or a date's year are not read as a number.
   for (const finder of [emailSpans, ibanSpans, birthSpans, numberSpans]) {
-    for (const span of finder(tokens, taken)) {
+    for (const span of finder(tokens, taken, open)) {
       if (!wanted.has(span.policy)) continue;
       found.push(span);
       for (let i = span.from; i < span.to; i += 1) taken[i] = true;
@@ -493,26 +502,40 @@ export function findPii(tokens: readonly string[], policies: readonly PiiPolicy[
 
 const tagOf = (policy: PiiPolicy) => `[${policy.toUpperCase()}]`;
 
+/** What comes with tokens to redact when they are part of a live stream. */
+export interface StreamContext {
+  /** The tokens said before them (the stream's earlier finals): read for cues, not redacted. */
+  before: readonly string[];
+  /** More may follow, so a number said after its cue is redacted before it has all its digits. */
+  open: boolean;
+}
+
+const WHOLE: StreamContext = { before: [], open: false };
+
 /**
  * The tokens with their personal data replaced: `#` per letter and digit, or the policy's tag
  * once per span and part (a token that starts a part: `starts`), '' for the rest of its tokens.
  */
-export function redactTokens(
+function redactTokens(
   tokens: readonly string[],
   redaction: Redaction,
-  starts: ReadonlySet<number> = new Set(),
+  starts: ReadonlySet<number>,
+  context: StreamContext,
 ): string[] {
+  const all = [...context.before, ...tokens];
+  const offset = context.before.length;
+  const parts = new Set([offset, ...[...starts].map((start) => start + offset)]);
   const out = [...tokens];
-  for (const span of findPii(tokens, redaction.policies)) {
-    for (let i = span.from; i < span.to; i += 1) {
-      const token = tokens[i]!;
-      if (redaction.sub === 'hash') out[i] = token.replace(/[\p{L}\p{N}]/gu, '#');
-      else if (i === span.from || starts.has(i)) {
+  for (const span of findPii(all, redaction.policies, context.open)) {
+    for (let i = Math.max(span.from, offset); i < span.to; i += 1) {
+      const token = all[i]!;
+      if (redaction.sub === 'hash') out[i - offset] = token.replace(/[\p{L}\p{N}]/gu, '#');
+      else if (i === span.from || parts.has(i)) {
         // The tag keeps the punctuation around the part (a quote before, "." after).
-        const last = tokens[lastOfPart(span, i, starts)]!;
-        out[i] =
+        const last = all[lastOfPart(span, i, parts)]!;
+        out[i - offset] =
           `${/^[^\p{L}\p{N}+(]*/u.exec(token)![0]}${tagOf(span.policy)}${/[^\p{L}\p{N}]*$/u.exec(last)![0]}`;
-      } else out[i] = '';
+      } else out[i - offset] = '';
     }
   }
   return out;
@@ -526,15 +549,19 @@ function lastOfPart(span: Span, from: number, starts: ReadonlySet<number>): numb
 }
 
 /** A text's tokens: the words and, before each, its spaces. */
-const tokensOf = (text: string) =>
+const spacedTokensOf = (text: string) =>
   [...text.matchAll(/(\s*)(\S+)/g)].map(([, space, word]) => ({ space: space!, word: word! }));
 
 /**
  * Texts redacted as one transcript (a number may go on from one segment into the next); a tag
  * starts again in each text. A token replaced by nothing takes its space with it.
  */
-export function redactTexts(texts: readonly string[], redaction: Redaction): string[] {
-  const split = texts.map(tokensOf);
+export function redactTexts(
+  texts: readonly string[],
+  redaction: Redaction,
+  context: StreamContext = WHOLE,
+): string[] {
+  const split = texts.map(spacedTokensOf);
   const starts = new Set<number>();
   let at = 0;
   for (const tokens of split) {
@@ -545,6 +572,7 @@ export function redactTexts(texts: readonly string[], redaction: Redaction): str
     split.flatMap((tokens) => tokens.map((t) => t.word)),
     redaction,
     starts,
+    context,
   );
   let i = 0;
   return split.map((tokens, t) => {
@@ -591,11 +619,12 @@ export function redactWords<W extends TimedWord>(
   words: readonly W[],
   redaction: Redaction,
   text: string = words.map((word) => word.text).join(' '),
+  context: StreamContext = WHOLE,
 ): W[] {
   const tokenOf = tokenOfEachWord(words, text);
   const tokens: string[] = [];
   words.forEach((word, i) => (tokens[tokenOf[i]!] = (tokens[tokenOf[i]!] ?? '') + word.text));
-  const redacted = redactTokens(tokens, redaction);
+  const redacted = redactTokens(tokens, redaction, new Set(), context);
   const out: W[] = [];
   words.forEach((word, i) => {
     const token = tokenOf[i]!;
@@ -644,4 +673,24 @@ export function redactTranscript<T extends Transcribed>(result: T, redaction: Re
     words: redactWords(result.words, redaction, result.text),
     ...(result.utterances ? { utterances: texts(result.utterances) } : {}),
   };
+}
+
+/** A text's tokens, as redaction reads them (a live stream's context). */
+export const tokensOf = (text: string) => text.split(/\s+/).filter((token) => token !== '');
+
+/**
+ * A live stream's partial, when it redacts: what a final would hide, and every number (digits or
+ * number words) and address besides, since the rest of one may not have been heard yet.
+ */
+export function redactPartial(
+  text: string,
+  redaction: Redaction,
+  before: readonly string[],
+): string {
+  const [redacted] = redactTexts([text], redaction, { before, open: true });
+  return redacted!.replace(/\S+/g, (token) =>
+    solid(token) || token.includes('@') || WRITTEN_DOMAIN.test(bare(token))
+      ? token.replace(/[\p{L}\p{N}]/gu, '#')
+      : token,
+  );
 }

@@ -10,6 +10,7 @@ import {
 } from '../../auth/guards.js';
 import { API_ERRORS, defaultModelFor } from '@parlance/contract/endpoints';
 import {
+  PiiPolicy,
   type ErrorResponse,
   REALTIME_CLOSE,
   RealtimeQuery,
@@ -189,6 +190,12 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRouteOptions> = async
       apiKeyId,
       accountFallbackLanguage: fallbackLanguage,
       settings: { ...settings, keyterms: null, detection },
+      redaction: query.redact_pii
+        ? {
+            policies: PiiPolicy.options.filter((policy) => query.redact_pii!.includes(policy)),
+            sub: query.redact_pii_sub,
+          }
+        : null,
       sampleRate: query.sample_rate,
       endOfTurnSilenceMs: query.end_of_turn_silence_ms,
       modelNamed: query.model !== undefined,

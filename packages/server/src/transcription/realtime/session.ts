@@ -34,6 +34,7 @@ import { within } from '../../within.js';
 import { accountOnHoldMessage, spendLimitMessage } from '../pricing.js';
 import type { Metrics } from '../../system/metrics.js';
 import { PcmSamples } from './samples.js';
+import { redactPartial, redactTexts, redactWords, tokensOf, type Redaction } from '../redaction.js';
 
 export type CloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];
 
@@ -99,12 +100,17 @@ const shuttingDown = () =>
     'The server is restarting: the stream ends here, saved and billed; open a new one',
   );
 
+/** How many words of its earlier finals a redacting stream reads each final with. */
+const CONTEXT_TOKENS = 30;
+
 /** What opening a stream settled: whose it is and how it is heard. */
 export interface Opening {
   userId: string;
   /** The API key the stream was opened with, or that asked for its token (its monthly limit applies); null from the app. */
   apiKeyId: string | null;
   settings: LiveStreamOptions;
+  /** Personal data to remove from its finals and partials; null: none. */
+  redaction: Redaction | null;
   sampleRate: number;
   /** Silence after speech that ends a turn (`end_of_turn`), in ms. */
   endOfTurnSilenceMs: number;
@@ -507,6 +513,12 @@ export class LiveSession {
   private stream: LiveStream | undefined;
   private generation = 0;
   private readonly finals: FinalEvent[] = [];
+  /**
+   * Redacting: the last words of the finals as heard (in memory only), which the next final is
+   * read with, and the redacted finals of the turn under way, which its end_of_turn repeats.
+   */
+  private heardTokens: string[] = [];
+  private turn: string[] = [];
   private audioStarted = false;
   private configured = false;
   /** Frames received, not yet handed to the engine. */
@@ -612,6 +624,7 @@ export class LiveSession {
           model: this.model,
           language: this.settings.language,
           keyterms: this.settings.keyterms,
+          redaction: this.opening.redaction,
           timestampStyle: 'word',
           source: 'live',
           fileName: 'Live stream',
@@ -716,26 +729,44 @@ export class LiveSession {
   }
 
   private heard(event: StreamEvent): void {
+    const { redaction } = this.opening;
     if (event.type === 'partial') {
-      send(this.socket, { type: 'partial', text: event.text, start: event.start });
+      const text = redaction ? redactPartial(event.text, redaction, this.heardTokens) : event.text;
+      send(this.socket, { type: 'partial', text, start: event.start });
       return;
     }
     if (event.type === 'end_of_turn') {
-      const { start, end, text } = event;
+      const { start, end } = event;
+      // Redacting, a turn says what its finals said.
+      const text = redaction ? this.turn.join(' ') : event.text;
+      this.turn = [];
       send(this.socket, { type: 'end_of_turn', start, end, text });
       return;
     }
-    if (event.text) this.finals.push(event);
+    const final = redaction ? this.redacted(event, redaction) : event;
+    if (final.text) {
+      this.finals.push(final);
+      if (redaction) this.turn.push(final.text);
+    }
     send(this.socket, {
       type: 'final',
-      text: event.text,
-      start: event.start,
-      end: event.end,
-      language: event.language,
-      detected_language: event.detected_language,
-      language_fallback: event.language_fallback,
-      words: event.words,
+      text: final.text,
+      start: final.start,
+      end: final.end,
+      language: final.language,
+      detected_language: final.detected_language,
+      language_fallback: final.language_fallback,
+      words: final.words,
     });
+  }
+
+  /** A final with its personal data redacted, read after the stream's earlier finals. */
+  private redacted(event: FinalEvent, redaction: Redaction): FinalEvent {
+    const context = { before: this.heardTokens, open: true };
+    const [text] = redactTexts([event.text], redaction, context);
+    const words = redactWords(event.words, redaction, event.text, context);
+    this.heardTokens = [...this.heardTokens, ...tokensOf(event.text)].slice(-CONTEXT_TOKENS);
+    return { ...event, text: text!, words };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { REALTIME_CLOSE } from '@parlance/contract/endpoints';
+import { PII_POLICIES, REALTIME_CLOSE } from '@parlance/contract/endpoints';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeServerMessage } from '@parlance/contract';
 import {
@@ -251,6 +251,18 @@ describe('realtimeUrl', () => {
     ).toBe(
       'wss://parlance.example/v1/realtime?token=a+b&sample_rate=44100&encoding=pcm_s16le&model=small&language=fr',
     );
+  });
+
+  it('asks for every kind of personal data to be redacted', () => {
+    const url = new URL(
+      realtimeUrl({
+        origin: 'http://localhost:3000',
+        token: 't',
+        sampleRate: 16000,
+        redactPii: true,
+      }),
+    );
+    expect(url.searchParams.get('redact_pii')?.split(',')).toEqual([...PII_POLICIES]);
   });
 
   it('leaves the language out when it is detected', () => {

@@ -13,6 +13,8 @@ const MAX_QUEUED_FRAMES = 100;
 export interface LiveOptions {
   model: string | null;
   language: string | null;
+  /** Redact personal data from the stream's finals, partials and transcript. */
+  redactPii: boolean;
 }
 
 /** One press of Start: the microphone, the socket and what is waiting to be sent. */
@@ -145,6 +147,7 @@ export function useLiveTranscription(openMicrophone: OpenMicrophone): LiveTransc
           sampleRate: microphone.sampleRate,
           model: options.model,
           language: options.language,
+          redactPii: options.redactPii,
         }),
       );
       socket.binaryType = 'arraybuffer';

@@ -11,7 +11,7 @@ import type { LivePhase, LiveState } from '../api/liveSession';
 import type { LiveOptions } from '../api/useLiveTranscription';
 import type { MicrophoneProblem } from '../utils/microphone';
 import { ModelLanguageSelects } from './ModelLanguageSelects';
-import { Options } from './PlaygroundForm.styles';
+import { Options, Toggle } from './PlaygroundForm.styles';
 import { Controls, Figures, Meter, MeterFill, Phrase, Phrases, Time } from './LivePanel.styles';
 
 export interface LivePanelProps {
@@ -70,6 +70,7 @@ export function LivePanel({
 }: LivePanelProps) {
   const [chosenModel, setModel] = useState<string | null>(null);
   const [language, setLanguage] = useState(defaultLanguage);
+  const [redactPii, setRedactPii] = useState(false);
   const model =
     chosenModel ??
     defaultModel ??
@@ -97,6 +98,13 @@ export function LivePanel({
               onLanguageChange={setLanguage}
               disabled={active}
             />
+            <Toggle
+              label="Redact personal data"
+              hint="While you speak, every number and e-mail address is hidden; finals hide card, bank, phone and social security numbers, e-mail addresses and dates of birth."
+              checked={redactPii}
+              disabled={active}
+              onChange={(event) => setRedactPii(event.target.checked)}
+            />
           </Options>
           <Controls>
             {active ? (
@@ -112,7 +120,7 @@ export function LivePanel({
               <Button
                 size="lg"
                 icon={<MicIcon />}
-                onClick={() => onStart({ model: model || null, language })}
+                onClick={() => onStart({ model: model || null, language, redactPii })}
               >
                 {state.phase === 'idle' ? 'Start' : 'Start again'}
               </Button>

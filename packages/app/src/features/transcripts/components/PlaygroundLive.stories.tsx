@@ -114,6 +114,7 @@ export const Idle: Story = page.populated(async (canvas) => {
   await expect(await within(model).findByRole('option', { name: /tiny\.en/ })).toBeInTheDocument();
   await expect(model).toHaveValue('tiny.en');
   await expect(canvas.getByRole('button', { name: 'Start' })).toBeEnabled();
+  await expect(canvas.getByRole('checkbox', { name: 'Redact personal data' })).not.toBeChecked();
   await expect(canvas.queryByRole('meter')).not.toBeInTheDocument();
 });
 
@@ -123,6 +124,7 @@ export const AskingPermission: Story = started(
     await expect(await canvas.findByText('Allow the microphone')).toBeInTheDocument();
     await status('Waiting for the microphone')(canvas);
     await expect(canvas.getByRole('combobox', { name: 'Model' })).toBeDisabled();
+    await expect(canvas.getByRole('checkbox', { name: 'Redact personal data' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
     await expect(await canvas.findByRole('button', { name: 'Start' })).toBeEnabled();
     await expect(canvas.queryByText('Allow the microphone')).not.toBeInTheDocument();
