@@ -211,6 +211,12 @@ export const TranscriptRequest = z.object({
   keyterms: Keyterms.optional(),
   redact_pii: RedactPii.optional(),
   redact_pii_sub: z.preprocess(blankToUndefined, PiiSubstitution.default('hash')),
+  redact_pii_audio: z.preprocess(
+    blankToUndefined,
+    FormBoolean.optional().describe(
+      'With redact_pii: the kept audio (GET /v1/transcript/{id}/audio) is replaced, before the transcript completes, by a copy with a tone over the redacted words (16 kHz mono FLAC)',
+    ),
+  ),
   speaker_labels: z.preprocess(
     blankToUndefined,
     FormBoolean.optional().describe(
@@ -387,6 +393,9 @@ export const Transcript = TranscriptSummary.extend({
   redact_pii_sub: PiiSubstitution.nullable().describe(
     'How it was replaced; null when nothing was redacted',
   ),
+  redact_pii_audio: z
+    .boolean()
+    .describe('The kept audio has a tone over the redacted words (the request asked for it)'),
   has_audio: z
     .boolean()
     .describe(

@@ -28,6 +28,7 @@ METHODS = {
 }
 VALID_PARAMS = {
     "probe": {"path": "/a.wav"},
+    "bleep": {"path": "/a.wav", "out": "/b.flac", "spans": []},
     "transcribe": {"path": "/a.wav"},
     "cancel": {"request": "7"},
     "stream_open": {},
@@ -37,7 +38,7 @@ VALID_PARAMS = {
     "stream_config": {"stream": "s"},
 }
 ALL_METHODS = [
-    *["ping", "models", "info", "probe", "transcribe", "cancel"],
+    *["ping", "models", "info", "probe", "bleep", "transcribe", "cancel"],
     *["stream_open", "stream_audio", "stream_end", "stream_cancel", "stream_config"],
 ]
 # JSON values of every type, around each limit the schema sets.

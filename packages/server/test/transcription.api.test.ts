@@ -257,9 +257,10 @@ describe('POST /v1/transcript (upload) → GET until completed', () => {
 });
 
 describe('redact_pii', () => {
-  it('removes a spoken card number and e-mail address from every part and export', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'parlance-pii-'));
-    const wav = join(dir, 'pii.wav');
+  /** A card number and an e-mail address, said (espeak-ng). */
+  let wav: string;
+  beforeAll(async () => {
+    wav = join(await mkdtemp(join(tmpdir(), 'parlance-pii-')), 'pii.wav');
     execFileSync('espeak-ng', [
       '-v',
       'en-us',
@@ -270,6 +271,11 @@ describe('redact_pii', () => {
       'My card number is five four two five, two three three four, three zero one zero, nine nine zero three. ' +
         'And my email is john at gmail dot com. Thank you very much.',
     ]);
+  });
+  /** What gives the card number away, in any grouping. */
+  const CARD = /\b(zero|two|three|four|five|nine)\b|5425|2334|3010|9903/i;
+
+  it('removes a spoken card number and e-mail address from every part and export', async () => {
     const erin = await customer(server, 100);
     const fields = {
       language: 'en',
@@ -288,7 +294,7 @@ describe('redact_pii', () => {
     expect(result.text).toContain('[CREDIT_CARD_NUMBER]');
     expect(result.text).toContain('[EMAIL_ADDRESS]');
     expect(result.text.toLowerCase()).toContain('thank you');
-    const leaks = /\d|\b(zero|two|three|four|five|nine)\b|john|gmail/i;
+    const leaks = new RegExp(`\\d|john|gmail|${CARD.source}`, 'i');
     const parts = [
       result.text,
       ...result.segments.map((s) => s.text),
@@ -316,11 +322,38 @@ describe('redact_pii', () => {
     expect(JSON.stringify(row?.result)).not.toMatch(/john|gmail|five|5425/i);
   });
 
+  it('replaces the kept audio by a copy with a tone where the data was said', async () => {
+    const fay = await customer(server, 100);
+    const fields = { language: 'en', redact_pii: 'credit_card_number', redact_pii_audio: 'true' };
+    const res = await submit(server, fay, fields, wav);
+    expect(res.body).toMatchObject({ redact_pii_audio: true, timestamp_style: 'segment' });
+    const job = await waitForJob(server, fay, res.body.id);
+    expect(job.result?.words).toEqual([]); // the style asked for, though the bleep used their times
+    const audio = await fetch(`${server.url}/v1/transcript/${job.id}/audio`, { headers: fay.auth });
+    expect(audio.headers.get('content-type')).toBe('audio/flac');
+    const copy = join(await mkdtemp(join(tmpdir(), 'parlance-bleeped-')), 'bleeped.flac');
+    await writeFile(copy, Buffer.from(await audio.arrayBuffer()));
+    // Heard again, the kept audio says the rest and not the number.
+    const again = await submit(server, fay, { language: 'en' }, copy);
+    const heard = (await waitForJob(server, fay, again.body.id)).result?.text ?? '';
+    expect(heard.toLowerCase()).toMatch(/card number.*thank you/);
+    expect(heard).not.toMatch(CARD);
+    expect(heard).not.toMatch(/\d/);
+  });
+
   it('refuses a policy it does not know, naming the ones it does', async () => {
     const res = await submit(server, alice, { redact_pii: 'passport_number' }, fixture('jfk.wav'));
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('credit_card_number');
     expect(res.body.message).toContain('redact_pii');
+    const audioAlone = await submit(
+      server,
+      alice,
+      { redact_pii_audio: 'true' },
+      fixture('jfk.wav'),
+    );
+    expect(audioAlone.status).toBe(400);
+    expect(audioAlone.body.message).toBe('redact_pii_audio needs redact_pii');
   });
 });
 

@@ -93,6 +93,9 @@ function fakeEngine(
       return outcome();
     },
     probe: async () => ({ duration: 600 }),
+    bleep: async () => {
+      throw new Error('this fake engine bleeps nothing');
+    },
     models: async () => ({ models: [], device: 'cpu' as const, computeType: 'int8' }),
     close: async () => undefined,
   };
@@ -139,6 +142,12 @@ const LIMITS: JobLimits = {
   maxAudioSeconds: 14_400,
 };
 
+/** The audio store's writes, which only a job that bleeps its audio uses (none here). */
+const NO_WRITES = {
+  stagingPath: () => Promise.reject(new Error('no job here writes audio')),
+  putFile: () => Promise.reject(new Error('no job here writes audio')),
+};
+
 function deps(
   engine: SpeechEngine,
   finished: string[] = [],
@@ -147,7 +156,7 @@ function deps(
   return {
     db: db(),
     engine,
-    blobs: { withFile: (key, fn) => fn(`/data/blobs/${key}`) },
+    blobs: { ...NO_WRITES, withFile: (key, fn) => fn(`/data/blobs/${key}`) },
     limits: { ...LIMITS, ...limits },
     onFinished: async (row) => void finished.push(row.status),
     log: (message) => logged.push(message),
@@ -410,6 +419,7 @@ describe('processTranscription', () => {
     const storeDown = {
       ...deps(engine),
       blobs: {
+        ...NO_WRITES,
         withFile: <T>(key: string, fn: (path: string) => Promise<T>) => {
           if (outages-- > 0)
             return Promise.reject(

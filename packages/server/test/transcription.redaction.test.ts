@@ -162,6 +162,15 @@ describe('redaction', () => {
       ['[EMAIL_ADDRESS]', 1, 3],
       ['now', 3, 4],
     ]);
+    // However long the words before it.
+    const long = 'ha'.repeat(150);
+    const after = [{ text: long, start: 0, end: 1, confidence: 1 }, ...words];
+    expect(redactWords(after, ALL, `${long} ${text}`).map((w) => w.text)).toEqual([
+      long,
+      'Mail',
+      '[EMAIL_ADDRESS]',
+      'now',
+    ]);
     expect(redactWords(words, { ...ALL, sub: 'hash' }, text).map((w) => w.text)).toEqual([
       'Mail',
       '##@#######',

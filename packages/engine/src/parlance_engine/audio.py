@@ -239,6 +239,41 @@ class PcmStream:
                     return
 
 
+BLEEP_HZ = 1000
+BLEEP_LEVEL = 0.1  # -20 dBFS
+
+
+def bleep(path: str, out: str, spans: Iterable[tuple[float, float]]) -> float:
+    """Write ``path``'s audio to ``out`` (16 kHz mono FLAC) with a tone over each span (seconds).
+
+    Streamed block by block, so memory stays bounded whatever the file's length; a span past the
+    end is cut there. Returns the seconds written.
+    """
+    wanted = sorted((max(0, round(start * SAMPLE_RATE)), round(end * SAMPLE_RATE)) for start, end in spans)
+    container = av.open(out, "w", format="flac")
+    try:
+        stream = container.add_stream("flac", rate=SAMPLE_RATE, layout="mono")
+        written = 0
+        for block in iter_pcm(path):
+            block = block.copy()
+            for start, end in wanted:
+                lo, hi = max(start, written), min(end, written + block.shape[0])
+                if lo < hi:
+                    t = np.arange(lo, hi, dtype=np.float32) / SAMPLE_RATE
+                    block[lo - written : hi - written] = BLEEP_LEVEL * np.sin(2 * np.pi * BLEEP_HZ * t)
+            pcm = (np.clip(block, -1, 1) * 32767).astype(np.int16).reshape(1, -1)
+            frame = av.AudioFrame.from_ndarray(pcm, format="s16", layout="mono")
+            frame.sample_rate = SAMPLE_RATE
+            for packet in stream.encode(frame):
+                container.mux(packet)
+            written += block.shape[0]
+        for packet in stream.encode(None):
+            container.mux(packet)
+    finally:
+        container.close()
+    return written / SAMPLE_RATE
+
+
 def _skip_invalid(frames: Iterable[av.AudioFrame]) -> Iterator[av.AudioFrame]:
     it = iter(frames)
     while True:

@@ -42,12 +42,12 @@ def _invalid(message: str) -> EngineError:
     return EngineError("invalid_params", message)
 
 
-def _path(params: Params) -> str:
-    path = params.get("path")
+def _path(params: Params, name: str = "path") -> str:
+    path = params.get(name)
     if not isinstance(path, str) or not path:
-        raise _invalid("params.path must be a non-empty string")
+        raise _invalid(f"params.{name} must be a non-empty string")
     if not os.path.isabs(path):
-        raise _invalid(f"params.path must be absolute: {path!r}")
+        raise _invalid(f"params.{name} must be absolute: {path!r}")
     return path
 
 
@@ -209,6 +209,26 @@ class ProbeParams:
     @classmethod
     def parse(cls, params: Params) -> ProbeParams:
         return cls(path=_path(params), exact=_boolean(params, "exact", cls.exact), max_seconds=_max_seconds(params))
+
+
+@dataclass(frozen=True)
+class BleepParams:
+    path: str
+    out: str
+    spans: tuple[tuple[float, float], ...]
+
+    @classmethod
+    def parse(cls, params: Params) -> BleepParams:
+        spans = params.get("spans")
+        if not isinstance(spans, list) or not all(
+            _is_span(span) and 0 <= span["start"] <= span["end"] for span in spans
+        ):
+            raise _invalid("params.spans must be a list of {start, end}, 0 <= start <= end")
+        return cls(
+            path=_path(params),
+            out=_path(params, "out"),
+            spans=tuple((float(span["start"]), float(span["end"])) for span in spans),
+        )
 
 
 @dataclass(frozen=True)
@@ -438,6 +458,7 @@ RequestParams = (
     | ModelsParams
     | InfoParams
     | ProbeParams
+    | BleepParams
     | TranscribeParams
     | CancelParams
     | StreamOpenParams
@@ -452,6 +473,7 @@ _PARSERS: dict[str, Callable[[Params], RequestParams]] = {
     "models": lambda _: ModelsParams(),
     "info": lambda _: InfoParams(),
     "probe": ProbeParams.parse,
+    "bleep": BleepParams.parse,
     "transcribe": TranscribeParams.parse,
     "cancel": CancelParams.parse,
     "stream_open": StreamOpenParams.parse,
@@ -579,6 +601,10 @@ class ProbeResult(TypedDict):
     has_video: bool
     source: ProbeSource
     truncated: bool
+
+
+class BleepResult(TypedDict):
+    duration: float
 
 
 Device = Literal["cpu", "cuda"]

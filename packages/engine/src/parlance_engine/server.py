@@ -2,7 +2,7 @@
 
 One request per line in, one JSON object per line out. transcribe requests
 run one at a time, in arrival order, on a worker thread; probe requests on a
-second worker thread; ping/models/info/cancel are answered at once, even while
+second worker thread, bleep requests on a third; ping/models/info/cancel are answered at once, even while
 a long transcription runs (the TypeScript supervisor health-checks with ping).
 So responses can come back out of request order: match them by id. A
 transcribe request emits zero or more progress notifications carrying its id
@@ -46,6 +46,8 @@ from .engine import Engine, cpu_threads
 from .errors import EngineError, cancelled_error
 from .live import STREAM_PARAMS, LiveStreams
 from .protocol import (
+    BleepParams,
+    BleepResult,
     CancelParams,
     CancelResult,
     Checkpoint,
@@ -68,7 +70,7 @@ from .protocol import (
     parse_request,
 )
 
-Result = str | ModelsResult | InfoResult | ProbeResult | TranscribeResult | CancelResult
+Result = str | ModelsResult | InfoResult | ProbeResult | BleepResult | TranscribeResult | CancelResult
 Answer = dict[str, object]  # {"result": ...} or {"error": ...}
 
 
@@ -98,6 +100,7 @@ class Server:
         self._out_lock = threading.Lock()
         self._transcribe_pool = ThreadPoolExecutor(1, thread_name_prefix="transcribe")
         self._probe_pool = ThreadPoolExecutor(1, thread_name_prefix="probe")
+        self._bleep_pool = ThreadPoolExecutor(1, thread_name_prefix="bleep")
         self._transcriptions: dict[str, _Transcription] = {}
         self._transcriptions_lock = threading.Lock()
         self.streams = LiveStreams(self.engine, self.send)
@@ -117,6 +120,7 @@ class Server:
             job.cancel_requested.set()
         self._transcribe_pool.shutdown(wait=True, cancel_futures=True)
         self._probe_pool.shutdown(wait=True, cancel_futures=True)
+        self._bleep_pool.shutdown(wait=True, cancel_futures=True)
         self.streams.shutdown()
 
     def handle_line(self, line: str) -> None:
@@ -152,6 +156,8 @@ class Server:
             self._transcribe_pool.submit(self.run_transcription, job)
         elif isinstance(request.params, ProbeParams):
             self._probe_pool.submit(self.run, request)
+        elif isinstance(request.params, BleepParams):
+            self._bleep_pool.submit(self.run, request)
         elif isinstance(request.params, STREAM_PARAMS):
             self.streams.handle(request, request.params)
         else:
@@ -225,6 +231,8 @@ class Server:
                 }
             case ProbeParams(path=path, exact=exact, max_seconds=max_seconds):
                 return audio_mod.probe(path, exact, max_seconds)
+            case BleepParams(path=path, out=out, spans=spans):
+                return {"duration": audio_mod.bleep(path, out, spans)}
             case TranscribeParams() as params:
                 return self._transcribe(request, params, cancelled)
             case CancelParams(request=target):

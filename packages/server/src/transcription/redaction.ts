@@ -16,6 +16,8 @@ import type { PiiPolicy, PiiSubstitution } from '@parlance/contract';
 export interface Redaction {
   policies: readonly PiiPolicy[];
   sub: PiiSubstitution;
+  /** A job's kept audio is replaced by a copy with a tone over what was redacted. */
+  audio?: boolean;
 }
 
 /** Tokens `from` to `to` (exclusive) hold personal data of `policy`. */
@@ -593,6 +595,9 @@ interface TimedWord {
   confidence: number;
 }
 
+/** How far past the last word the text is searched for the start of the next (characters). */
+const NEAR = 200;
+
 /**
  * Which whole token of `text` each word is in: the model splits a token such as "jo@example.com"
  * into words ("jo@example", ".com"), which the text writes without a space between them.
@@ -602,7 +607,12 @@ function tokenOfEachWord(words: readonly TimedWord[], text: string): number[] {
   let cursor = 0;
   let token = -1;
   for (const word of words) {
-    const at = word.text === '' ? -1 : text.indexOf(word.text, cursor);
+    // Looked for near where the last one ended: a word the text lacks costs no scan of the rest.
+    const near =
+      word.text === ''
+        ? -1
+        : text.slice(cursor, cursor + NEAR + word.text.length).indexOf(word.text);
+    const at = near === -1 ? -1 : cursor + near;
     const glued = token >= 0 && at === cursor && at > 0 && !/\s/.test(text[at - 1]!);
     if (!glued) token += 1;
     tokens.push(token);
@@ -693,4 +703,28 @@ export function redactPartial(
       ? token.replace(/[\p{L}\p{N}]/gu, '#')
       : token,
   );
+}
+
+/** How close two redacted stretches of audio may be and still be bleeped as one (seconds). */
+const BLEEP_JOIN = 0.3;
+/** How far a bleep reaches past its words' times, each side (seconds): word times are rough. */
+const BLEEP_PAD = 0.1;
+
+/** The stretches of audio (seconds) that hold what `redaction` removes from these timed words. */
+export function redactedTimes(
+  words: readonly TimedWord[],
+  redaction: Redaction,
+  text: string,
+): { start: number; end: number }[] {
+  const redacted = redactWords(words, { ...redaction, sub: 'hash' }, text);
+  const spans: { start: number; end: number }[] = [];
+  words.forEach((word, i) => {
+    if (redacted[i]!.text === word.text) return;
+    const start = Math.max(0, word.start - BLEEP_PAD);
+    const end = word.end + BLEEP_PAD;
+    const last = spans.at(-1);
+    if (last && start - last.end <= BLEEP_JOIN) last.end = Math.max(last.end, end);
+    else spans.push({ start, end });
+  });
+  return spans;
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type {
+  BleepResult,
   CancelResult,
   InfoResult,
   ModelsResult,
@@ -31,6 +32,7 @@ import {
   type LiveStreamOptions,
   type ProbeOptions,
   type SpeechEngine,
+  type TimeSpan,
   type TranscribeOptions,
 } from './types.js';
 import { within } from '../../within.js';
@@ -66,6 +68,7 @@ interface ResultOf {
   models: ModelsResult;
   info: InfoResult;
   probe: ProbeResult;
+  bleep: BleepResult;
   transcribe: TranscribeResult;
   cancel: CancelResult;
   stream_open: StreamResult;
@@ -180,6 +183,10 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
 
   probe(path: string, options: ProbeOptions = {}): Promise<{ duration: number }> {
     return this.request('probe', { path, max_seconds: options.maxSeconds });
+  }
+
+  bleep(path: string, out: string, spans: readonly TimeSpan[]): Promise<{ duration: number }> {
+    return this.request('bleep', { path, out, spans: [...spans] });
   }
 
   async models(): Promise<EngineModels> {

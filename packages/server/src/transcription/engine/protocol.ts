@@ -12,6 +12,7 @@ export type Request =
   | ModelsRequest
   | InfoRequest
   | ProbeRequest
+  | BleepRequest
   | TranscribeRequest
   | CancelRequest
   | StreamOpenRequest
@@ -94,6 +95,7 @@ export type Result =
   | ModelsResult
   | InfoResult
   | ProbeResult
+  | BleepResult
   | TranscribeResult
   | CancelResult
   | StreamResult
@@ -161,6 +163,32 @@ export interface ProbeParams {
    */
   exact?: boolean;
   max_seconds?: MaxSeconds;
+}
+/**
+ * Answered with BleepResult; bleeps run one at a time on their own thread.
+ */
+export interface BleepRequest {
+  id?: Id;
+  method: 'bleep';
+  params: BleepParams;
+}
+/**
+ * Write the audio of path to out (16 kHz mono FLAC) with a 1 kHz tone over each span: a copy of a recording with words redacted.
+ */
+export interface BleepParams {
+  path: AudioPath;
+  out: AudioPath;
+  /**
+   * Seconds from the start; a span past the end is cut there.
+   */
+  spans: Span[];
+}
+/**
+ * A stretch of the audio, in seconds.
+ */
+export interface Span {
+  start: number;
+  end: number;
 }
 /**
  * Answered with progress notifications, then TranscribeResult; transcriptions run one at a time in arrival order.
@@ -274,13 +302,6 @@ export interface WindowState {
   };
   language_fallback: boolean;
   untranscribed: Span[];
-}
-/**
- * A stretch of the audio, in seconds.
- */
-export interface Span {
-  start: number;
-  end: number;
 }
 /**
  * Answered with CancelResult at once; a cancelled transcription then ends with the cancelled error.
@@ -402,6 +423,12 @@ export interface ProbeResult {
    * Counting stopped at max_seconds: the file is at least that long.
    */
   truncated: boolean;
+  duration: number;
+}
+export interface BleepResult {
+  /**
+   * Seconds of audio written.
+   */
   duration: number;
 }
 export interface TranscribeResult {

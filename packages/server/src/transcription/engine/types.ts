@@ -129,6 +129,14 @@ export interface SpeechEngine extends ProbeEngine {
     onProgress: (p: EngineProgress) => void,
     signal?: AbortSignal,
   ): Promise<EngineResult>;
+  /** Writes `path`'s audio to `out` (16 kHz mono FLAC) with a tone over each span: a redacted copy. */
+  bleep(path: string, out: string, spans: readonly TimeSpan[]): Promise<{ duration: number }>;
+}
+
+/** A stretch of audio, in seconds. */
+export interface TimeSpan {
+  start: number;
+  end: number;
 }
 
 /** An error the engine reported for one request (bad audio, unknown model, ...). */

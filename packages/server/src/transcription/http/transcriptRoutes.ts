@@ -104,6 +104,8 @@ function parseRequest(
   const file = form?.file;
   if (fields.speakers_expected !== undefined && !(fields.speaker_labels ?? fields.diarize))
     throw new HttpError('validation_failed', 'speakers_expected needs speaker_labels=true');
+  if (fields.redact_pii_audio && !fields.redact_pii)
+    throw new HttpError('validation_failed', 'redact_pii_audio needs redact_pii');
   if ([file, fields.audio_url, fields.upload_id].filter(Boolean).length > 1)
     throw new HttpError(
       'audio_conflict',
@@ -180,6 +182,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
               // Each policy once, in the contract's order.
               policies: PiiPolicy.options.filter((p) => fields.redact_pii!.includes(p)),
               sub: fields.redact_pii_sub,
+              audio: fields.redact_pii_audio ?? false,
             },
             task: fields.task,
             speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { createLedger, InsufficientCredit, SpendLimitExceeded } from '../../billing/ledger.js';
 import { isModelName, priceForSeconds, secondsAffordable } from '@parlance/contract/money';
 import { formatUsd } from '../../billing/money.js';
@@ -27,7 +28,7 @@ import {
   releaseTranscription,
   type NumberedCheckpoint,
 } from './repository.js';
-import { redactTranscript } from '../redaction.js';
+import { redactedTimes, redactTranscript } from '../redaction.js';
 import { jobUsageDescription } from './usageEntries.js';
 
 export interface JobLimits {
@@ -43,7 +44,7 @@ export interface JobLimits {
 export interface ProcessorDeps {
   db: Database;
   engine: SpeechEngine;
-  blobs: Pick<BlobStore, 'withFile'>;
+  blobs: Pick<BlobStore, 'withFile' | 'stagingPath' | 'putFile'>;
   limits: JobLimits;
   /** Called once a job reaches completed or error (webhooks, waking the account's next job). */
   onFinished: (row: TranscriptionRow) => Promise<void>;
@@ -276,7 +277,8 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
           prompt: job.prompt,
           keyterms: job.keyterms,
           task: job.task,
-          wordTimestamps: job.timestampStyle === 'word',
+          // Bleeping the audio needs the redacted words' times, whatever the transcript keeps.
+          wordTimestamps: job.timestampStyle === 'word' || Boolean(job.redaction?.audio),
           speakerLabels: job.speakerLabels,
           speakersExpected: job.speakersExpected,
           maxSeconds: cap.seconds,
@@ -286,6 +288,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
         stop.signal,
       ),
     );
+    if (job.redaction?.audio) await bleepAudio(deps, job, result);
     const notices = [
       result.truncated ? truncationNotice(job, cap, result.duration) : null,
       untranscribedNotice(result.untranscribed),
@@ -308,6 +311,23 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   } finally {
     clearInterval(timer);
     clearTimeout(trailing);
+  }
+}
+
+/**
+ * Replaces the job's kept audio by a copy with a tone over what its redaction removes from the text.
+ * Done before the job completes: if the worker dies between the two, the run that takes the job
+ * over hears the tone, not the data.
+ */
+async function bleepAudio(deps: ProcessorDeps, job: TranscriptionRow, result: EngineResult) {
+  const spans = redactedTimes(result.words, job.redaction!, result.text);
+  if (spans.length === 0 || !job.blobKey) return;
+  const out = await deps.blobs.stagingPath();
+  try {
+    await deps.blobs.withFile(job.blobKey, (path) => deps.engine.bleep(path, out, spans));
+    await deps.blobs.putFile(job.blobKey, out);
+  } finally {
+    await rm(out, { force: true });
   }
 }
 

@@ -72,9 +72,11 @@ describe('transcriptFormData', () => {
       audioUrl: 'https://example.com/a.mp3',
       redactPii: ['credit_card_number', 'phone_number'],
       redactPiiSub: 'entity_name',
+      redactPiiAudio: true,
     });
     expect(body.getAll('redact_pii')).toEqual(['credit_card_number', 'phone_number']);
     expect(body.get('redact_pii_sub')).toBe('entity_name');
+    expect(body.get('redact_pii_audio')).toBe('true');
   });
 
   it('leaves out the extras left unset, and the number of speakers without speaker labels', () => {
@@ -86,6 +88,7 @@ describe('transcriptFormData', () => {
       speakersExpected: 2,
       redactPii: [],
       redactPiiSub: 'hash',
+      redactPiiAudio: true,
     });
     expect([...body.keys()]).toEqual(['audio_url', 'timestamp_style', 'model', 'language']);
   });

@@ -33,6 +33,8 @@ export interface TranscriptRequestInput {
   redactPii?: readonly PiiPolicy[];
   /** How redacted data is replaced (with `redactPii`); the server's default ('hash') when left out. */
   redactPiiSub?: PiiSubstitution;
+  /** With `redactPii`: the kept audio gets a tone over the redacted words. */
+  redactPiiAudio?: boolean;
 }
 
 /**
@@ -60,6 +62,7 @@ export function transcriptFields(input: TranscriptRequestInput): [string, string
   if (input.redactPii?.length) {
     for (const policy of input.redactPii) fields.push(['redact_pii', policy]);
     if (input.redactPiiSub) fields.push(['redact_pii_sub', input.redactPiiSub]);
+    if (input.redactPiiAudio) fields.push(['redact_pii_audio', 'true']);
   }
   return fields;
 }

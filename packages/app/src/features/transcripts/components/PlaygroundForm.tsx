@@ -94,6 +94,7 @@ export function PlaygroundForm({
   const [speakersExpected, setSpeakersExpected] = useState('');
   const [redactPii, setRedactPii] = useState(false);
   const [redactPiiSub, setRedactPiiSub] = useState<PiiSubstitution>('hash');
+  const [redactPiiAudio, setRedactPiiAudio] = useState(false);
   const [keytermText, setKeytermText] = useState('');
   const keyterms = parseKeyterms(keytermText);
   const keytermProblem = keytermsError(keyterms);
@@ -121,7 +122,7 @@ export function PlaygroundForm({
       keyterms,
       speakerLabels,
       speakersExpected: speakersExpected === '' ? undefined : Number(speakersExpected),
-      ...(redactPii ? { redactPii: PII_POLICIES, redactPiiSub } : {}),
+      ...(redactPii ? { redactPii: PII_POLICIES, redactPiiSub, redactPiiAudio } : {}),
     });
   };
 
@@ -198,12 +199,20 @@ export function PlaygroundForm({
           onChange={(event) => setRedactPii(event.target.checked)}
         />
         {redactPii && (
-          <Select
-            label="Replace it with"
-            options={PII_SUB_OPTIONS}
-            value={redactPiiSub}
-            onChange={(event) => setRedactPiiSub(event.target.value as PiiSubstitution)}
-          />
+          <>
+            <Select
+              label="Replace it with"
+              options={PII_SUB_OPTIONS}
+              value={redactPiiSub}
+              onChange={(event) => setRedactPiiSub(event.target.value as PiiSubstitution)}
+            />
+            <Toggle
+              label="Bleep it in the audio"
+              hint="The kept audio gets a tone over the redacted words."
+              checked={redactPiiAudio}
+              onChange={(event) => setRedactPiiAudio(event.target.checked)}
+            />
+          </>
         )}
       </OptionRows>
       <Textarea

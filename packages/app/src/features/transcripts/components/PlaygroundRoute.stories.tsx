@@ -235,6 +235,7 @@ export const WithOptions: Story = {
       canvas.getByRole('combobox', { name: 'Replace it with' }),
       'Its kind, as [PHONE_NUMBER]',
     );
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Bleep it in the audio' }));
 
     await submitUrl(canvasElement);
     const code = await canvas.findByRole('tabpanel', { name: 'curl' });
@@ -248,6 +249,7 @@ export const WithOptions: Story = {
       'speakers_expected=3',
       ...PII_POLICIES.map((policy) => `redact_pii=${policy}`),
       'redact_pii_sub=entity_name',
+      'redact_pii_audio=true',
     ])
       await expect(code).toHaveTextContent(`--form-string '${field}'`);
   },

@@ -171,7 +171,7 @@ export const Retention: Story = page.scenario('retention')(async (canvas) => {
 export const Redacted: Story = page.scenario('redacted')(async (canvas) => {
   await expect(await canvas.findByText('Redacted')).toBeInTheDocument();
   await expect(canvas.getByText('Redacted').nextElementSibling).toHaveTextContent(
-    'Phone numbers, e-mail addresses (as tags)',
+    'Phone numbers, e-mail addresses (as tags, and a tone in the audio)',
   );
   await expect(
     canvas.getByText(/Questions to \[EMAIL_ADDRESS\] or \[PHONE_NUMBER\]/),

@@ -66,12 +66,16 @@ export const PII_POLICY_LABELS: Record<PiiPolicy, string> = {
   date_of_birth: 'dates of birth',
 };
 
-/** What was redacted from a transcript and how ("Card numbers, phone numbers (as tags)"); null: nothing. */
+/**
+ * What was redacted from a transcript and how ("Card numbers, phone numbers (as tags, and a tone in
+ * the audio)"); null: nothing.
+ */
 export function redactionFact(
-  transcript: Pick<Transcript, 'redact_pii' | 'redact_pii_sub'>,
+  transcript: Pick<Transcript, 'redact_pii' | 'redact_pii_sub' | 'redact_pii_audio'>,
 ): string | null {
   if (transcript.redact_pii.length === 0) return null;
   const what = transcript.redact_pii.map((policy) => PII_POLICY_LABELS[policy]).join(', ');
   const how = transcript.redact_pii_sub === 'entity_name' ? 'as tags' : 'as #';
-  return `${what.charAt(0).toUpperCase()}${what.slice(1)} (${how})`;
+  const audio = transcript.redact_pii_audio ? ', and a tone in the audio' : '';
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} (${how}${audio})`;
 }
