@@ -3,6 +3,7 @@ import { PiiPolicy } from '@parlance/contract';
 import { describe, expect, it } from 'vitest';
 import {
   luhn,
+  redactPartial,
   redactTexts,
   redactTranscript,
   redactWords,
@@ -37,6 +38,21 @@ describe('redaction', () => {
     );
   });
 
+  it('reads cue words with "\'s", "my number", and a dash between groups', () => {
+    expect(redact("My phone's 555 1234.")).toBe("My phone's [PHONE_NUMBER].");
+    expect(redact('My number is 555 1234.')).toBe('My number is [PHONE_NUMBER].');
+    expect(redact("It's 4111 – 1111 – 1111 – 1111.")).toBe("It's [CREDIT_CARD_NUMBER].");
+    expect(redact('Call 555 - 123 - 4567 today')).toBe('Call [PHONE_NUMBER] today');
+  });
+
+  it('gives a number the first kind it could be that is asked for', () => {
+    const phones: Redaction = { policies: ['phone_number'], sub: 'entity_name' };
+    // 13 digits that pass Luhn, and a "+": a phone number when only those are asked for.
+    expect(redact('Meine Nummer ist +49 1512 3456704.', phones)).toBe(
+      'Meine Nummer ist [PHONE_NUMBER].',
+    );
+  });
+
   it('finds phone numbers, dictated in groups across what the other side says', () => {
     expect(redact('Call me on (555) 123-4567.')).toBe('Call me on [PHONE_NUMBER].');
     expect(redact('It is +44 20 7946 0958 there')).toBe('It is [PHONE_NUMBER] there');
@@ -55,6 +71,14 @@ describe('redaction', () => {
 
   it('leaves numbers that are not personal data', () => {
     for (const text of [
+      // Times, prices, counts and years said near a cue word.
+      "I'll call you at 10:30 tomorrow, or at 11:15.",
+      'My phone died after 2 years, I paid 799 for it in 2021.',
+      'Mobile sales were 1,500,000 in 2019, up 12.5% on $3.20 a unit.',
+      'My account was opened in 2019 and has 12 transactions.',
+      'I was born and raised in Boston, since 2001.',
+      'The band was born out of a 2012 jam session.',
+      'Your reference number is 12345678.',
       'There are two people, at 7 in the evening, 2 at 19:00 on Sunday.',
       'Room 101 on the 3rd floor costs $1,250 for 14 nights.',
       'Oh, one of them is called the Pizza Hut.',
@@ -82,6 +106,10 @@ describe('redaction', () => {
   });
 
   it('finds e-mail addresses, written or said', () => {
+    // A workplace is not an address; a name that looks like one, or said to, is.
+    for (const text of ['She works at Google.com now.', 'Order it online at amazon.com.'])
+      expect(redact(text)).toBe(text);
+    expect(redact('write to jo.smith at example.ru')).toBe('write to [EMAIL_ADDRESS]');
     expect(redact('Write to jo.smith@example.co.uk please')).toBe(
       'Write to [EMAIL_ADDRESS] please',
     );
@@ -116,6 +144,24 @@ describe('redaction', () => {
     );
     expect(redact('card four one one one', { policies: ['phone_number'], sub: 'hash' })).toBe(
       'card four one one one',
+    );
+  });
+
+  it('in a live stream, hides a number at the end of a phrase that may go on', () => {
+    const open = { before: ['Sure,', 'it', 'is'], open: true };
+    expect(redactTexts(['4111 1111'], ALL, open)).toEqual(['[PHONE_NUMBER]']);
+    expect(
+      redactTexts(['1111 1111.'], ALL, { before: ['it', 'is', '4111', '1111'], open: true }),
+    ).toEqual(['[CREDIT_CARD_NUMBER].']);
+    // A year ends many phrases: it stays.
+    expect(redactTexts(['we moved in 1990.'], ALL, { before: [], open: true })).toEqual([
+      'we moved in 1990.',
+    ]);
+    expect(redactPartial('my email is anna dot smith at example dot', ALL, [])).toBe(
+      'my email is #### ### ##### ## ####### ###',
+    );
+    expect(redactPartial('you can reach me on double oh', ALL, [])).toBe(
+      'you can reach me on ###### ##',
     );
   });
 

@@ -81,12 +81,17 @@ const bare = (token: string) =>
     .replace(/[^\p{L}\p{N}]+$/u, '');
 
 /** A written number: digits with the marks numbers are written with ("+44", "(555)", "12-34"). */
-const WRITTEN_NUMBER = /^\+?\(?\d[\d\-()./:,]*$/;
+const WRITTEN_NUMBER = /^\+?\(?\d[\d\-–—()./:,]*$/;
+/** A quantity, not an identifier: a time, a decimal, thousands, money, a share, an ordinal. */
+const QUANTITY = /^(\d{1,2}:\d\d|\d+\.\d+|\d{1,3}(,\d{3})+|[$€£¥]\S*|\S*%|\d+(st|nd|rd|th))$/;
+
+const quantity = (token: string) =>
+  QUANTITY.test(token.replace(/^["'(]+/, '').replace(/[.,;:!?)"']+$/, ''));
 
 /** What a token says as a number, or null when it is not (a part of) one. */
 function atomsOf(token: string): Atom[] | null {
   const word = bare(token);
-  if (word === '') return null;
+  if (word === '') return /^[-–—]+$/.test(token) ? [{ kind: 'separator' }] : null;
   if (WRITTEN_NUMBER.test(word)) return [{ kind: 'digits', digits: word.replace(/\D/g, '') }];
   const atoms: Atom[] = [];
   for (const part of word.split('-')) {
@@ -104,6 +109,9 @@ function atomsOf(token: string): Atom[] | null {
   }
   return atoms;
 }
+
+/** The most digits a number is read to: more than any kind has. */
+const MAX_DIGITS = 40;
 
 /** The digits of number atoms as a number is read out: "four hundred eleven" → 411, "forty one eleven" → 4111. */
 function digitsOf(atoms: readonly Atom[]): string {
@@ -123,6 +131,7 @@ function digitsOf(atoms: readonly Atom[]): string {
     tens = null;
   };
   for (const atom of atoms) {
+    if (out.length >= MAX_DIGITS) break; // longer than any number it could be: enough to know
     switch (atom.kind) {
       case 'digits':
         flushTens();
@@ -206,17 +215,21 @@ function numeric(tokens: readonly string[], taken: readonly boolean[], i: number
   return before && after; // a separator
 }
 
-/** The runs of consecutive number tokens, each with the digits it says. */
+/**
+ * The runs of consecutive number tokens, each with the digits it says. A quantity (a time, a price,
+ * a decimal) is not part of one.
+ */
 function numberRuns(tokens: readonly string[], taken: readonly boolean[]): NumberRun[] {
+  const inRun = (i: number) => numeric(tokens, taken, i) && !quantity(tokens[i]!);
   const runs: NumberRun[] = [];
   let i = 0;
   while (i < tokens.length) {
-    if (!numeric(tokens, taken, i)) {
+    if (!inRun(i)) {
       i += 1;
       continue;
     }
     const from = i;
-    while (i < tokens.length && numeric(tokens, taken, i)) i += 1;
+    while (i < tokens.length && inRun(i)) i += 1;
     const digits = digitsOf(tokens.slice(from, i).flatMap((token) => atomsOf(token) ?? []));
     if (digits !== '')
       runs.push({ from, to: i, digits, plus: bare(tokens[from]!).startsWith('+') });
@@ -233,14 +246,25 @@ const CUES: Record<Cue, RegExp> = {
   birth: /^(born|birth|birthday|dob|birthdate)$/,
 };
 /** How far before a number a cue word counts, in tokens. */
-const CUE_REACH = 10;
+const CUE_REACH = 6;
+/** "My number", "your number": a phone number, unless a word before says what kind. */
+const WHOSE = /^(my|your|his|her|our|their|contact|direct|best)$/;
+
+/** A token as a cue reads it: bare, without "'s" ("my phone's …"). */
+const cueWord = (token: string) => bare(token).replace(/['’]s$/u, '');
+
+function cueOf(word: string): Cue | null {
+  for (const cue of Object.keys(CUES) as Cue[]) if (CUES[cue].test(word)) return cue;
+  return null;
+}
 
 /** The cue said nearest before token `at` (within CUE_REACH tokens), or null. */
-function cueBefore(tokens: readonly string[], at: number): { cue: Cue; index: number } | null {
+function cueBefore(tokens: readonly string[], at: number): Cue | null {
   for (let i = at - 1; i >= Math.max(0, at - CUE_REACH); i -= 1) {
-    const word = bare(tokens[i]!);
-    for (const cue of Object.keys(CUES) as Cue[])
-      if (CUES[cue].test(word)) return { cue, index: i };
+    const word = cueWord(tokens[i]!);
+    const cue = cueOf(word);
+    if (cue) return cue;
+    if (word === 'number' && i > 0 && WHOSE.test(cueWord(tokens[i - 1]!))) return 'phone';
   }
   return null;
 }
@@ -271,26 +295,54 @@ export function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The policy of a number heard without a cue, or null when it is not personal data. */
-function uncuedPolicy(run: NumberRun, tokens: readonly string[]): PiiPolicy | null {
+/**
+ * The policy of a number heard without a cue: the first of those it could be that is asked for
+ * (a "+" makes it a phone number first), or null.
+ */
+function uncuedPolicy(
+  run: NumberRun,
+  tokens: readonly string[],
+  wanted: ReadonlySet<PiiPolicy>,
+): PiiPolicy | null {
   const n = run.digits.length;
-  if (n >= 13 && n <= 19 && luhn(run.digits)) return 'credit_card_number';
   const written = tokens.slice(run.from, run.to).map(bare).join(' ');
-  if (/^\d{3}-\d{2}-\d{4}$/.test(written)) return 'us_social_security_number';
-  if (n === 10 || (n === 11 && /^[01]/.test(run.digits)) || (run.plus && n >= 8 && n <= 15))
-    return 'phone_number';
-  return null;
+  const phone =
+    n === 10 || (n === 11 && /^[01]/.test(run.digits)) || (run.plus && n >= 8 && n <= 15);
+  const could: [PiiPolicy, boolean][] = [
+    ['phone_number', phone && run.plus],
+    ['credit_card_number', n >= 13 && n <= 19 && luhn(run.digits)],
+    ['us_social_security_number', /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(written)],
+    ['phone_number', phone],
+  ];
+  return could.find(([policy, may]) => may && wanted.has(policy))?.[0] ?? null;
 }
 
+/** What a number at the end of an open text (a live final) may be the start of, asked for. */
+const STARTS_OF: PiiPolicy[] = [
+  'phone_number',
+  'credit_card_number',
+  'banking_information',
+  'us_social_security_number',
+];
+/** A 4-digit year on its own: not a group of a number dictated before it, nor the start of one. */
+const yearAlone = (run: NumberRun) => run.to - run.from === 1 && /^(19|20)\d\d$/.test(run.digits);
+
 /** Numbers that are cards, phone numbers, social security numbers or bank accounts. */
-function numberSpans(tokens: readonly string[], taken: boolean[], open: boolean): Span[] {
+function numberSpans(
+  tokens: readonly string[],
+  taken: boolean[],
+  open: boolean,
+  wanted: ReadonlySet<PiiPolicy>,
+): Span[] {
   const runs = numberRuns(tokens, taken);
   const spans: Span[] = [];
   for (let r = 0; r < runs.length; r += 1) {
     const run = runs[r]!;
     const said = cueBefore(tokens, run.from);
-    const cue = said && said.cue !== 'birth' ? said.cue : null;
-    if (cue) {
+    // A number after a cue of a kind not asked for is read as if none were said.
+    const cue = said && said !== 'birth' && wanted.has(POLICY_OF[said]) ? said : null;
+    // A group starts with two digits or more, not a year ("2 years", "in 2019" start none).
+    if (cue && run.digits.length >= 2 && !yearAlone(run)) {
       const { min, usual, max } = LENGTHS[cue];
       // A number dictated in groups: the runs that follow within a few words, up to its usual length.
       const group = [run];
@@ -298,7 +350,8 @@ function numberSpans(tokens: readonly string[], taken: boolean[], open: boolean)
       while (digits.length < usual && r + 1 < runs.length) {
         const next = runs[r + 1]!;
         const gap = next.from - group.at(-1)!.to;
-        if (gap > DICTATION_GAP || digits.length + next.digits.length > max) break;
+        if (gap > DICTATION_GAP || yearAlone(next) || digits.length + next.digits.length > max)
+          break;
         group.push(next);
         digits += next.digits;
         r += 1;
@@ -317,17 +370,24 @@ function numberSpans(tokens: readonly string[], taken: boolean[], open: boolean)
       }
       r -= group.length - 1; // not one number: each run on its own
     }
-    const policy = uncuedPolicy(run, tokens);
+    const policy =
+      uncuedPolicy(run, tokens, wanted) ??
+      // The end of an open text: three digits or more may be the start of one.
+      (open && run.to >= tokens.length - 1 && run.digits.length >= 3 && !yearAlone(run)
+        ? (STARTS_OF.find((kind) => wanted.has(kind)) ?? null)
+        : null);
     if (policy) spans.push({ from: run.from, to: run.to, policy });
   }
   return spans;
 }
 
-const TLDS = new Set(
-  'com org net edu gov mil io co uk us ca au de fr es it nl be ch at se no dk fi ie in jp cn br mx nz za info biz me ai app dev tv'.split(
+/** Top-level domains: these, and every two-letter (country) one. */
+const GENERIC_TLDS = new Set(
+  'com org net edu gov mil int info biz name pro mobi app dev ai io tech online site shop xyz'.split(
     ' ',
   ),
 );
+const TLDS = { has: (tld: string) => GENERIC_TLDS.has(tld) || /^[a-z]{2}$/.test(tld) };
 const WRITTEN_EMAIL = /^[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}$/u;
 const WRITTEN_DOMAIN = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.(\p{L}{2,})$/u;
 const EMAIL_JOINERS = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period']);
@@ -338,6 +398,11 @@ const NOT_A_NAME = new Set(
   ),
 );
 
+/** How far before an address "e-mail" counts, in tokens (a question, then its answer). */
+const EMAIL_REACH = 10;
+/** Said before the name of an address ("send it to anna at example.org"). */
+const ADDRESSED = /^(to|is|cc|address|e-?mail)$/;
+
 /** E-mail addresses, written ("jo@example.com") or said ("jo dot smith at example dot com"). */
 function emailSpans(tokens: readonly string[], taken: boolean[]): Span[] {
   const spans: Span[] = [];
@@ -345,7 +410,7 @@ function emailSpans(tokens: readonly string[], taken: boolean[]): Span[] {
     if (taken[i]) continue;
     const word = bare(tokens[i]!);
     const emailSaid = () =>
-      tokens.slice(Math.max(0, i - CUE_REACH), i).some((token) => /^e-?mail$/.test(bare(token)));
+      tokens.slice(Math.max(0, i - EMAIL_REACH), i).some((token) => /^e-?mail$/.test(bare(token)));
     const domain = WRITTEN_DOMAIN.exec(word);
     // An address, or what the model made of one after "e-mail" ("johnatgmail.com").
     if (WRITTEN_EMAIL.test(word) || (domain && TLDS.has(domain[2]!) && emailSaid())) {
@@ -373,7 +438,15 @@ function emailSpans(tokens: readonly string[], taken: boolean[]): Span[] {
     // The name: the word before "at", and the words joined to it by "dot", "underscore", …
     let start = i - 1;
     const name = bare(tokens[start]!);
-    if (name === '' || NOT_A_NAME.has(name) || taken[start]) {
+    // "works at google.com" is a workplace: a written domain takes a name that looks like one
+    // ("jo.smith", "jo2", "jo dot smith") or an "e-mail" said before.
+    const addressLike =
+      !written ||
+      /[._\d]/.test(name) ||
+      (start >= 1 && ADDRESSED.test(bare(tokens[start - 1]!))) ||
+      (start >= 2 && EMAIL_JOINERS.has(bare(tokens[start - 1]!))) ||
+      emailSaid();
+    if (name === '' || NOT_A_NAME.has(name) || taken[start] || !addressLike) {
       // Its name not heard ("my email is at example.com"): the address that was.
       if (emailSaid()) {
         spans.push({ from: i, to: end, policy: 'email_address' });
@@ -442,7 +515,7 @@ const ORDINAL_WORDS =
   /^(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|(twenty|thirty)-?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))$/;
 const NUMERIC_DATE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$/;
 /** How far after the cue ("born on …") a date of birth may start, in tokens. */
-const DATE_REACH = 6;
+const DATE_REACH = 3;
 
 /** Dates said after "born", "birthday", "date of birth": the date's words. */
 function birthSpans(tokens: readonly string[], taken: boolean[]): Span[] {
@@ -458,7 +531,7 @@ function birthSpans(tokens: readonly string[], taken: boolean[]): Span[] {
     );
   };
   for (let cue = 0; cue < tokens.length; cue += 1) {
-    if (!CUES.birth.test(bare(tokens[cue]!))) continue;
+    if (cueOf(cueWord(tokens[cue]!)) !== 'birth') continue;
     for (let start = cue + 1; start <= cue + DATE_REACH && start < tokens.length; start += 1) {
       if (taken[start] || !datePart(start)) continue;
       let end = start;
@@ -493,7 +566,7 @@ function findPii(tokens: readonly string[], policies: readonly PiiPolicy[], open
   const found: Span[] = [];
   // The most particular first: an address's digits or a date's year are not read as a number.
   for (const finder of [emailSpans, ibanSpans, birthSpans, numberSpans]) {
-    for (const span of finder(tokens, taken, open)) {
+    for (const span of finder(tokens, taken, open, wanted)) {
       if (!wanted.has(span.policy)) continue;
       found.push(span);
       for (let i = span.from; i < span.to; i += 1) taken[i] = true;
@@ -689,8 +762,9 @@ export function redactTranscript<T extends Transcribed>(result: T, redaction: Re
 export const tokensOf = (text: string) => text.split(/\s+/).filter((token) => token !== '');
 
 /**
- * A live stream's partial, when it redacts: what a final would hide, and every number (digits or
- * number words) and address besides, since the rest of one may not have been heard yet.
+ * A live stream's partial, when it redacts: what a final would hide, and besides every number
+ * (digits, number words, "oh", "double", ordinals) and every address in the making ("anna dot
+ * smith", "anna at" after "e-mail"), since the rest of one may not have been heard yet.
  */
 export function redactPartial(
   text: string,
@@ -698,11 +772,25 @@ export function redactPartial(
   before: readonly string[],
 ): string {
   const [redacted] = redactTexts([text], redaction, { before, open: true });
-  return redacted!.replace(/\S+/g, (token) =>
-    solid(token) || token.includes('@') || WRITTEN_DOMAIN.test(bare(token))
-      ? token.replace(/[\p{L}\p{N}]/gu, '#')
-      : token,
+  const tokens = redacted!.split(/(\s+)/);
+  const words = tokens.map((token) => bare(token));
+  const emailSaid = [...before.map(bare), ...words].some((word) => /^e-?mail$/.test(word));
+  const hidden = tokens.map(
+    (token, i) =>
+      (atomsOf(token) !== null && words[i] !== 'and') ||
+      ORDINAL_WORDS.test(words[i]!) ||
+      /^\d+(st|nd|rd|th)$/.test(words[i]!) ||
+      token.includes('@') ||
+      WRITTEN_DOMAIN.test(words[i]!),
   );
+  // A spoken address in the making: the words around "dot", and the name before "at".
+  words.forEach((word, i) => {
+    if (EMAIL_JOINERS.has(word) || (word === 'at' && emailSaid))
+      for (const j of [i - 2, i, i + 2]) if (j >= 0 && j < tokens.length) hidden[j] = true;
+  });
+  return tokens
+    .map((token, i) => (hidden[i] ? token.replace(/[\p{L}\p{N}]/gu, '#') : token))
+    .join('');
 }
 
 /** How close two redacted stretches of audio may be and still be bleeped as one (seconds). */

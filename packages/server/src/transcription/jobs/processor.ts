@@ -351,10 +351,12 @@ async function complete(
 ): Promise<TranscriptionRow | undefined> {
   if (!isModelName(job.model)) throw new Error(`model ${job.model} has no price`);
   const costMicros = priceForSeconds(job.model, result.duration);
+  // Redacted before the transaction opens: a long transcript's rules hold no connection.
+  const stored = toResult(result, job, notice);
   try {
     return await db.transaction(async (tx) => {
       const done = await completeTranscription(tx, job.id, token, {
-        result: toResult(result, job, notice),
+        result: stored,
         audioDurationSeconds: result.duration,
         costMicros,
       });

@@ -34,7 +34,14 @@ import { within } from '../../within.js';
 import { accountOnHoldMessage, spendLimitMessage } from '../pricing.js';
 import type { Metrics } from '../../system/metrics.js';
 import { PcmSamples } from './samples.js';
-import { redactPartial, redactTexts, redactWords, tokensOf, type Redaction } from '../redaction.js';
+import {
+  redactPartial,
+  redactTexts,
+  redactTranscript,
+  redactWords,
+  tokensOf,
+  type Redaction,
+} from '../redaction.js';
 
 export type CloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];
 
@@ -519,6 +526,8 @@ export class LiveSession {
    */
   private heardTokens: string[] = [];
   private turn: string[] = [];
+  /** Redacting: the finals as heard (in memory only), redacted whole into the saved transcript. */
+  private readonly clearFinals: FinalEvent[] = [];
   private audioStarted = false;
   private configured = false;
   /** Frames received, not yet handed to the engine. */
@@ -746,7 +755,10 @@ export class LiveSession {
     const final = redaction ? this.redacted(event, redaction) : event;
     if (final.text) {
       this.finals.push(final);
-      if (redaction) this.turn.push(final.text);
+      if (redaction) {
+        this.turn.push(final.text);
+        this.clearFinals.push(event);
+      }
     }
     send(this.socket, {
       type: 'final',
@@ -1244,7 +1256,9 @@ export class LiveSession {
 
   /** The transcript of the finals heard within the first `seconds`. */
   private result(seconds: number, notice: string | null): TranscriptResult {
-    const finals = this.finals.filter((f) => f.start < seconds);
+    const { redaction } = this.opening;
+    // Redacting, the whole stream is read again: what one phrase could not tell, all of them can.
+    const finals = (redaction ? this.clearFinals : this.finals).filter((f) => f.start < seconds);
     const [language, count] = mostCommon(finals.map((f) => f.language)) ?? [
       this.settings.language ?? 'en',
       0,
@@ -1252,7 +1266,7 @@ export class LiveSession {
     // Detected phrase by phrase: the language most phrases were detected in, before any fallback
     // (none when the language was set or the model is English-only).
     const [detected] = mostCommon(finals.flatMap((f) => f.detected_language ?? [])) ?? [null];
-    return {
+    const result: TranscriptResult = {
       text: finals.map((f) => f.text).join(' '),
       language,
       languageProbability: finals.length > 0 ? count / finals.length : 1,
@@ -1267,6 +1281,7 @@ export class LiveSession {
       words: finals.flatMap((f) => f.words.filter((w) => w.start < seconds)),
       notice,
     };
+    return redaction ? redactTranscript(result, redaction) : result;
   }
 }
 
