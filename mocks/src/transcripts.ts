@@ -509,7 +509,7 @@ export const transcriptsHandlers = {
       return transcript && { ...transcript, ...retainedFixture };
     }),
   ],
-  /** The completed transcript was submitted with redact_pii: tags where the data was. */
+  /** The completed transcript was submitted with redact_pii and filter_profanity. */
   redacted: [
     transcriptList(transcriptSummariesFixture),
     ...jobHandlers((id) => {

@@ -217,6 +217,12 @@ export const TranscriptRequest = z.object({
       'With redact_pii: the kept audio (GET /v1/transcript/{id}/audio) is replaced, before the transcript completes, by a copy with a tone over the redacted words (16 kHz mono FLAC)',
     ),
   ),
+  filter_profanity: z.preprocess(
+    blankToUndefined,
+    FormBoolean.optional().describe(
+      'Mask profanity but for its first letter ("f***"): the words of the LDNOOBW list in the language heard and in English',
+    ),
+  ),
   speaker_labels: z.preprocess(
     blankToUndefined,
     FormBoolean.optional().describe(
@@ -396,6 +402,7 @@ export const Transcript = TranscriptSummary.extend({
   redact_pii_audio: z
     .boolean()
     .describe('The kept audio has a tone over the redacted words (the request asked for it)'),
+  filter_profanity: z.boolean().describe("The request's filter_profanity: profanity is masked"),
   has_audio: z
     .boolean()
     .describe(

@@ -357,6 +357,29 @@ describe('redact_pii', () => {
   });
 });
 
+describe('filter_profanity', () => {
+  it('masks what the model heard of the list, in the transcript and its exports', async () => {
+    const wav = join(await mkdtemp(join(tmpdir(), 'parlance-profanity-')), 'swearing.wav');
+    execFileSync('espeak-ng', [
+      '-v',
+      'en-us',
+      '-s',
+      '130',
+      '-w',
+      wav,
+      'Oh shit, the build broke again.',
+    ]);
+    const gus = await customer(server, 100);
+    const res = await submit(server, gus, { language: 'en', filter_profanity: 'true' }, wav);
+    expect(res.body).toMatchObject({ filter_profanity: true });
+    const job = await waitForJob(server, gus, res.body.id);
+    expect(job.result?.text).toMatch(/^Oh s\*\*\*, the/);
+    const txt = await server.client().get(`/v1/transcript/${job.id}/txt`, { headers: gus.auth });
+    expect(txt.body).toContain('s***');
+    expect(`${job.result?.text} ${txt.body}`).not.toMatch(/shit/i);
+  });
+});
+
 describe('key terms', () => {
   it('a rare name the model gets wrong comes out right with it as a key term', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parlance-keyterms-'));

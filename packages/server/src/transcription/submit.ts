@@ -51,6 +51,8 @@ export interface Submission {
   timestampStyle: TimestampStyle;
   /** Personal data to remove from the transcript, and how; none when undefined. */
   redaction?: Redaction | undefined;
+  /** Mask profanity in the transcript. */
+  filterProfanity?: boolean;
   /** `translate`: English text from speech in any language (a multilingual model). */
   task?: TranscriptionTask;
   /** Label who spoke when; `speakersExpected` (with it) is the caller's count of speakers. */
@@ -139,6 +141,7 @@ export async function submitTranscription(
       keyterms: input.keyterms?.length ? input.keyterms : null,
       timestampStyle: input.timestampStyle,
       redaction: input.redaction ?? null,
+      filterProfanity: input.filterProfanity ?? false,
       task: input.task ?? 'transcribe',
       speakerLabels: input.speakerLabels ?? false,
       speakersExpected: input.speakersExpected ?? null,

@@ -105,6 +105,8 @@ export const transcriptions = pgTable(
     keyterms: jsonb('keyterms').$type<string[]>(),
     /** The personal data removed from its transcript, and how; null = none. */
     redaction: jsonb('redaction').$type<Redaction>(),
+    /** Profanity is masked in its transcript ("f***"). */
+    filterProfanity: boolean('filter_profanity').notNull().default(false),
     /** How detection chooses the language (with none requested); null = as Whisper does. */
     languageDetection: jsonb('language_detection').$type<LanguageDetection>(),
     /** Label who spoke when; `speakersExpected` is the caller's count, null = estimate it. */

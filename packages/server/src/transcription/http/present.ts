@@ -50,6 +50,7 @@ export async function toTranscript(
     redact_pii: [...(row.redaction?.policies ?? [])],
     redact_pii_sub: row.redaction?.sub ?? null,
     redact_pii_audio: row.redaction?.audio ?? false,
+    filter_profanity: row.filterProfanity,
     has_audio: row.blobKey !== null,
     delete_audio_after: row.deleteAudioAfterSeconds,
     delete_after: row.deleteAfterSeconds,

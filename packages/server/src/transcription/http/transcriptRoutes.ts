@@ -184,6 +184,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
               sub: fields.redact_pii_sub,
               audio: fields.redact_pii_audio ?? false,
             },
+            filterProfanity: fields.filter_profanity ?? false,
             task: fields.task,
             speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,
             speakersExpected: fields.speakers_expected,

@@ -29,6 +29,7 @@ import {
   type NumberedCheckpoint,
 } from './repository.js';
 import { redactedTimes, redactTranscript } from '../redaction.js';
+import { filterProfanity } from '../profanity.js';
 import { jobUsageDescription } from './usageEntries.js';
 
 export interface JobLimits {
@@ -88,14 +89,18 @@ function publicMessage(err: unknown, jobId: string, log: ProcessorDeps['log']): 
 export const exhaustedMessage = (attempts: number) =>
   `Transcription failed: the worker processing this audio stopped on each of ${attempts} attempts. Nothing was charged.`;
 
-/** The transcript to store: in the request's timestamp style, its personal data redacted. */
+/**
+ * The transcript to store: in the request's timestamp style, its personal data redacted and its
+ * profanity masked when the request asked.
+ */
 function toResult(
   engineResult: EngineResult,
   job: TranscriptionRow,
   notice: string | null,
 ): TranscriptResult {
   const style = job.timestampStyle;
-  const result = job.redaction ? redactTranscript(engineResult, job.redaction) : engineResult;
+  const redacted = job.redaction ? redactTranscript(engineResult, job.redaction) : engineResult;
+  const result = job.filterProfanity ? filterProfanity(redacted) : redacted;
   return {
     text: result.text,
     language: result.language,

@@ -79,6 +79,11 @@ describe('transcriptFormData', () => {
     expect(body.get('redact_pii_audio')).toBe('true');
   });
 
+  it('asks for profanity to be masked', () => {
+    const body = transcriptFormData({ ...options, audioUrl: 'a', filterProfanity: true });
+    expect(body.get('filter_profanity')).toBe('true');
+  });
+
   it('leaves out the extras left unset, and the number of speakers without speaker labels', () => {
     const body = transcriptFormData({
       ...options,
@@ -89,6 +94,7 @@ describe('transcriptFormData', () => {
       redactPii: [],
       redactPiiSub: 'hash',
       redactPiiAudio: true,
+      filterProfanity: false,
     });
     expect([...body.keys()]).toEqual(['audio_url', 'timestamp_style', 'model', 'language']);
   });

@@ -35,6 +35,8 @@ export interface TranscriptRequestInput {
   redactPiiSub?: PiiSubstitution;
   /** With `redactPii`: the kept audio gets a tone over the redacted words. */
   redactPiiAudio?: boolean;
+  /** Mask profanity but for its first letter. */
+  filterProfanity?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export function transcriptFields(input: TranscriptRequestInput): [string, string
     if (input.redactPiiSub) fields.push(['redact_pii_sub', input.redactPiiSub]);
     if (input.redactPiiAudio) fields.push(['redact_pii_audio', 'true']);
   }
+  if (input.filterProfanity) fields.push(['filter_profanity', 'true']);
   return fields;
 }
 

@@ -95,6 +95,7 @@ export function PlaygroundForm({
   const [redactPii, setRedactPii] = useState(false);
   const [redactPiiSub, setRedactPiiSub] = useState<PiiSubstitution>('hash');
   const [redactPiiAudio, setRedactPiiAudio] = useState(false);
+  const [filterProfanity, setFilterProfanity] = useState(false);
   const [keytermText, setKeytermText] = useState('');
   const keyterms = parseKeyterms(keytermText);
   const keytermProblem = keytermsError(keyterms);
@@ -123,6 +124,7 @@ export function PlaygroundForm({
       speakerLabels,
       speakersExpected: speakersExpected === '' ? undefined : Number(speakersExpected),
       ...(redactPii ? { redactPii: PII_POLICIES, redactPiiSub, redactPiiAudio } : {}),
+      filterProfanity,
     });
   };
 
@@ -192,6 +194,12 @@ export function PlaygroundForm({
             onChange={(event) => setSpeakersExpected(event.target.value)}
           />
         )}
+        <Toggle
+          label="Mask profanity"
+          hint="Swear words keep their first letter: f***."
+          checked={filterProfanity}
+          onChange={(event) => setFilterProfanity(event.target.checked)}
+        />
         <Toggle
           label="Redact personal data"
           hint={`Removes ${Object.values(PII_POLICY_LABELS).join(', ')} before the transcript is stored.`}

@@ -236,6 +236,7 @@ export const WithOptions: Story = {
       'Its kind, as [PHONE_NUMBER]',
     );
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Bleep it in the audio' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Mask profanity' }));
 
     await submitUrl(canvasElement);
     const code = await canvas.findByRole('tabpanel', { name: 'curl' });
@@ -250,6 +251,7 @@ export const WithOptions: Story = {
       ...PII_POLICIES.map((policy) => `redact_pii=${policy}`),
       'redact_pii_sub=entity_name',
       'redact_pii_audio=true',
+      'filter_profanity=true',
     ])
       await expect(code).toHaveTextContent(`--form-string '${field}'`);
   },

@@ -167,8 +167,13 @@ export const Retention: Story = page.scenario('retention')(async (canvas) => {
   await expect(canvas.getByRole('button', { name: 'Delete audio' })).toBeInTheDocument();
 });
 
-/** Submitted with redact_pii: the page says what was removed, and tags stand where it was. */
+/**
+ * Submitted with redact_pii and filter_profanity: the page says what was removed and masked, and
+ * tags stand where it was.
+ */
 export const Redacted: Story = page.scenario('redacted')(async (canvas) => {
+  await expect(await canvas.findByText('Profanity')).toBeInTheDocument();
+  await expect(canvas.getByText('Profanity').nextElementSibling).toHaveTextContent('Masked');
   await expect(await canvas.findByText('Redacted')).toBeInTheDocument();
   await expect(canvas.getByText('Redacted').nextElementSibling).toHaveTextContent(
     'Phone numbers, e-mail addresses (as tags, and a tone in the audio)',

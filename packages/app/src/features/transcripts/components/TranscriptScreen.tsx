@@ -155,6 +155,12 @@ export function TranscriptScreen({
                 <dt>Audio</dt>
                 <dd>{audioFact(data, now)}</dd>
               </div>
+              {data.filter_profanity && (
+                <div>
+                  <dt>Profanity</dt>
+                  <dd>Masked</dd>
+                </div>
+              )}
               {redactionFact(data) && (
                 <div>
                   <dt>Redacted</dt>

@@ -1,0 +1,1 @@
+ALTER TABLE "transcriptions" ADD COLUMN "filter_profanity" boolean DEFAULT false NOT NULL;
