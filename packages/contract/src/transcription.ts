@@ -217,6 +217,12 @@ export const TranscriptRequest = z.object({
       'With redact_pii: the kept audio (GET /v1/transcript/{id}/audio) is replaced, before the transcript completes, by a copy with a tone over the redacted words (16 kHz mono FLAC)',
     ),
   ),
+  disfluencies: z.preprocess(
+    blankToUndefined,
+    FormBoolean.optional().describe(
+      'Keep filler words (um, uh, hmm), which Whisper mostly leaves out: the model is prompted with speech that has them, after any prompt of the request. English only (language=en or an English-only model)',
+    ),
+  ),
   filter_profanity: z.preprocess(
     blankToUndefined,
     FormBoolean.optional().describe(
@@ -403,6 +409,7 @@ export const Transcript = TranscriptSummary.extend({
     .boolean()
     .describe('The kept audio has a tone over the redacted words (the request asked for it)'),
   filter_profanity: z.boolean().describe("The request's filter_profanity: profanity is masked"),
+  disfluencies: z.boolean().describe("The request's disfluencies: filler words are kept"),
   has_audio: z
     .boolean()
     .describe(

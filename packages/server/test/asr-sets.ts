@@ -143,7 +143,9 @@ export interface Score {
 const SCORER = fileURLToPath(new URL('../../engine/scripts/score.py', import.meta.url));
 
 /** Errors and reference units per clip, scored as the evaluation set's README says. */
-function score(rows: (Clip & Transcribed)[]): Score[] {
+export function score(
+  rows: Pick<Clip & Transcribed, 'language' | 'reference' | 'text'>[],
+): Score[] {
   const out = JSON.parse(
     execFileSync(defaultEnginePython, [SCORER], {
       input: JSON.stringify(rows.map((row) => [row.language, row.reference, row.text])),

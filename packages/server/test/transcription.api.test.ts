@@ -380,6 +380,39 @@ describe('filter_profanity', () => {
   });
 });
 
+describe('disfluencies', () => {
+  it('keeps the filler words Whisper leaves out, with the prompt of the request too', async () => {
+    const wav = join(await mkdtemp(join(tmpdir(), 'parlance-fillers-')), 'fillers.wav');
+    execFileSync('espeak-ng', [
+      ...['-v', 'en-us', '-s', '130', '-w', wav],
+      'Um, so, uh, I think we should, um, go to the, uh, station first.',
+    ]);
+    const hal = await customer(server, 100);
+    const heard = async (fields: Record<string, string>) => {
+      const res = await submit(server, hal, { language: 'en', ...fields }, wav);
+      return (await waitForJob(server, hal, res.body.id)).result?.text ?? '';
+    };
+    const FILLER = /\b(um+|uh+)\b/gi;
+    expect(await heard({})).not.toMatch(FILLER);
+    const kept = await heard({ disfluencies: 'true', prompt: 'Station, platform.' });
+    expect(kept.match(FILLER)?.length).toBeGreaterThanOrEqual(2);
+    expect(kept.toLowerCase()).toContain('station first');
+  });
+
+  it('is refused for a language its English prompt would not serve', async () => {
+    const res = await submit(
+      server,
+      alice,
+      { disfluencies: 'true', language: 'de' },
+      fixture('jfk.wav'),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'disfluencies needs language=en or an English-only model: its prompt is English',
+    );
+  });
+});
+
 describe('key terms', () => {
   it('a rare name the model gets wrong comes out right with it as a key term', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parlance-keyterms-'));

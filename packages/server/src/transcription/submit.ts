@@ -53,6 +53,8 @@ export interface Submission {
   redaction?: Redaction | undefined;
   /** Mask profanity in the transcript. */
   filterProfanity?: boolean;
+  /** Keep filler words (English only). */
+  disfluencies?: boolean;
   /** `translate`: English text from speech in any language (a multilingual model). */
   task?: TranscriptionTask;
   /** Label who spoke when; `speakersExpected` (with it) is the caller's count of speakers. */
@@ -142,6 +144,7 @@ export async function submitTranscription(
       timestampStyle: input.timestampStyle,
       redaction: input.redaction ?? null,
       filterProfanity: input.filterProfanity ?? false,
+      disfluencies: input.disfluencies ?? false,
       task: input.task ?? 'transcribe',
       speakerLabels: input.speakerLabels ?? false,
       speakersExpected: input.speakersExpected ?? null,

@@ -107,6 +107,8 @@ export const transcriptions = pgTable(
     redaction: jsonb('redaction').$type<Redaction>(),
     /** Profanity is masked in its transcript ("f***"). */
     filterProfanity: boolean('filter_profanity').notNull().default(false),
+    /** Filler words (um, uh) are kept: the model is prompted with speech that has them. */
+    disfluencies: boolean('disfluencies').notNull().default(false),
     /** How detection chooses the language (with none requested); null = as Whisper does. */
     languageDetection: jsonb('language_detection').$type<LanguageDetection>(),
     /** Label who spoke when; `speakersExpected` is the caller's count, null = estimate it. */

@@ -51,6 +51,7 @@ export async function toTranscript(
     redact_pii_sub: row.redaction?.sub ?? null,
     redact_pii_audio: row.redaction?.audio ?? false,
     filter_profanity: row.filterProfanity,
+    disfluencies: row.disfluencies,
     has_audio: row.blobKey !== null,
     delete_audio_after: row.deleteAudioAfterSeconds,
     delete_after: row.deleteAfterSeconds,

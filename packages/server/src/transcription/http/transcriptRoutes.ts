@@ -104,6 +104,11 @@ function parseRequest(
   const file = form?.file;
   if (fields.speakers_expected !== undefined && !(fields.speaker_labels ?? fields.diarize))
     throw new HttpError('validation_failed', 'speakers_expected needs speaker_labels=true');
+  if (fields.disfluencies && fields.language !== 'en' && !fields.model?.endsWith('.en'))
+    throw new HttpError(
+      'validation_failed',
+      'disfluencies needs language=en or an English-only model: its prompt is English',
+    );
   if (fields.redact_pii_audio && !fields.redact_pii)
     throw new HttpError('validation_failed', 'redact_pii_audio needs redact_pii');
   if ([file, fields.audio_url, fields.upload_id].filter(Boolean).length > 1)
@@ -185,6 +190,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
               audio: fields.redact_pii_audio ?? false,
             },
             filterProfanity: fields.filter_profanity ?? false,
+            disfluencies: fields.disfluencies ?? false,
             task: fields.task,
             speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,
             speakersExpected: fields.speakers_expected,

@@ -30,6 +30,7 @@ import {
 } from './repository.js';
 import { redactedTimes, redactTranscript } from '../redaction.js';
 import { filterProfanity } from '../profanity.js';
+import { withFillers } from '../disfluencies.js';
 import { jobUsageDescription } from './usageEntries.js';
 
 export interface JobLimits {
@@ -279,7 +280,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
           model: job.model,
           language: job.language,
           detection: job.languageDetection,
-          prompt: job.prompt,
+          prompt: job.disfluencies ? withFillers(job.prompt) : job.prompt,
           keyterms: job.keyterms,
           task: job.task,
           // Bleeping the audio needs the redacted words' times, whatever the transcript keeps.

@@ -79,9 +79,15 @@ describe('transcriptFormData', () => {
     expect(body.get('redact_pii_audio')).toBe('true');
   });
 
-  it('asks for profanity to be masked', () => {
-    const body = transcriptFormData({ ...options, audioUrl: 'a', filterProfanity: true });
+  it('asks for profanity to be masked and filler words kept', () => {
+    const body = transcriptFormData({
+      ...options,
+      audioUrl: 'a',
+      filterProfanity: true,
+      disfluencies: true,
+    });
     expect(body.get('filter_profanity')).toBe('true');
+    expect(body.get('disfluencies')).toBe('true');
   });
 
   it('leaves out the extras left unset, and the number of speakers without speaker labels', () => {
@@ -95,6 +101,7 @@ describe('transcriptFormData', () => {
       redactPiiSub: 'hash',
       redactPiiAudio: true,
       filterProfanity: false,
+      disfluencies: false,
     });
     expect([...body.keys()]).toEqual(['audio_url', 'timestamp_style', 'model', 'language']);
   });

@@ -37,6 +37,8 @@ export interface TranscriptRequestInput {
   redactPiiAudio?: boolean;
   /** Mask profanity but for its first letter. */
   filterProfanity?: boolean;
+  /** Keep filler words (um, uh); English only. */
+  disfluencies?: boolean;
 }
 
 /**
@@ -67,6 +69,7 @@ export function transcriptFields(input: TranscriptRequestInput): [string, string
     if (input.redactPiiAudio) fields.push(['redact_pii_audio', 'true']);
   }
   if (input.filterProfanity) fields.push(['filter_profanity', 'true']);
+  if (input.disfluencies) fields.push(['disfluencies', 'true']);
   return fields;
 }
 

@@ -96,6 +96,7 @@ export function PlaygroundForm({
   const [redactPiiSub, setRedactPiiSub] = useState<PiiSubstitution>('hash');
   const [redactPiiAudio, setRedactPiiAudio] = useState(false);
   const [filterProfanity, setFilterProfanity] = useState(false);
+  const [keepFillers, setKeepFillers] = useState(false);
   const [keytermText, setKeytermText] = useState('');
   const keyterms = parseKeyterms(keytermText);
   const keytermProblem = keytermsError(keyterms);
@@ -106,6 +107,8 @@ export function PlaygroundForm({
     '';
   // Translation needs a multilingual model: an English-only choice gives way while it is on.
   const model = translate ? translationModel(models, preferred) : preferred;
+  // Filler words are kept by an English prompt: the speech must be English.
+  const english = !translate && (language === 'en' || model.endsWith('.en'));
   const ready =
     (source === 'file' ? file !== null : audioUrl.trim() !== '') &&
     model !== '' &&
@@ -125,6 +128,7 @@ export function PlaygroundForm({
       speakersExpected: speakersExpected === '' ? undefined : Number(speakersExpected),
       ...(redactPii ? { redactPii: PII_POLICIES, redactPiiSub, redactPiiAudio } : {}),
       filterProfanity,
+      disfluencies: keepFillers && english,
     });
   };
 
@@ -194,6 +198,17 @@ export function PlaygroundForm({
             onChange={(event) => setSpeakersExpected(event.target.value)}
           />
         )}
+        <Toggle
+          label="Keep filler words"
+          hint={
+            english
+              ? 'Um, uh and hmm, which are otherwise mostly left out.'
+              : 'Um, uh and hmm: for English only.'
+          }
+          checked={keepFillers && english}
+          disabled={!english}
+          onChange={(event) => setKeepFillers(event.target.checked)}
+        />
         <Toggle
           label="Mask profanity"
           hint="Swear words keep their first letter: f***."

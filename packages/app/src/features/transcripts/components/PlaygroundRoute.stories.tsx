@@ -237,6 +237,8 @@ export const WithOptions: Story = {
     );
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Bleep it in the audio' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Mask profanity' }));
+    // Translating, the speech need not be English: filler words cannot be kept.
+    await expect(canvas.getByRole('checkbox', { name: 'Keep filler words' })).toBeDisabled();
 
     await submitUrl(canvasElement);
     const code = await canvas.findByRole('tabpanel', { name: 'curl' });

@@ -155,6 +155,12 @@ export function TranscriptScreen({
                 <dt>Audio</dt>
                 <dd>{audioFact(data, now)}</dd>
               </div>
+              {data.disfluencies && (
+                <div>
+                  <dt>Filler words</dt>
+                  <dd>Kept</dd>
+                </div>
+              )}
               {data.filter_profanity && (
                 <div>
                   <dt>Profanity</dt>
