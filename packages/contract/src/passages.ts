@@ -71,14 +71,14 @@ function wordsOf(result: PassageSource): Word[] {
     .filter((word) => word.text !== '');
 }
 
+/** Whether a space goes between two words: not between two of a script written without spaces. */
+export const spaced = (before: string, after: string): boolean =>
+  !(UNSPACED.test(before.slice(-1)) && UNSPACED.test(after.slice(0, 1)));
+
 /** Words as text: spaced, but not between two of a script written without spaces. */
 const joined = (words: readonly Word[]) =>
   words
-    .map((w, k) =>
-      k > 0 && UNSPACED.test(words[k - 1]!.text.slice(-1)) && UNSPACED.test(w.text[0]!)
-        ? w.text
-        : (k > 0 ? ' ' : '') + w.text,
-    )
+    .map((w, k) => (k > 0 && spaced(words[k - 1]!.text, w.text) ? ' ' : '') + w.text)
     .join('');
 
 function passage(words: Word[]): Passage {

@@ -123,6 +123,35 @@ describe('toSrt / toVtt', () => {
     );
   });
 
+  it('joins words of a script written without spaces as written, within the line length', () => {
+    // Whisper's Japanese words: no space between them, one before the Latin word.
+    const texts = [
+      '今日',
+      'は',
+      'いい',
+      '天気',
+      'です。',
+      'Parlance',
+      'で',
+      '文字',
+      '起こし',
+      'を',
+      'し',
+      'ます。',
+    ];
+    const words = texts.map((text, i) => ({
+      start: i * 0.3,
+      end: i * 0.3 + 0.25,
+      text,
+      confidence: 1,
+    }));
+    const cues = cuesOf(toSrt({ ...base, language: 'ja', words }, {}, style({ maxChars: 12 })));
+    expect(cues.flatMap((c) => c.lines).join('')).toBe(
+      '今日はいい天気です。Parlance で文字起こしをします。',
+    );
+    for (const line of cues.flatMap((c) => c.lines)) expect(line.length).toBeLessThanOrEqual(12);
+  });
+
   it('keeps a word longer than the line length whole, and an empty result gives no cues', () => {
     const segments = [{ start: 0, end: 1, text: 'supercalifragilistic' }];
     expect(toSrt({ ...base, segments }, {}, style({ maxChars: 10 }))).toBe(

@@ -6,6 +6,7 @@ import type {
 import {
   interpolateWords,
   SENTENCE_END,
+  spaced,
   speakerName,
   type SpeakerNameMap,
   type TimedText,
@@ -63,25 +64,34 @@ function breakCost(word: TimedText, gap: number): number {
 
 /**
  * A run of words, with running sums for what a caption asks of any stretch of it in constant time:
- * its characters joined by spaces, and the silence in it longer than a pause.
+ * its characters as written (spaced, but not between words of a script written without spaces),
+ * and the silence in it longer than a pause.
  */
 class Run {
   /** chars[k]: the letters of the first k words. */
   private readonly chars: number[] = [0];
+  /** spaces[k]: the spaces between the first k words (spaces[k] - spaces[k - 1]: before word k - 1). */
+  private readonly spaces: number[] = [0];
   /** silent[k]: the seconds of pause beyond PAUSE_SECONDS between the first k words. */
   private readonly silent: number[] = [0];
 
   constructor(readonly words: TimedText[]) {
     words.forEach((word, k) => {
       this.chars.push(this.chars[k]! + word.text.length);
+      this.spaces.push(this.spaces[k]! + (k > 0 && spaced(words[k - 1]!.text, word.text) ? 1 : 0));
       const gap = k > 0 ? word.start - words[k - 1]!.end : 0;
       this.silent.push(this.silent[k]! + Math.max(0, gap - PAUSE_SECONDS));
     });
   }
 
-  /** The characters of words [from, to) joined by spaces. */
+  /** The characters of words [from, to) as written. */
   length(from: number, to: number): number {
-    return this.chars[to]! - this.chars[from]! + (to - from - 1);
+    return this.chars[to]! - this.chars[from]! + this.space(from, to);
+  }
+
+  /** The spaces between words [from, to). */
+  private space(from: number, to: number): number {
+    return this.spaces[to]! - this.spaces[from + 1]!;
   }
 
   /** The pauses beyond PAUSE_SECONDS inside words [from, to). */
@@ -99,8 +109,9 @@ class Run {
     let line = -1;
     for (let k = from; k < to; k++) {
       const word = this.length(k, k + 1);
+      const gap = k > from ? this.space(k - 1, k + 1) : 0;
       if (word > maxChars) return false;
-      if (line >= 0 && line + 1 + word <= maxChars) line += 1 + word;
+      if (line >= 0 && line + gap + word <= maxChars) line += gap + word;
       else if (line < 0) line = word;
       else if (++lines > maxLines) return false;
       else line = word;
@@ -116,8 +127,8 @@ class Run {
     const text = (a: number, b: number) =>
       this.words
         .slice(a, b)
-        .map((w) => w.text)
-        .join(' ');
+        .map((w, k) => (k > 0 && this.space(a + k - 1, a + k + 1) ? ' ' : '') + w.text)
+        .join('');
     if (to - from === 1) return [text(from, to)];
     // best[l][k]: the cost of words [from, k) in l lines, and where its last line began.
     const best: { cost: number; begins: number }[][] = [[]];
