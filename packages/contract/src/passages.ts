@@ -35,9 +35,12 @@ export interface Passage extends TimedText {
 
 /** Closing punctuation (Latin, CJK, Arabic, Devanagari), and any quote or bracket after it. */
 export const SENTENCE_END = /[.?!…。！？｡؟।]["'”’)\]」』）]*$/;
-/** Scripts written without spaces between words: their words are joined as they are. */
+/**
+ * Scripts written without spaces between words, with the marks and full-width forms they share
+ * (ー, 。, 「, ！): their words are joined as they are.
+ */
 const UNSPACED =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+  /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u3000-\u303f\uff01-\uff60]/u;
 
 /** Words of a segment with times spread by character position (for results without word timestamps). */
 export function interpolateWords(segment: TimedText): TimedText[] {
@@ -73,13 +76,11 @@ function wordsOf(result: PassageSource): Word[] {
 
 /** Whether a space goes between two words: not between two of a script written without spaces. */
 export const spaced = (before: string, after: string): boolean =>
-  !(UNSPACED.test(before.slice(-1)) && UNSPACED.test(after.slice(0, 1)));
+  !(UNSPACED.test([...before].at(-1) ?? '') && UNSPACED.test([...after][0] ?? ''));
 
 /** Words as text: spaced, but not between two of a script written without spaces. */
 const joined = (words: readonly Word[]) =>
-  words
-    .map((w, k) => (k > 0 && spaced(words[k - 1]!.text, w.text) ? ' ' : '') + w.text)
-    .join('');
+  words.map((w, k) => (k > 0 && spaced(words[k - 1]!.text, w.text) ? ' ' : '') + w.text).join('');
 
 function passage(words: Word[]): Passage {
   const timed = words.every((w) => w.confidence !== undefined) ? (words as PassageWord[]) : [];

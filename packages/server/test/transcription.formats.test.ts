@@ -124,13 +124,19 @@ describe('toSrt / toVtt', () => {
   });
 
   it('joins words of a script written without spaces as written, within the line length', () => {
-    // Whisper's Japanese words: no space between them, one before the Latin word.
+    // Whisper's Japanese words: no space between them, nor around the marks the script shares
+    // (ー, 「, 。) or a character outside the basic plane (𠮷); one before the Latin word.
     const texts = [
       '今日',
       'は',
-      'いい',
-      '天気',
-      'です。',
+      'コーヒー',
+      'を',
+      '「',
+      '𠮷',
+      '」',
+      'で',
+      '飲み',
+      'ます。',
       'Parlance',
       'で',
       '文字',
@@ -147,7 +153,7 @@ describe('toSrt / toVtt', () => {
     }));
     const cues = cuesOf(toSrt({ ...base, language: 'ja', words }, {}, style({ maxChars: 12 })));
     expect(cues.flatMap((c) => c.lines).join('')).toBe(
-      '今日はいい天気です。Parlance で文字起こしをします。',
+      '今日はコーヒーを「𠮷」で飲みます。Parlance で文字起こしをします。',
     );
     for (const line of cues.flatMap((c) => c.lines)) expect(line.length).toBeLessThanOrEqual(12);
   });
