@@ -14,5 +14,9 @@ describe('withFillers', () => {
     // What is cut is the prompt's start.
     expect(sent.startsWith(`${'a'.repeat(900)}`)).toBe(true);
     expect(sent).not.toContain('b');
+    // An emoji is cut whole or kept whole.
+    const emojis = withFillers(`${'😀'.repeat(499)}b`);
+    expect(emojis).not.toMatch(/^[\udc00-\udfff]/);
+    expect(emojis.startsWith('😀')).toBe(true);
   });
 });

@@ -14,5 +14,7 @@ export const FILLER_PROMPT =
  */
 export function withFillers(prompt: string | null): string {
   if (!prompt) return FILLER_PROMPT;
-  return `${prompt.slice(-(MAX_PROMPT_CHARS - FILLER_PROMPT.length - 1))} ${FILLER_PROMPT}`;
+  // Cut by characters, not UTF-16 units: half an emoji is no text the model can read.
+  const kept = [...prompt].slice(-(MAX_PROMPT_CHARS - FILLER_PROMPT.length - 1)).join('');
+  return `${kept} ${FILLER_PROMPT}`;
 }
