@@ -226,7 +226,7 @@ export const TranscriptRequest = z.object({
   filter_profanity: z.preprocess(
     blankToUndefined,
     FormBoolean.optional().describe(
-      'Mask profanity but for its first letter ("f***"): the words of the LDNOOBW list in the language heard and in English',
+      'Mask profanity but for its first letter ("f***"): the words of the LDNOOBW list, in English transcripts (and translations); other languages are left as heard',
     ),
   ),
   speaker_labels: z.preprocess(

@@ -342,6 +342,17 @@ describe('processTranscription', () => {
     expect(row?.result?.segments.map((s) => s.text)).toEqual(['my card is #### #### #### ####']);
   });
 
+  it('masks profanity in an English transcript, and leaves another language as heard', async () => {
+    const heard = async (language: string) => {
+      const id = await newJob({ filterProfanity: true });
+      const said = { ...RESULT, language, text: 'oh shit', segments: [], words: [] };
+      expect(await processTranscription(deps(fakeEngine(async () => said)), id)).toBe('finished');
+      return (await findTranscriptionById(db(), id))?.result?.text;
+    };
+    expect(await heard('en')).toBe('oh s***');
+    expect(await heard('de')).toBe('oh shit');
+  });
+
   it('a cancelled job stops its engine within a heartbeat, uncharged', async () => {
     const id = await newJob();
     const engine = fakeEngine(async () => RESULT, new Promise(() => undefined));

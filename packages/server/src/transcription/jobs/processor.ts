@@ -92,7 +92,7 @@ export const exhaustedMessage = (attempts: number) =>
 
 /**
  * The transcript to store: in the request's timestamp style, its personal data redacted and its
- * profanity masked when the request asked.
+ * profanity masked (in English) when the request asked.
  */
 function toResult(
   engineResult: EngineResult,
@@ -101,7 +101,9 @@ function toResult(
 ): TranscriptResult {
   const style = job.timestampStyle;
   const redacted = job.redaction ? redactTranscript(engineResult, job.redaction) : engineResult;
-  const result = job.filterProfanity ? filterProfanity(redacted) : redacted;
+  // The list is English: a transcript in another language is left as heard.
+  const english = job.task === 'translate' || redacted.language === 'en';
+  const result = job.filterProfanity && english ? filterProfanity(redacted) : redacted;
   return {
     text: result.text,
     language: result.language,
