@@ -1,9 +1,12 @@
 """A redacted copy of a recording: the tone over each span, the rest as decoded, the length kept."""
 
 import numpy as np
+import pytest
 
 from conftest import FIXTURES
+from parlance_engine import protocol
 from parlance_engine.audio import BLEEP_HZ, BLEEP_LEVEL, SAMPLE_RATE, bleep, iter_pcm, probe
+from parlance_engine.errors import EngineError
 
 
 def _pcm(path):
@@ -33,3 +36,20 @@ def test_no_spans_is_a_plain_copy(tmp_path):
     bleep(str(FIXTURES / "LJ002-0020.wav"), str(out), [])
     original, copied = _pcm(FIXTURES / "LJ002-0020.wav"), _pcm(out)
     assert np.max(np.abs(copied - original)) < 2 / 32768
+
+
+def test_bleep_params_are_checked():
+    def parse(params):
+        return protocol.parse_request({"id": 1, "method": "bleep", "params": params})
+
+    base = {"path": "/a.wav", "out": "/b.flac"}
+    assert parse({**base, "spans": [{"start": 1, "end": 2}]}).params.spans == ((1.0, 2.0),)
+    for bad in (
+        {**base, "spans": [{"start": 2, "end": 1}]},
+        {**base, "spans": [{"start": 0, "end": float("inf")}]},
+        {**base, "spans": [{"start": -1, "end": 1}]},
+        {"path": "/a.wav", "out": "/a.wav", "spans": []},
+    ):
+        with pytest.raises(EngineError) as raised:
+            parse(bad)
+        assert raised.value.code == "invalid_params"

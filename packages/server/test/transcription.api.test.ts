@@ -327,6 +327,11 @@ describe('redact_pii', () => {
     const fields = { language: 'en', redact_pii: 'credit_card_number', redact_pii_audio: 'true' };
     const res = await submit(server, fay, fields, wav);
     expect(res.body).toMatchObject({ redact_pii_audio: true, timestamp_style: 'segment' });
+    // The audio as uploaded is not served while the job runs.
+    const early = await fetch(`${server.url}/v1/transcript/${res.body.id}/audio`, {
+      headers: fay.auth,
+    });
+    expect(early.status).toBe(409);
     const job = await waitForJob(server, fay, res.body.id);
     expect(job.result?.words).toEqual([]); // the style asked for, though the bleep used their times
     const audio = await fetch(`${server.url}/v1/transcript/${job.id}/audio`, { headers: fay.auth });

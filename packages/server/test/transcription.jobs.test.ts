@@ -3,6 +3,9 @@
  * completion and charging, failures never charged, crash requeue, takeover after a dead worker.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +36,7 @@ import { purgeExpired } from '../src/system/housekeeping.js';
 import {
   cancelTranscription,
   checkpointsOf,
+  deleteTranscriptionAndAudio,
   findTranscriptionById,
   orphanedQueuedJobs,
   queuePosition,
@@ -41,7 +45,11 @@ import {
 import { signUp, type TestServer } from './helpers.js';
 import { customer, fixture, startTranscriptionServer, submit } from './transcription-helpers.js';
 import { createMetrics } from '../src/system/metrics.js';
-import { BlobStoreUnavailable } from '../src/transcription/blobs/blobStore.js';
+import {
+  BlobStoreUnavailable,
+  createLocalBlobStore,
+} from '../src/transcription/blobs/blobStore.js';
+import { createErasures } from '../src/system/erasures.js';
 
 const RESULT: EngineResult = {
   text: 'ask not what your country can do for you',
@@ -351,6 +359,42 @@ describe('processTranscription', () => {
     };
     expect(await heard('en')).toBe('oh s***');
     expect(await heard('de')).toBe('oh shit');
+  });
+
+  it('a redacting job deleted while its audio is bleeped leaves no audio behind', async () => {
+    const blobs = createLocalBlobStore(await mkdtemp(join(tmpdir(), 'parlance-bleep-')));
+    const erasures = createErasures(db(), { warn: () => undefined } as never);
+    erasures.register('blob', { collect: async () => [], erase: (key) => blobs.delete(key) });
+    const id = await newJob({
+      redaction: { policies: ['credit_card_number'], sub: 'hash', audio: true },
+    });
+    const key = `audio/${id}`;
+    const staged = await blobs.stagingPath();
+    await writeFile(staged, 'the audio, a card number said');
+    await blobs.putFile(key, staged);
+    let bleeping!: () => void;
+    const started = new Promise<void>((resolve) => (bleeping = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const said = 'my card is 4111 1111 1111 1111';
+    const engine = fakeEngine(async () => ({
+      ...RESULT,
+      duration: 5,
+      text: said,
+      words: said.split(' ').map((text, i) => ({ text, start: i, end: i + 0.8, confidence: 1 })),
+    }));
+    engine.bleep = async (_path, out) => {
+      bleeping();
+      await gate;
+      await writeFile(out, 'the audio, a tone');
+      return { duration: 5 };
+    };
+    const running = processTranscription({ ...deps(engine), blobs }, id);
+    await started;
+    expect(await deleteTranscriptionAndAudio(db(), erasures, userId, id)).toMatchObject({ id });
+    open();
+    expect(await running).toBe('lost');
+    expect(await blobs.size(key)).toBeNull();
   });
 
   it('a cancelled job stops its engine within a heartbeat, uncharged', async () => {

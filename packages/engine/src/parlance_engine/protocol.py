@@ -10,6 +10,7 @@ out when the request runs.
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -221,12 +222,15 @@ class BleepParams:
     def parse(cls, params: Params) -> BleepParams:
         spans = params.get("spans")
         if not isinstance(spans, list) or not all(
-            _is_span(span) and 0 <= span["start"] <= span["end"] for span in spans
+            _is_span(span) and 0 <= span["start"] <= span["end"] and math.isfinite(span["end"]) for span in spans
         ):
-            raise _invalid("params.spans must be a list of {start, end}, 0 <= start <= end")
+            raise _invalid("params.spans must be a list of {start, end}, 0 <= start <= end, finite")
+        path, out = _path(params), _path(params, "out")
+        if os.path.realpath(out) == os.path.realpath(path):
+            raise _invalid("params.out must not be params.path: the copy is written beside it")
         return cls(
-            path=_path(params),
-            out=_path(params, "out"),
+            path=path,
+            out=out,
             spans=tuple((float(span["start"]), float(span["end"])) for span in spans),
         )
 

@@ -329,6 +329,14 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
   serve(app, transcriptOperations.audio, async (request, reply) => {
     const row = await findAudio(db, currentUser(request).id, request.params.id);
     if (!row) throw transcriptNotFound();
+    // Its audio as uploaded holds what redact_pii_audio tones over when the job completes.
+    if (row.redaction?.audio && row.status !== 'completed')
+      throw new HttpError(
+        'transcript_not_ready',
+        row.status === 'error'
+          ? 'This job failed before its audio was redacted, so the audio is not served; DELETE /v1/transcript/{id}/audio removes it'
+          : 'Its audio is served once the transcript completes, redacted',
+      );
     const key = row.blobKey;
     const size = key === null ? null : await runtime.blobs.size(key);
     if (key === null || size === null) {

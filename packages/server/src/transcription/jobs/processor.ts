@@ -252,6 +252,8 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     if (!held) stop.abort();
   };
   const timer = setInterval(() => void beat(), (limits.leaseSeconds * 1000) / 3);
+  /** The audio with a tone over what was redacted, staged until the job completes. */
+  let copy: string | null = null;
   const onProgress = ({ percent, stage, text, checkpoint }: EngineProgress) => {
     if (checkpoint && !redacting) unwritten.push({ seq: (told += 1), checkpoint });
     // Segment texts add up to the text so far, which streaming answers read while the job runs.
@@ -296,13 +298,13 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
         stop.signal,
       ),
     );
-    if (job.redaction?.audio) await bleepAudio(deps, job, result);
+    copy = job.redaction?.audio ? await bleepedCopy(deps, job, result) : null;
     const notices = [
       result.truncated ? truncationNotice(job, cap, result.duration) : null,
       untranscribedNotice(result.untranscribed),
     ].filter((sentence) => sentence !== null);
     const notice = notices.length > 0 ? notices.join(' ') : null;
-    return await finish(await complete(db, job, token, result, notice, deps.metrics));
+    return await finish(await complete(deps, job, token, result, notice, copy));
   } catch (err) {
     if (stop.signal.aborted) return 'lost'; // the row was changed by whoever took it: leave it
     if (err instanceof EngineUnavailableError && job.attempts < limits.maxAttempts) {
@@ -319,24 +321,37 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   } finally {
     clearInterval(timer);
     clearTimeout(trailing);
+    if (copy) await rm(copy, { force: true });
   }
 }
 
+/** Past the end of any audio (seconds): a tone from where transcription stopped to the end. */
+const TO_THE_END = 1e9;
+
 /**
- * Replaces the job's kept audio by a copy with a tone over what its redaction removes from the text.
- * Done before the job completes: if the worker dies between the two, the run that takes the job
- * over hears the tone, not the data.
+ * The job's audio with a tone over what its redaction removes from the text, and over what was
+ * not transcribed (past a cap, speech that gave no words), where nothing was looked for: a staged
+ * file, which `complete` puts in the audio's place.
  */
-async function bleepAudio(deps: ProcessorDeps, job: TranscriptionRow, result: EngineResult) {
-  const spans = redactedTimes(result.words, job.redaction!, result.text);
-  if (spans.length === 0 || !job.blobKey) return;
+async function bleepedCopy(
+  deps: ProcessorDeps,
+  job: TranscriptionRow,
+  result: EngineResult,
+): Promise<string | null> {
+  if (!job.blobKey) return null;
+  const spans = [
+    ...redactedTimes(result.words, job.redaction!, result.text),
+    ...result.untranscribed,
+    { start: result.duration, end: TO_THE_END },
+  ];
   const out = await deps.blobs.stagingPath();
   try {
     await deps.blobs.withFile(job.blobKey, (path) => deps.engine.bleep(path, out, spans));
-    await deps.blobs.putFile(job.blobKey, out);
-  } finally {
+  } catch (err) {
     await rm(out, { force: true });
+    throw err;
   }
+  return out;
 }
 
 /** A finished job in the metrics: its outcome; when completed, its latency and real-time factor. */
@@ -349,14 +364,20 @@ function observe(metrics: ProcessorDeps['metrics'], row: TranscriptionRow, secon
     metrics.jobRealTimeFactor.observe({ model }, seconds / row.audioDurationSeconds);
 }
 
+/**
+ * Completes and charges the job, and puts its bleeped `copy` (if any) in its audio's place, in one
+ * transaction: a deletion of the job waits for it and then erases the copy, and a worker killed
+ * before it commits leaves the job to a run that bleeps the audio again.
+ */
 async function complete(
-  db: Database,
+  deps: ProcessorDeps,
   job: TranscriptionRow,
   token: string,
   result: EngineResult,
   notice: string | null,
-  metrics: ProcessorDeps['metrics'],
+  copy: string | null,
 ): Promise<TranscriptionRow | undefined> {
+  const { db, metrics } = deps;
   if (!isModelName(job.model)) throw new Error(`model ${job.model} has no price`);
   const costMicros = priceForSeconds(job.model, result.duration);
   // Redacted before the transaction opens: a long transcript's rules hold no connection.
@@ -368,6 +389,7 @@ async function complete(
         audioDurationSeconds: result.duration,
         costMicros,
       });
+      if (done && copy && job.blobKey) await deps.blobs.putFile(job.blobKey, copy);
       if (!done || costMicros === 0) return done;
       await createLedger(tx).debit({
         userId: job.userId,
@@ -385,6 +407,7 @@ async function complete(
     // Spent elsewhere while it ran (or its file held more than it claimed): not charged.
     if (err instanceof SpendLimitExceeded)
       return failTranscription(db, job.id, token, spendLimitMessage(err.room, err.requiredMicros));
+    if (err instanceof BlobStoreUnavailable) throw err;
     if (!(err instanceof InsufficientCredit)) {
       metrics.ledgerErrors.inc();
       throw err;

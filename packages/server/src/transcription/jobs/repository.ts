@@ -81,11 +81,17 @@ export async function findAudio(
   userId: string,
   id: string,
 ): Promise<
-  Pick<TranscriptionRow, 'id' | 'source' | 'blobKey' | 'fileName' | 'audioDeletedAt'> | undefined
+  | Pick<
+      TranscriptionRow,
+      'id' | 'source' | 'blobKey' | 'fileName' | 'audioDeletedAt' | 'status' | 'redaction'
+    >
+  | undefined
 > {
   const [row] = await db
     .select({
       id: transcriptions.id,
+      status: transcriptions.status,
+      redaction: transcriptions.redaction,
       source: transcriptions.source,
       blobKey: transcriptions.blobKey,
       fileName: transcriptions.fileName,
