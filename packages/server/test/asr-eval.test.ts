@@ -52,8 +52,11 @@ function captionBreaches(clip: MeasuredClip): string[] {
     if (said(cue).length / seconds > style.maxCps + 1e-6 && !lastsUntilNext)
       breaches.push(`${at}: ${(said(cue).length / seconds).toFixed(1)} characters a second`);
   });
-  const words = clip.words.map((w) => w.text).join(' ');
-  if (cues.map(said).join(' ') !== words) breaches.push('the cues do not hold the words as said');
+  // Each word once and in order; spaces as the script writes them (none between Chinese words).
+  const unspaced = (text: string) => text.replace(/\s+/g, '');
+  const words = unspaced(clip.words.map((w) => w.text).join(''));
+  if (unspaced(cues.map(said).join('')) !== words)
+    breaches.push('the cues do not hold the words as said');
   return breaches;
 }
 
