@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProcessSpeechEngine } from '../src/transcription/engine/processEngine.js';
 import { FILLER_PROMPT } from '../src/transcription/disfluencies.js';
-import { score } from '../test/asr-sets.js';
+import { benchOptions, score } from '../test/asr-sets.js';
 
 const MODEL = process.env.BENCH_MODEL ?? 'tiny.en';
 const CONVERSATIONS = resolve(
@@ -46,18 +46,7 @@ try {
     ] as const) {
       const result = await engine.transcribe(
         join(CONVERSATIONS, `${id}.wav`),
-        {
-          model: MODEL,
-          language: 'en',
-          detection: null,
-          prompt,
-          keyterms: null,
-          task: 'transcribe',
-          wordTimestamps: false,
-          speakerLabels: false,
-          speakersExpected: null,
-          maxSeconds: null,
-        },
+        { ...benchOptions(MODEL), language: 'en', prompt, wordTimestamps: false },
         () => undefined,
       );
       const [scored] = score([{ language: 'en', reference, text: result.text }]);

@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PII_POLICIES } from '@parlance/contract/endpoints';
 import { ProcessSpeechEngine } from '../src/transcription/engine/processEngine.js';
-import type { TranscribeOptions } from '../src/transcription/engine/types.js';
+import { benchOptions } from '../test/asr-sets.js';
 import { redactWords } from '../src/transcription/redaction.js';
 
 const MODEL = process.env.BENCH_MODEL ?? 'tiny.en';
@@ -218,18 +218,8 @@ function buildDialogue(dir: string, name: string, lines: Line[]): Recording {
   return { set: 'built dialogues', name, path, truth };
 }
 
-const OPTIONS: TranscribeOptions = {
-  model: MODEL,
-  language: 'en',
-  detection: null,
-  prompt: null,
-  keyterms: null,
-  task: 'transcribe',
-  wordTimestamps: true,
-  speakerLabels: false,
-  speakersExpected: null,
-  maxSeconds: null,
-};
+/** As the benchmarks transcribe (word timestamps included), in English. */
+const OPTIONS = { ...benchOptions(MODEL), language: 'en' };
 
 interface Tally {
   piiTokens: number;

@@ -86,7 +86,7 @@ export const evalGroups = [
  * What the engine is asked for: language detected (narrowed by `detection`), no prompt, word
  * timings (computed whether asked for or not: the text is the same), for the captions' test.
  */
-const benchOptions = (
+export const benchOptions = (
   model: string,
   detection: LanguageDetection | null = null,
 ): TranscribeOptions => ({
