@@ -17,6 +17,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { StyleSheetManager } from 'styled-components';
 import { cdp, page } from 'vitest/browser';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { heldRequests } from '@parlance/mocks';
 import { breakpoints } from '@parlance/ui';
 
 type StoryModule = { default: Meta } & Record<string, StoryObj | unknown>;
@@ -88,14 +89,13 @@ async function resize(width: number, height: number) {
 const loading = new Map<string, string>();
 const assetTypes = new Set(['Script', 'Stylesheet', 'Font', 'Image']);
 /**
- * Data requests in flight (start time by CDP request id). MSW usually answers at once, but on a
- * loaded machine an answer can come after the DOM has been quiet for a while, and the story would
- * be measured as its loading state. A loading story's answer never comes, so a data request counts
- * only for its first DATA_GRACE_MS.
+ * Data requests in flight (URL by CDP request id). MSW usually answers at once, but on a loaded
+ * machine an answer can come seconds after the DOM has been quiet, and the story would be captured
+ * in its loading state. A loading story's answers never come: those requests are held by the
+ * mocks' `slow` handlers (`heldRequests`), and the page is settled without them.
  */
-const fetching = new Map<string, number>();
+const fetching = new Map<string, string>();
 const dataTypes = new Set(['Fetch', 'XHR']);
-const DATA_GRACE_MS = 1500;
 /** When the DOM last changed or an asset or data request started or finished. */
 let lastActivity = performance.now();
 const markActivity = () => {
@@ -113,12 +113,12 @@ const mediaPending = () =>
       media.error === null &&
       media.networkState !== HTMLMediaElement.NETWORK_NO_SOURCE,
   );
-const busy = () => {
-  if (loading.size > 0 || mediaPending()) return true;
-  const now = performance.now();
-  for (const startedAt of fetching.values()) if (now - startedAt < DATA_GRACE_MS) return true;
-  return false;
-};
+/** What the page is waiting for: assets on their way and data requests no mock holds. */
+const awaited = () => [
+  ...loading.values(),
+  ...[...fetching.values()].filter((url) => !heldRequests.has(url)),
+];
+const busy = () => awaited().length > 0 || mediaPending();
 
 const session = cdp();
 const started = ({
@@ -131,7 +131,7 @@ const started = ({
   request: { url: string };
 }) => {
   if (type && assetTypes.has(type)) loading.set(requestId, request.url);
-  else if (type && dataTypes.has(type)) fetching.set(requestId, performance.now());
+  else if (type && dataTypes.has(type)) fetching.set(requestId, request.url);
   else return;
   markActivity();
 };
@@ -181,12 +181,14 @@ async function settle(quietMs = 250, maxMs = 20_000) {
       await session.send('Runtime.evaluate', { expression: '0' });
       if (!busy() && performance.now() - lastActivity >= quietMs) return;
     }
-    if (performance.now() > deadline)
+    if (performance.now() > deadline) {
+      const pending = awaited();
       throw new Error(
-        loading.size > 0
-          ? `Still loading after ${maxMs / 1000} s: ${[...loading.values()].join(', ')}`
+        pending.length > 0
+          ? `Still loading after ${maxMs / 1000} s: ${pending.join(', ')}`
           : `The page kept changing for ${maxMs / 1000} s`,
       );
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -248,6 +250,9 @@ for (const [file, mod] of Object.entries(modules)) {
           // Mirrors Storybook's `layout` parameter: components get the padded canvas.
           if (composed.parameters.layout !== 'fullscreen') canvasElement.style.padding = '16px';
           document.body.appendChild(canvasElement);
+          // Requests an earlier story left unanswered are not this one's to wait for.
+          fetching.clear();
+          heldRequests.clear();
           cleanup = () => {
             canvasElement.remove();
             styleHost.remove();

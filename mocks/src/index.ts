@@ -24,7 +24,7 @@ export { LIVE_CUT_SECONDS, transcriptsHandlers } from './transcripts';
 export { queuedTranscriptFixture } from './fixtures/transcripts';
 export { apiKeysHandlers } from './apiKeys';
 export { accountHandlers, rotatedWebhookSecretFixture, webhookSecretFixture } from './account';
-export { NOW, on } from './support';
+export { heldRequests, NOW, on } from './support';
 
 /** Every domain's scenarios, for tests that walk them all (contract.test.ts). */
 export const scenariosByDomain = {

@@ -81,9 +81,16 @@ export function fieldRefused(field: string, issues: readonly { message: string }
   });
 }
 
+/**
+ * The URLs of the requests a `slow` handler holds (their answers never come), so a test that waits
+ * for a page's data to arrive does not wait for these. Whoever reads it clears it between stories.
+ */
+export const heldRequests = new Set<string>();
+
 /** Every endpoint never answers: loading states. */
 export const slowAll = (endpoints: EndpointSet) =>
-  onEach(endpoints, async () => {
+  onEach(endpoints, async ({ request }) => {
+    heldRequests.add(request.url);
     await delay('infinite');
     return new HttpResponse(null, { status: 204 });
   });
