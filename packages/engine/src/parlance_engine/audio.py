@@ -174,14 +174,25 @@ def estimate_duration(path: str) -> float | None:
         container.close()
 
 
-def iter_pcm(path: str, block_samples: int = SAMPLE_RATE * 30) -> Generator[Pcm]:
-    """Yield the audio as 16 kHz mono float32 blocks of about ``block_samples``.
+def iter_pcm(path: str, block_samples: int = SAMPLE_RATE * 30, channel: int | None = None) -> Generator[Pcm]:
+    """Yield the audio as 16 kHz mono float32 blocks of about ``block_samples``: its channels mixed,
+    or only ``channel`` (1: the first).
 
     Memory use is bounded by the block size, whatever the file length. Invalid
     frames (damaged packets) are skipped, as faster-whisper's decode_audio does.
     """
     container, stream = _open(_check_file(path))
-    resampler = av.audio.resampler.AudioResampler(format="s16", layout="mono", rate=SAMPLE_RATE)
+    channels = stream.codec_context.channels
+    if channel is not None and channel > channels:
+        container.close()
+        raise EngineError("unsupported_audio", f"the audio has {channels} channel(s), not a channel {channel}: {path}")
+    # One channel: resampled planar in the file's own layout, one row per channel, the one kept.
+    resampler = (
+        av.audio.resampler.AudioResampler(format="s16", layout="mono", rate=SAMPLE_RATE)
+        if channel is None
+        else av.audio.resampler.AudioResampler(format="s16p", layout=stream.codec_context.layout, rate=SAMPLE_RATE)
+    )
+    row = 0 if channel is None else channel - 1
     pending: list[npt.NDArray[np.generic]] = []  # s16 samples, as the resampler is told
     pending_n = 0
     decoded_any = False
@@ -191,7 +202,7 @@ def iter_pcm(path: str, block_samples: int = SAMPLE_RATE * 30) -> Generator[Pcm]
             if frame is not None:
                 frame.pts = None
             for out in resampler.resample(frame):
-                arr = out.to_ndarray().reshape(-1)
+                arr = out.to_ndarray()[row]
                 if arr.size == 0:
                     continue
                 decoded_any = True
@@ -219,15 +230,22 @@ class PcmStream:
     file had audio beyond the cap; decoding goes at most one block past it.
     """
 
-    def __init__(self, path: str, max_samples: int | None = None, block_samples: int = SAMPLE_RATE * 30):
+    def __init__(
+        self,
+        path: str,
+        max_samples: int | None = None,
+        block_samples: int = SAMPLE_RATE * 30,
+        channel: int | None = None,
+    ):
         self._path = path
         self._max = max_samples
         self._block = block_samples
+        self._channel = channel
         self.samples = 0
         self.truncated = False
 
     def __iter__(self) -> Iterator[Pcm]:
-        with contextlib.closing(iter_pcm(self._path, self._block)) as blocks:
+        with contextlib.closing(iter_pcm(self._path, self._block, self._channel)) as blocks:
             for block in blocks:
                 if self._max is not None and self.samples + block.shape[0] > self._max:
                     self.truncated = True

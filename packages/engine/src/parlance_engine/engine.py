@@ -313,7 +313,7 @@ class _Run:
         self.progress = progress
         self.cancelled = cancelled
         self.cap = audio_mod.max_samples(params.max_seconds)
-        self.pcm = audio_mod.PcmStream(params.path, self.cap)
+        self.pcm = audio_mod.PcmStream(params.path, self.cap, channel=params.channel)
         self.segments: list[Segment] = []
         # Every word heard, asked for or not (what the speech regions are checked against, and what
         # speakers are labelled by), with its segment's index (-1: a segment without text).

@@ -29,6 +29,7 @@ MAX_BEAM_SIZE = 10
 MAX_KEYTERMS = 100
 MAX_KEYTERM_CHARS = 50
 MAX_SPEAKERS = 10
+MAX_CHANNELS = 8
 # Languages a detection may choose among (expected_languages).
 MAX_EXPECTED_LANGUAGES = 10
 # A live stream's audio may come at any rate in this range; the engine resamples it to 16 kHz.
@@ -177,6 +178,11 @@ def _speakers_expected(params: Params) -> int | None:
     return None if value is None else _integer(value, "speakers_expected", 1, MAX_SPEAKERS, nullable=True)
 
 
+def _channel(params: Params) -> int | None:
+    value = params.get("channel")
+    return None if value is None else _integer(value, "channel", 1, MAX_CHANNELS, nullable=True)
+
+
 def _model(params: Params, default: str) -> str:
     value = params.get("model")
     if value is None:
@@ -252,6 +258,7 @@ class TranscribeParams(_Detecting):
     speaker_labels: bool = False
     speakers_expected: int | None = None
     max_seconds: float | None = None
+    channel: int | None = None  # 1-based; None = all channels mixed
     resume: tuple[Checkpoint, ...] | None = None
 
     @classmethod
@@ -272,6 +279,7 @@ class TranscribeParams(_Detecting):
             speaker_labels=_boolean(params, "speaker_labels", cls.speaker_labels),
             speakers_expected=_speakers_expected(params),
             max_seconds=_max_seconds(params),
+            channel=_channel(params),
             resume=_resume(params),
         )
 

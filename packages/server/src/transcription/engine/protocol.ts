@@ -233,6 +233,10 @@ export interface TranscribeParams {
   speakers_expected?: number | null;
   max_seconds?: MaxSeconds;
   /**
+   * Transcribe this channel of the file alone (1: the first); null: all channels mixed to one. A channel the file does not have is unsupported_audio.
+   */
+  channel?: number | null;
+  /**
    * Take up a run that stopped (its process killed): the checkpoints its progress told, in order. Transcription goes on from the last one's position, and the result is the whole file's.
    */
   resume?: Checkpoint[] | null;
