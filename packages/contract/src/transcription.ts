@@ -8,6 +8,7 @@ import {
 } from './listDefaults.js';
 import { describeEndpoints } from './operation.js';
 import {
+  MAX_CHANNELS,
   MAX_EXPECTED_LANGUAGES,
   MAX_KEYTERM_CHARS,
   MAX_OPEN_UPLOADS,
@@ -122,6 +123,15 @@ export const SpeakerLabel = z
   .string()
   .regex(/^[A-Z]$/, { error: 'a speaker label is one capital letter' });
 
+/**
+ * The channel of a multichannel transcript a word, segment or turn was heard in: "1" for the
+ * first (AssemblyAI's numbering, as a string).
+ */
+const AudioChannel = z
+  .string()
+  .regex(new RegExp(`^[1-${MAX_CHANNELS}]$`))
+  .describe('The channel it was heard in ("1": the first), with multichannel');
+
 /** A form field's digits, or a JSON number; null or blank: not said. */
 const wholeNumberField = (value: unknown) =>
   value === null
@@ -229,6 +239,12 @@ export const TranscriptRequest = z.object({
       'Mask profanity but for its first letter ("f***"): the words of the LDNOOBW list, in English transcripts (and translations); other languages are left as heard',
     ),
   ),
+  multichannel: z.preprocess(
+    blankToUndefined,
+    FormBoolean.optional().describe(
+      `Transcribe each channel of the file on its own (at most ${MAX_CHANNELS}), each channel a speaker ("A" the first): words, segments and turns say their channel. Billed per channel-second. Not with speaker_labels`,
+    ),
+  ),
   speaker_labels: z.preprocess(
     blankToUndefined,
     FormBoolean.optional().describe(
@@ -276,14 +292,20 @@ export const TranscriptSegment = z.object({
     .string()
     .optional()
     .describe('The language the segment was heard in; detected per stretch of speech'),
-  speaker: SpeakerLabel.optional().describe('Who spoke most of the segment (with speaker_labels)'),
+  speaker: SpeakerLabel.optional().describe(
+    'Who spoke most of the segment (with speaker_labels or multichannel)',
+  ),
+  channel: AudioChannel.optional(),
 });
 export const TranscriptWord = z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
   confidence: z.number(),
-  speaker: SpeakerLabel.optional().describe('Who spoke the word (with speaker_labels)'),
+  speaker: SpeakerLabel.optional().describe(
+    'Who spoke the word (with speaker_labels or multichannel)',
+  ),
+  channel: AudioChannel.optional(),
 });
 /** Consecutive words of one speaker (AssemblyAI's utterances). */
 export const TranscriptUtterance = z
@@ -293,6 +315,7 @@ export const TranscriptUtterance = z
     end: z.number(),
     text: z.string(),
     confidence: z.number().describe('The mean confidence of its words'),
+    channel: AudioChannel.optional(),
   })
   .meta({ id: 'TranscriptUtterance' });
 export type TranscriptUtterance = z.infer<typeof TranscriptUtterance>;
@@ -382,7 +405,7 @@ export const TranscriptResult = z.object({
   utterances: z
     .array(TranscriptUtterance)
     .optional()
-    .describe('Who said what, turn by turn (with speaker_labels)'),
+    .describe('Who said what, turn by turn (with speaker_labels or multichannel)'),
   notice: z
     .string()
     .nullable()
@@ -410,6 +433,14 @@ export const Transcript = TranscriptSummary.extend({
     .describe('The kept audio has a tone over the redacted words (the request asked for it)'),
   filter_profanity: z.boolean().describe("The request's filter_profanity: profanity is masked"),
   disfluencies: z.boolean().describe("The request's disfluencies: filler words are kept"),
+  multichannel: z
+    .boolean()
+    .describe("The request's multichannel: each channel was transcribed apart"),
+  audio_channels: z
+    .number()
+    .int()
+    .nullable()
+    .describe('With multichannel: how many channels the file has (each a speaker); null otherwise'),
   has_audio: z
     .boolean()
     .describe(

@@ -10,6 +10,8 @@ export const MAX_KEYTERM_CHARS = 50;
 
 /** `speakers_expected` is 1 to MAX_SPEAKERS. */
 export const MAX_SPEAKERS = 10;
+/** `multichannel`: a file's channels are transcribed apart when it has at most this many. */
+export const MAX_CHANNELS = 8;
 /** A name given to a speaker label is at most this long. */
 export const MAX_SPEAKER_NAME_CHARS = 40;
 

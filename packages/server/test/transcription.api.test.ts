@@ -670,3 +670,81 @@ describe('idempotency, listing, deletion, models', () => {
     expect(res.body.data.map((model: { id: string }) => model.id)).toEqual(['tiny.en', 'base']);
   });
 });
+
+describe('multichannel', () => {
+  it('transcribes each channel as its speaker, in time order, billed per channel-second', async () => {
+    // jfk on the left; on the right, 3 s in, LJ002-0035 ("Eight. The press yard"): a second talker
+    // speaking while the first does.
+    const stereo = join(await mkdtemp(join(tmpdir(), 'parlance-channels-')), 'call.wav');
+    execFileSync('ffmpeg', [
+      ...['-nostdin', '-loglevel', 'error', '-y'],
+      ...['-i', fixture('jfk.wav'), '-i', fixture('LJ002-0035.wav')],
+      '-filter_complex',
+      '[1:a]aresample=16000,adelay=3000,apad[b];[0:a][b]join=inputs=2:channel_layout=stereo',
+      stereo,
+    ]);
+    const ivy = await customer(server, 100);
+    const fields = { language: 'en', multichannel: 'true', timestamp_style: 'word' };
+    const res = await submit(server, ivy, fields, stereo);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      multichannel: true,
+      audio_channels: 2,
+      speaker_labels: false,
+    });
+    const job = await waitForJob(server, ivy, res.body.id);
+    const { words, segments, utterances } = job.result!;
+    const said = (channel: string) =>
+      words
+        .filter((word) => word.channel === channel)
+        .map((word) => word.text)
+        .join(' ')
+        .toLowerCase();
+    expect(said('1')).toContain('ask not what your country');
+    expect(said('1')).not.toMatch(/press|yard/);
+    expect(said('2')).toMatch(/^(eight|8)\.? the press yard/);
+    for (const part of [...words, ...segments, ...(utterances ?? [])])
+      expect(part.speaker).toBe(part.channel === '1' ? 'A' : 'B');
+    // One list in time order: the second talker's words stand among the first's.
+    const starts = words.map((word) => word.start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    const second = words.findIndex((word) => word.channel === '2');
+    expect(second).toBeGreaterThan(0);
+    expect(words.slice(second).some((word) => word.channel === '1')).toBe(true);
+    // Turn by turn: a turn ends where the other channel's words begin.
+    const turns = utterances!.map((turn) => turn.speaker);
+    expect(turns[0]).toBe('A');
+    expect(new Set(turns)).toEqual(new Set(['A', 'B']));
+    turns.slice(1).forEach((speaker, k) => expect(speaker).not.toBe(turns[k]));
+    // 2 channels × 11 s of tiny.en at $0.002/min is 733.33 µ$: 734 µ$.
+    expect(job.costMicros).toBe(734);
+    const txt = await server.client().get(`/v1/transcript/${job.id}/txt`, { headers: ivy.auth });
+    // One line per turn, each naming its channel's speaker.
+    expect(
+      txt.body
+        .trim()
+        .split('\n')
+        .map((line: string) => line.split(':')[0]),
+    ).toEqual(turns.map((speaker) => `Speaker ${speaker}`));
+  });
+
+  it('is refused with speaker_labels, and for more channels than it transcribes apart', async () => {
+    const both = await submit(
+      server,
+      alice,
+      { multichannel: 'true', speaker_labels: 'true' },
+      fixture('jfk.wav'),
+    );
+    expect([both.status, both.body.message]).toEqual([
+      400,
+      'multichannel and speaker_labels cannot be combined: with multichannel, each channel is a speaker',
+    ]);
+    const nine = join(await mkdtemp(join(tmpdir(), 'parlance-channels-')), 'nine.wav');
+    execFileSync('sox', ['-n', '-r', '16000', '-c', '9', nine, 'synth', '1', 'sine', '440']);
+    const res = await submit(server, alice, { multichannel: 'true' }, nine);
+    expect([res.status, res.body.message]).toEqual([
+      400,
+      'multichannel: the file has 9 channels; at most 8 are transcribed apart',
+    ]);
+  });
+});

@@ -100,7 +100,7 @@ function fakeEngine(
       if (engine.aborted) throw new EngineRequestError('cancelled', 'cancelled');
       return outcome();
     },
-    probe: async () => ({ duration: 600 }),
+    probe: async () => ({ duration: 600, channels: 1 }),
     bleep: async () => {
       throw new Error('this fake engine bleeps nothing');
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { TimestampStyle, TranscriptionTask } from '@parlance/contract';
+import { MAX_CHANNELS } from '@parlance/contract/endpoints';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
 import { DomainError } from '../domainErrors.js';
@@ -10,6 +11,7 @@ import {
   ProbeLimitError,
   ProbeTimeoutError,
   type LanguageDetection,
+  type ProbeFacts,
 } from './engine/types.js';
 import { formatDuration } from './formats.js';
 import {
@@ -59,6 +61,8 @@ export interface Submission {
   task?: TranscriptionTask;
   /** Label who spoke when; `speakersExpected` (with it) is the caller's count of speakers. */
   speakerLabels?: boolean;
+  /** Transcribe each channel of the file on its own, as one speaker (billed per channel-second). */
+  multichannel?: boolean;
   speakersExpected?: number | undefined;
   webhookUrl: string | undefined;
   /** Retention (seconds after the job ends): its audio, and the transcript; none when undefined. */
@@ -109,7 +113,7 @@ export async function submitTranscription(
     const { audioUrl, fileName, ...held } = await stageAudio(runtime, input.audio, staged);
     taken = held.taken;
 
-    const duration = await probeDuration(runtime, staged, input.userId);
+    const { duration, channels } = await probeFile(runtime, staged, input.userId);
     // A length the file does not state is counted only to the limit plus one second: it is at
     // least that long.
     if (duration > config.maxAudioSeconds) {
@@ -118,7 +122,15 @@ export async function submitTranscription(
         `Audio is ${Math.abs(duration - (config.maxAudioSeconds + 1)) < 0.01 ? 'at least ' : ''}${Math.ceil(duration)} s long; the limit is ${formatDuration(config.maxAudioSeconds)} (${config.maxAudioSeconds} s)`,
       );
     }
-    await checkCredit(db, input, model, duration);
+    if (input.multichannel && channels > MAX_CHANNELS) {
+      throw new DomainError(
+        'validation_failed',
+        `multichannel: the file has ${channels} channels; at most ${MAX_CHANNELS} are transcribed apart`,
+      );
+    }
+    const audioChannels = input.multichannel ? channels : null;
+    // Each channel transcribed apart is billed.
+    await checkCredit(db, input, model, duration * (audioChannels ?? 1));
 
     const id = randomUUID();
     const blobKey = `audio/${input.userId}/${id}`;
@@ -148,6 +160,7 @@ export async function submitTranscription(
       task: input.task ?? 'transcribe',
       speakerLabels: input.speakerLabels ?? false,
       speakersExpected: input.speakersExpected ?? null,
+      audioChannels,
       source: input.audio.kind === 'url' ? 'url' : 'upload',
       audioUrl,
       fileName,
@@ -245,23 +258,21 @@ async function checkCredit(
   }
 }
 
-/** The file's length, probed as `userId`'s (one probe at a time per account, see ProbePool). */
-async function probeDuration(
+/**
+ * The file's length and channel count, probed as `userId`'s (one probe at a time per account, see
+ * ProbePool).
+ */
+async function probeFile(
   runtime: TranscriptionRuntime,
   path: string,
   userId: string,
-): Promise<number> {
+): Promise<ProbeFacts> {
   const { maxAudioSeconds, probeTimeoutSeconds } = runtime.config;
   try {
     // A file that states no length is counted by its packets (or, without timestamps, by
     // decoding): stopping just past the limit lets an endless one be refused as too long instead
     // of read until the time limit.
-    const { duration } = await runtime.probeEngine.probe(
-      path,
-      { maxSeconds: maxAudioSeconds + 1 },
-      userId,
-    );
-    return duration;
+    return await runtime.probeEngine.probe(path, { maxSeconds: maxAudioSeconds + 1 }, userId);
   } catch (err) {
     if (err instanceof ProbeLimitError) {
       throw new DomainError(

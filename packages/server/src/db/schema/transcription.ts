@@ -114,6 +114,11 @@ export const transcriptions = pgTable(
     /** Label who spoke when; `speakersExpected` is the caller's count, null = estimate it. */
     speakerLabels: boolean('speaker_labels').notNull().default(false),
     speakersExpected: integer('speakers_expected'),
+    /**
+     * Multichannel: the file's channel count (read at submission), each channel transcribed on its
+     * own as one speaker and billed; null = the channels mixed into one.
+     */
+    audioChannels: integer('audio_channels'),
     /** Names the owner gave the speaker labels ("A" → "Alice"); exports use them. */
     speakerNames: jsonb('speaker_names').$type<Record<string, string>>().notNull().default({}),
     timestampStyle: timestampStyle('timestamp_style').notNull().default('segment'),

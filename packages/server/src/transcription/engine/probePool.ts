@@ -5,6 +5,7 @@ import {
   ProbeTimeoutError,
   type EngineModels,
   type ProbeEngine,
+  type ProbeFacts,
   type ProbeOptions,
 } from './types.js';
 
@@ -66,7 +67,7 @@ export class ProbePool implements ProbeEngine {
     path: string,
     options?: ProbeOptions,
     owner: string | symbol = Symbol('probe'),
-  ): Promise<{ duration: number }> {
+  ): Promise<ProbeFacts> {
     this.checkOverruns(owner);
     const engine = await this.acquire(owner);
     try {

@@ -30,6 +30,7 @@ import {
   type LiveHearing,
   type LiveStream,
   type LiveStreamOptions,
+  type ProbeFacts,
   type ProbeOptions,
   type SpeechEngine,
   type TimeSpan,
@@ -123,6 +124,7 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       word_timestamps: opts.wordTimestamps,
       speaker_labels: opts.speakerLabels,
       speakers_expected: opts.speakersExpected,
+      channel: opts.channel ?? null,
       max_seconds: opts.maxSeconds,
       resume: opts.resume ?? null,
       vad: true,
@@ -181,7 +183,7 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
     };
   }
 
-  probe(path: string, options: ProbeOptions = {}): Promise<{ duration: number }> {
+  probe(path: string, options: ProbeOptions = {}): Promise<ProbeFacts> {
     return this.request('probe', { path, max_seconds: options.maxSeconds });
   }
 

@@ -2,6 +2,7 @@
 import type {
   Checkpoint,
   ModelInfo,
+  ProbeResult,
   Progress,
   StreamAudioResult,
   StreamEvent,
@@ -41,6 +42,8 @@ export interface TranscribeOptions {
   speakersExpected: number | null;
   /** Decode and transcribe at most this many seconds, or null for all of it. */
   maxSeconds: number | null;
+  /** Transcribe this channel of the file alone (1: the first); absent: all channels mixed. */
+  channel?: number;
   /** The checkpoints an earlier run of this job told (its progress), to go on after; none: afresh. */
   resume?: Checkpoint[];
 }
@@ -104,12 +107,15 @@ export interface ProbeOptions {
 
 export type EngineProgress = Progress;
 
+/** What a probe tells of a file: its length in seconds and its audio's channel count. */
+export type ProbeFacts = Pick<ProbeResult, 'duration' | 'channels'>;
+
 export type EngineModel = Pick<ModelInfo, 'name' | 'languages' | 'multilingual'>;
 
 /** Reads durations and lists models; all that the API needs before a job is queued. */
 export interface ProbeEngine {
   /** `owner`: whose file it is (an account), for sharing probes fairly between owners. */
-  probe(path: string, options?: ProbeOptions, owner?: string): Promise<{ duration: number }>;
+  probe(path: string, options?: ProbeOptions, owner?: string): Promise<ProbeFacts>;
   models(): Promise<EngineModels>;
   close(): Promise<void>;
 }

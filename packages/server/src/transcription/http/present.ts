@@ -52,6 +52,8 @@ export async function toTranscript(
     redact_pii_audio: row.redaction?.audio ?? false,
     filter_profanity: row.filterProfanity,
     disfluencies: row.disfluencies,
+    multichannel: row.audioChannels !== null,
+    audio_channels: row.audioChannels,
     has_audio: row.blobKey !== null,
     delete_audio_after: row.deleteAudioAfterSeconds,
     delete_after: row.deleteAfterSeconds,

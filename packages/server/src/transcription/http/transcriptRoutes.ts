@@ -109,6 +109,11 @@ function parseRequest(
       'validation_failed',
       'disfluencies needs language=en or an English-only model: its prompt is English',
     );
+  if (fields.multichannel && (fields.speaker_labels ?? fields.diarize))
+    throw new HttpError(
+      'validation_failed',
+      'multichannel and speaker_labels cannot be combined: with multichannel, each channel is a speaker',
+    );
   if (fields.redact_pii_audio && !fields.redact_pii)
     throw new HttpError('validation_failed', 'redact_pii_audio needs redact_pii');
   if ([file, fields.audio_url, fields.upload_id].filter(Boolean).length > 1)
@@ -194,6 +199,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
             task: fields.task,
             speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,
             speakersExpected: fields.speakers_expected,
+            multichannel: fields.multichannel ?? false,
             webhookUrl: fields.webhook_url,
             deleteAudioAfter: fields.delete_audio_after,
             deleteAfter: fields.delete_after,
@@ -271,7 +277,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
         'transcript_not_ready',
         row.status !== 'completed'
           ? `Transcript is ${row.status}; speakers can be named once it is completed`
-          : row.speakerLabels
+          : row.speakerLabels || row.audioChannels !== null
             ? 'No one was heard speaking in this transcript: it has no speakers to name'
             : 'This transcript has no speaker labels: transcribe with speaker_labels=true',
       );

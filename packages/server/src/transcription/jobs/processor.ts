@@ -32,6 +32,7 @@ import { redactedTimes, redactTranscript } from '../redaction.js';
 import { filterProfanity } from '../profanity.js';
 import { withFillers } from '../disfluencies.js';
 import { jobUsageDescription } from './usageEntries.js';
+import { transcribeChannels } from '../channels.js';
 
 export interface JobLimits {
   /** A worker holds a job this long without a heartbeat before another may take it over. */
@@ -174,7 +175,9 @@ async function capFor(db: Database, job: TranscriptionRow, limits: JobLimits): P
   ]);
   const credit = Math.max(0, balance - reserved);
   const spend = room === null ? Infinity : room.roomMicros;
-  const affordable = secondsAffordable(job.model, Math.min(credit, spend));
+  // Of each channel, when each is transcribed (and billed) on its own.
+  const affordable =
+    secondsAffordable(job.model, Math.min(credit, spend)) / (job.audioChannels ?? 1);
   if (affordable >= limits.maxAudioSeconds)
     return { seconds: limits.maxAudioSeconds, reason: 'limit' };
   return { seconds: affordable, reason: spend < credit ? 'spend' : 'credit', room };
@@ -222,10 +225,10 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     return finish(await failTranscription(db, id, token, why));
   }
 
-  // A redacting job keeps no text until it is redacted, whole: no checkpoints (a run that takes it
-  // over starts again), no partial text.
-  const redacting = job.redaction !== null;
-  const resume = redacting ? [] : await checkpointsOf(db, id);
+  // A job whose text is made whole at its end (redacted, or merged from its channels) keeps none
+  // before: no checkpoints (a run that takes it over starts again), no partial text.
+  const whole = job.redaction !== null || job.audioChannels !== null;
+  const resume = whole ? [] : await checkpointsOf(db, id);
   if (resume.length > 0) {
     const at = resume.at(-1)!.position;
     deps.metrics.jobAudioTakenUp.inc({ model: job.model }, at);
@@ -255,10 +258,10 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   /** The audio with a tone over what was redacted, staged until the job completes. */
   let copy: string | null = null;
   const onProgress = ({ percent, stage, text, checkpoint }: EngineProgress) => {
-    if (checkpoint && !redacting) unwritten.push({ seq: (told += 1), checkpoint });
+    if (checkpoint && !whole) unwritten.push({ seq: (told += 1), checkpoint });
     // Segment texts add up to the text so far, which streaming answers read while the job runs.
     const partialText =
-      text && !redacting ? `${latest.partialText} ${text}`.trim() : latest.partialText;
+      text && !whole ? `${latest.partialText} ${text}`.trim() : latest.partialText;
     latest = { percent, stage, partialText };
     const wait = PROGRESS_WRITE_MS - (Date.now() - lastWrite);
     // A checkpoint is written at once (one per 30 s of audio): until it is, a kill costs its pass.
@@ -277,26 +280,25 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
 
   try {
     if (!job.blobKey) throw new Error('the job has no audio');
+    const options = {
+      model: job.model,
+      language: job.language,
+      detection: job.languageDetection,
+      prompt: job.disfluencies ? withFillers(job.prompt) : job.prompt,
+      keyterms: job.keyterms,
+      task: job.task,
+      // Bleeping the audio needs the redacted words' times, whatever the transcript keeps.
+      wordTimestamps: job.timestampStyle === 'word' || Boolean(job.redaction?.audio),
+      speakerLabels: job.speakerLabels,
+      speakersExpected: job.speakersExpected,
+      maxSeconds: cap.seconds,
+      resume,
+    };
+    const channels = job.audioChannels;
     const result = await deps.blobs.withFile(job.blobKey, (path) =>
-      deps.engine.transcribe(
-        path,
-        {
-          model: job.model,
-          language: job.language,
-          detection: job.languageDetection,
-          prompt: job.disfluencies ? withFillers(job.prompt) : job.prompt,
-          keyterms: job.keyterms,
-          task: job.task,
-          // Bleeping the audio needs the redacted words' times, whatever the transcript keeps.
-          wordTimestamps: job.timestampStyle === 'word' || Boolean(job.redaction?.audio),
-          speakerLabels: job.speakerLabels,
-          speakersExpected: job.speakersExpected,
-          maxSeconds: cap.seconds,
-          resume,
-        },
-        onProgress,
-        stop.signal,
-      ),
+      channels === null
+        ? deps.engine.transcribe(path, options, onProgress, stop.signal)
+        : transcribeChannels(deps.engine, path, options, channels, onProgress, stop.signal),
     );
     copy = job.redaction?.audio ? await bleepedCopy(deps, job, result) : null;
     const notices = [
@@ -379,7 +381,9 @@ async function complete(
 ): Promise<TranscriptionRow | undefined> {
   const { db, metrics } = deps;
   if (!isModelName(job.model)) throw new Error(`model ${job.model} has no price`);
-  const costMicros = priceForSeconds(job.model, result.duration);
+  // Billed per channel-second when the channels were transcribed apart.
+  const billedSeconds = result.duration * (job.audioChannels ?? 1);
+  const costMicros = priceForSeconds(job.model, billedSeconds);
   // Redacted before the transaction opens: a long transcript's rules hold no connection.
   const stored = toResult(result, job, notice);
   try {
@@ -395,8 +399,8 @@ async function complete(
         userId: job.userId,
         amountMicros: costMicros,
         reference: job.id,
-        description: jobUsageDescription(job.fileName, result.duration, job.model),
-        audioSeconds: result.duration,
+        description: jobUsageDescription(job.fileName, billedSeconds, job.model),
+        audioSeconds: billedSeconds,
         model: job.model,
         apiKeyId: job.apiKeyId,
         audioSource: job.source,

@@ -140,7 +140,10 @@ export function unfinishedJobs(
     .select({
       id: transcriptions.id,
       model: transcriptions.model,
-      seconds: transcriptions.audioDurationSeconds,
+      // What it will be billed for: each channel, when they are transcribed apart.
+      seconds: sql<
+        number | null
+      >`${transcriptions.audioDurationSeconds} * coalesce(${transcriptions.audioChannels}, 1)`,
       apiKeyId: transcriptions.apiKeyId,
     })
     .from(transcriptions)
