@@ -28,6 +28,7 @@ import {
 import {
   audioDeletedFixture,
   redactedFixture,
+  multichannelFixture,
   completedTranscriptFixture,
   exportFixture,
   livePhrasesFixture,
@@ -515,6 +516,14 @@ export const transcriptsHandlers = {
     ...jobHandlers((id) => {
       const transcript = transcriptFixture(id);
       return transcript?.result ? { ...transcript, ...redactedFixture } : transcript;
+    }),
+  ],
+  /** The completed transcript was submitted with multichannel: two channels, a speaker each. */
+  multichannel: [
+    transcriptList(transcriptSummariesFixture),
+    ...jobHandlers((id) => {
+      const transcript = transcriptFixture(id);
+      return transcript?.result ? { ...transcript, ...multichannelFixture } : transcript;
     }),
   ],
   /** The completed transcript's audio was deleted two hours ago; its text stays. */

@@ -79,6 +79,11 @@ describe('transcriptFormData', () => {
     expect(body.get('redact_pii_audio')).toBe('true');
   });
 
+  it('asks for each channel to be transcribed apart', () => {
+    const body = transcriptFormData({ ...options, audioUrl: 'a', multichannel: true });
+    expect(body.get('multichannel')).toBe('true');
+  });
+
   it('asks for profanity to be masked and filler words kept', () => {
     const body = transcriptFormData({
       ...options,
@@ -102,6 +107,7 @@ describe('transcriptFormData', () => {
       redactPiiAudio: true,
       filterProfanity: false,
       disfluencies: false,
+      multichannel: false,
     });
     expect([...body.keys()]).toEqual(['audio_url', 'timestamp_style', 'model', 'language']);
   });

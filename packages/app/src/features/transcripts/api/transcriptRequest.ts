@@ -29,6 +29,8 @@ export interface TranscriptRequestInput {
   speakerLabels?: boolean;
   /** How many people speak, when known (with `speakerLabels`); otherwise it is estimated. */
   speakersExpected?: number;
+  /** Transcribe each channel on its own, as one speaker (not with `speakerLabels`). */
+  multichannel?: boolean;
   /** Personal data to remove from the transcript; none when empty or left out. */
   redactPii?: readonly PiiPolicy[];
   /** How redacted data is replaced (with `redactPii`); the server's default ('hash') when left out. */
@@ -63,6 +65,7 @@ export function transcriptFields(input: TranscriptRequestInput): [string, string
     if (input.speakersExpected !== undefined)
       fields.push(['speakers_expected', String(input.speakersExpected)]);
   }
+  if (input.multichannel) fields.push(['multichannel', 'true']);
   if (input.redactPii?.length) {
     for (const policy of input.redactPii) fields.push(['redact_pii', policy]);
     if (input.redactPiiSub) fields.push(['redact_pii_sub', input.redactPiiSub]);

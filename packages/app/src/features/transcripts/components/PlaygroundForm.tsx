@@ -92,6 +92,7 @@ export function PlaygroundForm({
   const [speakerLabels, setSpeakerLabels] = useState(false);
   /** '' while the number of speakers is left to detection. */
   const [speakersExpected, setSpeakersExpected] = useState('');
+  const [multichannel, setMultichannel] = useState(false);
   const [redactPii, setRedactPii] = useState(false);
   const [redactPiiSub, setRedactPiiSub] = useState<PiiSubstitution>('hash');
   const [redactPiiAudio, setRedactPiiAudio] = useState(false);
@@ -124,8 +125,13 @@ export function PlaygroundForm({
       timestampStyle,
       task: translate ? 'translate' : undefined,
       keyterms,
-      speakerLabels,
-      speakersExpected: speakersExpected === '' ? undefined : Number(speakersExpected),
+      // Each channel is a speaker: the two ways of labelling speakers exclude each other.
+      ...(multichannel
+        ? { multichannel }
+        : {
+            speakerLabels,
+            speakersExpected: speakersExpected === '' ? undefined : Number(speakersExpected),
+          }),
       ...(redactPii ? { redactPii: PII_POLICIES, redactPiiSub, redactPiiAudio } : {}),
       filterProfanity,
       disfluencies: keepFillers && english,
@@ -186,11 +192,16 @@ export function PlaygroundForm({
         />
         <Toggle
           label="Label speakers"
-          hint="Who spoke when: each segment and word gets a speaker, A, B, …"
-          checked={speakerLabels}
+          hint={
+            multichannel
+              ? 'Each channel is a speaker already.'
+              : 'Who spoke when: each segment and word gets a speaker, A, B, …'
+          }
+          checked={speakerLabels && !multichannel}
+          disabled={multichannel}
           onChange={(event) => setSpeakerLabels(event.target.checked)}
         />
-        {speakerLabels && (
+        {speakerLabels && !multichannel && (
           <Select
             label="Number of speakers"
             options={SPEAKER_COUNT_OPTIONS}
@@ -198,6 +209,12 @@ export function PlaygroundForm({
             onChange={(event) => setSpeakersExpected(event.target.value)}
           />
         )}
+        <Toggle
+          label="Each channel apart"
+          hint="For calls recorded one speaker to a channel: each channel is transcribed as its own speaker, and billed."
+          checked={multichannel}
+          onChange={(event) => setMultichannel(event.target.checked)}
+        />
         <Toggle
           label="Keep filler words"
           hint={

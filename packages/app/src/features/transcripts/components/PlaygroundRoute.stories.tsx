@@ -259,6 +259,28 @@ export const WithOptions: Story = {
   },
 };
 
+/**
+ * Each channel apart: speaker labels give way (each channel is a speaker), and multichannel is
+ * sent without them.
+ */
+export const Multichannel: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const labels = await canvas.findByRole('checkbox', { name: 'Label speakers' });
+    await userEvent.click(labels);
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Each channel apart' }));
+    await expect(labels).toBeDisabled();
+    await expect(labels).not.toBeChecked();
+    await expect(canvas.queryByRole('combobox', { name: 'Number of speakers' })).toBeNull();
+
+    await submitUrl(canvasElement);
+    const code = await canvas.findByRole('tabpanel', { name: 'curl' });
+    await expect(code).toHaveTextContent("--form-string 'multichannel=true'");
+    await expect(code).not.toHaveTextContent('speaker_labels');
+  },
+};
+
 /** Key terms the server would refuse: too many, or one too long; Transcribe waits for a fix. */
 export const KeytermsOverLimit: Story = {
   parameters: { visual: false },

@@ -183,6 +183,15 @@ export const Redacted: Story = page.scenario('redacted')(async (canvas) => {
   ).toBeInTheDocument();
 });
 
+/** Submitted with multichannel: the page says so, and each channel's turns are its speaker's. */
+export const Multichannel: Story = page.scenario('multichannel')(async (canvas) => {
+  await expect(await canvas.findByText('Channels')).toBeInTheDocument();
+  await expect(canvas.getByText('Channels').nextElementSibling).toHaveTextContent(
+    '2, one speaker each',
+  );
+  await expect(canvas.getAllByText('Speaker B')).not.toHaveLength(0);
+});
+
 /** The audio was deleted: the text stays, with no player and nothing left to delete of it. */
 export const AudioDeleted: Story = {
   parameters: { msw: { handlers: { transcripts: transcriptsHandlers.audioDeleted } } },

@@ -155,6 +155,12 @@ export function TranscriptScreen({
                 <dt>Audio</dt>
                 <dd>{audioFact(data, now)}</dd>
               </div>
+              {data.multichannel && (
+                <div>
+                  <dt>Channels</dt>
+                  <dd>{data.audio_channels}, one speaker each</dd>
+                </div>
+              )}
               {data.disfluencies && (
                 <div>
                   <dt>Filler words</dt>
