@@ -5,6 +5,7 @@ import {
   CheckIcon,
   ClockIcon,
   CreditCardIcon,
+  EyeOffIcon,
   GridIcon,
   InfoIcon,
   KeyIcon,
@@ -36,7 +37,12 @@ const transcription: Feature[] = [
   {
     icon: <UserIcon />,
     title: 'Speaker labels',
-    text: 'Set speaker_labels and every segment and word says who spoke; give speakers_expected when you know how many people talk, and name the speakers afterwards.',
+    text: 'Set speaker_labels and every segment and word says who spoke; give speakers_expected when you know how many people talk, and name the speakers afterwards. A call recorded one speaker to a channel? Set multichannel and each channel is transcribed on its own.',
+  },
+  {
+    icon: <EyeOffIcon />,
+    title: 'Personal data redacted before it is stored',
+    text: 'redact_pii replaces card numbers, bank accounts, phone numbers, e-mail addresses, SSNs and dates of birth, spoken or in digits, in every view and export, and can bleep them in the kept audio. filter_profanity masks swear words; disfluencies keeps um and uh.',
   },
   {
     icon: <SearchIcon />,
@@ -71,7 +77,7 @@ const transcription: Feature[] = [
   {
     icon: <GridIcon />,
     title: 'Text, JSON, SRT and WebVTT',
-    text: 'Download the result in the format your product needs, from plain text for search to subtitles timed by the model’s segments.',
+    text: 'Download the result in the format your product needs, from plain text for search to subtitles cut to the line length, line count and reading speed you set.',
   },
 ];
 

@@ -96,9 +96,11 @@ export function PricingScreen({ rates, loading = false, error, onRetry }: Pricin
             <li>
               <strong>Options cost nothing extra</strong>
               <span>
-                Speaker labels, key terms and translation are included: the price depends only on
-                the model and the seconds of audio. Translation and language detection need a
-                multilingual model, which is the default unless you say the audio is English.
+                Speaker labels, key terms, translation, redaction, profanity masking and filler
+                words are included: the price depends only on the model and the seconds of audio.
+                With multichannel, each channel is transcribed and billed on its own: a two-channel
+                call costs twice its length. Translation and language detection need a multilingual
+                model, which is the default unless you say the audio is English.
               </span>
             </li>
             <li>
