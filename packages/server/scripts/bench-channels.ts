@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transcribeChannels } from '../src/transcription/channels.js';
+import { mergeChannels, transcribeChannels } from '../src/transcription/channels.js';
 import { ProcessSpeechEngine } from '../src/transcription/engine/processEngine.js';
 import type { Word } from '../src/transcription/engine/protocol.js';
 import { benchOptions, score } from '../test/asr-sets.js';
@@ -79,13 +79,15 @@ try {
     for (const way of ways) {
       const result =
         way === 'multichannel'
-          ? await transcribeChannels(
-              engine,
-              join(CONVERSATIONS, `${id}.stereo8k.wav`),
-              options,
-              2,
-              () => undefined,
-              new AbortController().signal,
+          ? mergeChannels(
+              await transcribeChannels(
+                engine,
+                join(CONVERSATIONS, `${id}.stereo8k.wav`),
+                options,
+                2,
+                () => undefined,
+                new AbortController().signal,
+              ),
             )
           : await engine.transcribe(
               join(CONVERSATIONS, `${id}.wav`),

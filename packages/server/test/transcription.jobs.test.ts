@@ -583,6 +583,81 @@ describe('processTranscription', () => {
     expect(spent.account).toBe(priceForSeconds('tiny.en', 500));
   });
 
+  it('a multichannel job stops each channel where all of them together stay paid for', async () => {
+    const thrifty = (await signUp(server)).user.id;
+    await leave(thrifty, 1000); // $0.001 = 30 s of tiny.en: 30/7 s of each of 7 channels
+    const id = await newJob({ userId: thrifty, audioDurationSeconds: 2, audioChannels: 7 });
+    // As the engine does: the cap in whole 16 kHz samples, the duration to the millisecond.
+    const engine = fakeEngine(async () => {
+      const samples = Math.round(engine.options!.maxSeconds! * 16_000);
+      return { ...RESULT, duration: Math.round(samples / 16) / 1000, truncated: true };
+    });
+    expect(await processTranscription(deps(engine), id)).toBe('finished');
+    expect(engine.calls).toBe(7);
+    expect(engine.options?.maxSeconds).toBe(4.285);
+    const row = await findTranscriptionById(db(), id);
+    expect(row?.status).toBe('completed');
+    expect(row?.costMicros).toBe(1000);
+    expect(await createLedger(db()).balance(thrifty)).toBe(0);
+    const [usage] = await usageOf(id);
+    expect(usage?.description).toBe('Transcription of a.wav (30 s over 7 channels, tiny.en)');
+  });
+
+  it('a multichannel job redacts each channel apart: a number across the other’s "mm-hm" too', async () => {
+    const blobs = createLocalBlobStore(await mkdtemp(join(tmpdir(), 'parlance-channels-')));
+    const id = await newJob({
+      audioChannels: 2,
+      timestampStyle: 'word',
+      redaction: { policies: ['credit_card_number'], sub: 'hash', audio: true },
+    });
+    const staged = await blobs.stagingPath();
+    await writeFile(staged, 'a call');
+    await blobs.putFile(`audio/${id}`, staged);
+    const timed = (text: string, from: number) =>
+      text.split(' ').map((word, i) => ({
+        text: word,
+        start: from + i,
+        end: from + i + 0.8,
+        confidence: 1,
+      }));
+    const said = (text: string, from: number): EngineResult => ({
+      ...RESULT,
+      duration: 10,
+      text,
+      segments: [{ start: from, end: from + 5, text, language: 'en' }],
+      words: timed(text, from),
+    });
+    // The card's digits are said at 3-7 s on the first channel, "mm-hm" at 4.5 s on the second.
+    const engine = fakeEngine(async () =>
+      engine.options?.channel === 2
+        ? said('mm-hm', 4.5)
+        : said('my card is 4111 1111 1111 1111', 0),
+    );
+    const bleeped: { start: number; end: number }[] = [];
+    engine.bleep = async (_path, out, spans) => {
+      bleeped.push(...spans);
+      await writeFile(out, 'a call, with a tone');
+      return { duration: 10 };
+    };
+    expect(await processTranscription({ ...deps(engine), blobs }, id)).toBe('finished');
+    const result = (await findTranscriptionById(db(), id))?.result;
+    expect(result?.words.map((word) => [word.text, word.channel])).toEqual([
+      ['my', '1'],
+      ['card', '1'],
+      ['is', '1'],
+      ['####', '1'],
+      ['####', '1'],
+      ['mm-hm', '2'],
+      ['####', '1'],
+      ['####', '1'],
+    ]);
+    expect(JSON.stringify(result)).not.toMatch(/4111|1111/);
+    // A tone over the card's words (padded 0.1 s), and only over them, on either channel.
+    const card = bleeped.find((span) => span.start < 7);
+    expect(card?.start).toBeCloseTo(2.9);
+    expect(card?.end).toBeCloseTo(6.9);
+  });
+
   it('an account with nothing left to spend fails at once with the credits message, uncharged', async () => {
     const poor = (await signUp(server)).user.id;
     await leave(poor, 0);

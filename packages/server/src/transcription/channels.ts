@@ -62,7 +62,9 @@ function turnsOf(words: readonly Channelled<Word>[]): Channelled<Utterance>[] {
 
 /**
  * One transcript of the channels' results (`results[0]` the first channel's): words, segments and
- * turns in time order; the language of the channel that spoke longest; the file's duration.
+ * turns in time order; the language of the channel that spoke longest; the file's duration. What
+ * reads a channel's words as a run (redaction: a number said across the other channel's "mm-hm")
+ * reads each channel's result before they are merged.
  */
 export function mergeChannels(results: readonly EngineResult[]): ChannelsResult {
   const tag = (index: number) => ({
@@ -97,7 +99,8 @@ export function mergeChannels(results: readonly EngineResult[]): ChannelsResult 
 
 /**
  * Transcribes the file's `channels` channels one after another (each with its words' times, which
- * order the merged transcript), telling progress over all of them, and merges the results.
+ * order the merged transcript), telling progress over all of them: each channel's result, the
+ * first channel's first (redaction reads each channel's words apart: see mergeChannels).
  */
 export async function transcribeChannels(
   engine: Pick<SpeechEngine, 'transcribe'>,
@@ -106,7 +109,7 @@ export async function transcribeChannels(
   channels: number,
   onProgress: (progress: EngineProgress) => void,
   signal: AbortSignal,
-): Promise<ChannelsResult> {
+): Promise<EngineResult[]> {
   const results: EngineResult[] = [];
   for (let channel = 1; channel <= channels; channel += 1) {
     const done = (channel - 1) * 100;
@@ -120,5 +123,5 @@ export async function transcribeChannels(
       ),
     );
   }
-  return mergeChannels(results);
+  return results;
 }

@@ -122,6 +122,12 @@ export async function submitTranscription(
         `Audio is ${Math.abs(duration - (config.maxAudioSeconds + 1)) < 0.01 ? 'at least ' : ''}${Math.ceil(duration)} s long; the limit is ${formatDuration(config.maxAudioSeconds)} (${config.maxAudioSeconds} s)`,
       );
     }
+    if (channels < 1) {
+      throw new DomainError(
+        'unsupported_audio',
+        'The file is not audio or video we can decode (its audio has no channels)',
+      );
+    }
     if (input.multichannel && channels > MAX_CHANNELS) {
       throw new DomainError(
         'validation_failed',

@@ -41,8 +41,10 @@ export interface TranscriptSegment {
   text: string;
   /** The language it was heard in (absent on transcripts made before languages were per segment). */
   language?: string;
-  /** Who spoke most of it (with speaker labels). */
+  /** Who spoke most of it (with speaker labels, or its channel's speaker). */
   speaker?: string;
+  /** The channel it was heard in ("1": the first), when the channels were transcribed apart. */
+  channel?: string;
 }
 
 export interface TranscriptWord {
@@ -51,6 +53,7 @@ export interface TranscriptWord {
   text: string;
   confidence: number;
   speaker?: string;
+  channel?: string;
 }
 
 /** Consecutive words of one speaker. */
@@ -60,6 +63,7 @@ export interface TranscriptUtterance {
   end: number;
   text: string;
   confidence: number;
+  channel?: string;
 }
 
 /** What a completed job stores: the engine's answer, trimmed to the requested timestamp style. */

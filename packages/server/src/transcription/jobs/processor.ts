@@ -32,7 +32,7 @@ import { redactedTimes, redactTranscript } from '../redaction.js';
 import { filterProfanity } from '../profanity.js';
 import { withFillers } from '../disfluencies.js';
 import { jobUsageDescription } from './usageEntries.js';
-import { transcribeChannels } from '../channels.js';
+import { mergeChannels, transcribeChannels } from '../channels.js';
 
 export interface JobLimits {
   /** A worker holds a job this long without a heartbeat before another may take it over. */
@@ -91,17 +91,27 @@ function publicMessage(err: unknown, jobId: string, log: ProcessorDeps['log']): 
 export const exhaustedMessage = (attempts: number) =>
   `Transcription failed: the worker processing this audio stopped on each of ${attempts} attempts. Nothing was charged.`;
 
+/** What the engine heard as one result: a multichannel job's channels merged. */
+const joined = (job: TranscriptionRow, heard: readonly EngineResult[]): EngineResult =>
+  job.audioChannels === null ? heard[0]! : mergeChannels(heard);
+
 /**
- * The transcript to store: in the request's timestamp style, its personal data redacted and its
- * profanity masked (in English) when the request asked.
+ * The transcript to store from what the engine heard (each channel's result, or the one): in the
+ * request's timestamp style, its personal data redacted (in each channel apart: a number said
+ * across the other channel's "mm-hm" is still one) and its profanity masked (in English) when the
+ * request asked.
  */
 function toResult(
-  engineResult: EngineResult,
+  heard: readonly EngineResult[],
   job: TranscriptionRow,
   notice: string | null,
 ): TranscriptResult {
   const style = job.timestampStyle;
-  const redacted = job.redaction ? redactTranscript(engineResult, job.redaction) : engineResult;
+  const { redaction } = job;
+  const redacted = joined(
+    job,
+    redaction ? heard.map((result) => redactTranscript(result, redaction)) : heard,
+  );
   // The list is English: a transcript in another language is left as heard.
   const english = job.task === 'translate' || redacted.language === 'en';
   const result = job.filterProfanity && english ? filterProfanity(redacted) : redacted;
@@ -175,9 +185,12 @@ async function capFor(db: Database, job: TranscriptionRow, limits: JobLimits): P
   ]);
   const credit = Math.max(0, balance - reserved);
   const spend = room === null ? Infinity : room.roomMicros;
-  // Of each channel, when each is transcribed (and billed) on its own.
+  // Of each channel, when each is transcribed (and billed) on its own: whole milliseconds, which
+  // the engine decodes exactly, so that all channels' seconds together stay within what is paid.
   const affordable =
-    secondsAffordable(job.model, Math.min(credit, spend)) / (job.audioChannels ?? 1);
+    Math.floor(
+      (secondsAffordable(job.model, Math.min(credit, spend)) * 1000) / (job.audioChannels ?? 1),
+    ) / 1000;
   if (affordable >= limits.maxAudioSeconds)
     return { seconds: limits.maxAudioSeconds, reason: 'limit' };
   return { seconds: affordable, reason: spend < credit ? 'spend' : 'credit', room };
@@ -217,7 +230,10 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   const cap = await capFor(db, job, limits);
   if (cap.seconds <= 0 && isModelName(job.model)) {
     const { balance } = await heldCredit(db, job.userId, job.id);
-    const needed = priceForSeconds(job.model, job.audioDurationSeconds ?? 1);
+    const needed = priceForSeconds(
+      job.model,
+      (job.audioDurationSeconds ?? 1) * (job.audioChannels ?? 1),
+    );
     const why =
       cap.reason === 'spend' && cap.room
         ? spendLimitMessage(cap.room, needed)
@@ -295,18 +311,19 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
       resume,
     };
     const channels = job.audioChannels;
-    const result = await deps.blobs.withFile(job.blobKey, (path) =>
+    const heard = await deps.blobs.withFile(job.blobKey, async (path) =>
       channels === null
-        ? deps.engine.transcribe(path, options, onProgress, stop.signal)
+        ? [await deps.engine.transcribe(path, options, onProgress, stop.signal)]
         : transcribeChannels(deps.engine, path, options, channels, onProgress, stop.signal),
     );
-    copy = job.redaction?.audio ? await bleepedCopy(deps, job, result) : null;
+    const result = joined(job, heard);
+    copy = job.redaction?.audio ? await bleepedCopy(deps, job, heard, result) : null;
     const notices = [
       result.truncated ? truncationNotice(job, cap, result.duration) : null,
       untranscribedNotice(result.untranscribed),
     ].filter((sentence) => sentence !== null);
     const notice = notices.length > 0 ? notices.join(' ') : null;
-    return await finish(await complete(deps, job, token, result, notice, copy));
+    return await finish(await complete(deps, job, token, heard, notice, copy));
   } catch (err) {
     if (stop.signal.aborted) return 'lost'; // the row was changed by whoever took it: leave it
     if (err instanceof EngineUnavailableError && job.attempts < limits.maxAttempts) {
@@ -338,11 +355,12 @@ const TO_THE_END = 1e9;
 async function bleepedCopy(
   deps: ProcessorDeps,
   job: TranscriptionRow,
+  heard: readonly EngineResult[],
   result: EngineResult,
 ): Promise<string | null> {
   if (!job.blobKey) return null;
   const spans = [
-    ...redactedTimes(result.words, job.redaction!, result.text),
+    ...heard.flatMap((channel) => redactedTimes(channel.words, job.redaction!, channel.text)),
     ...result.untranscribed,
     { start: result.duration, end: TO_THE_END },
   ];
@@ -375,17 +393,18 @@ async function complete(
   deps: ProcessorDeps,
   job: TranscriptionRow,
   token: string,
-  result: EngineResult,
+  heard: readonly EngineResult[],
   notice: string | null,
   copy: string | null,
 ): Promise<TranscriptionRow | undefined> {
   const { db, metrics } = deps;
+  const result = joined(job, heard);
   if (!isModelName(job.model)) throw new Error(`model ${job.model} has no price`);
   // Billed per channel-second when the channels were transcribed apart.
   const billedSeconds = result.duration * (job.audioChannels ?? 1);
   const costMicros = priceForSeconds(job.model, billedSeconds);
   // Redacted before the transaction opens: a long transcript's rules hold no connection.
-  const stored = toResult(result, job, notice);
+  const stored = toResult(heard, job, notice);
   try {
     return await db.transaction(async (tx) => {
       const done = await completeTranscription(tx, job.id, token, {
@@ -399,7 +418,12 @@ async function complete(
         userId: job.userId,
         amountMicros: costMicros,
         reference: job.id,
-        description: jobUsageDescription(job.fileName, billedSeconds, job.model),
+        description: jobUsageDescription(
+          job.fileName,
+          billedSeconds,
+          job.model,
+          job.audioChannels ?? 1,
+        ),
         audioSeconds: billedSeconds,
         model: job.model,
         apiKeyId: job.apiKeyId,

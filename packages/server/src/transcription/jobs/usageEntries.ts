@@ -2,9 +2,17 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/index.js';
 import { ledgerEntries } from '../../db/schema/billing.js';
 
-/** What a job's usage entry says in the credit history and its CSV: the file, seconds, model. */
-export const jobUsageDescription = (file: string | null, seconds: number, model: string) =>
-  `Transcription of ${file ?? 'audio'} (${Math.ceil(seconds)} s, ${model})`;
+/**
+ * What a job's usage entry says in the credit history and its CSV: the file, the seconds billed
+ * (over how many channels, when they were transcribed apart), the model.
+ */
+export const jobUsageDescription = (
+  file: string | null,
+  seconds: number,
+  model: string,
+  channels = 1,
+) =>
+  `Transcription of ${file ?? 'audio'} (${Math.ceil(seconds)} s${channels > 1 ? ` over ${channels} channels` : ''}, ${model})`;
 
 /**
  * Called as transcripts are deleted (by their owner or by retention), in the same transaction:
