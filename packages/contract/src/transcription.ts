@@ -8,6 +8,7 @@ import {
 } from './listDefaults.js';
 import { describeEndpoints } from './operation.js';
 import {
+  CAPTION_LIMITS,
   MAX_CHANNELS,
   MAX_EXPECTED_LANGUAGES,
   MAX_KEYTERM_CHARS,
@@ -563,41 +564,30 @@ export const TranscriptExportParams = z.object({
   id: z.uuid({ error: 'Not a valid id' }),
   format: TranscriptExportFormat,
 });
+/** A caption limit of the export's query: a number within its CAPTION_LIMITS, or its default. */
+const captionLimit = (name: keyof typeof CAPTION_LIMITS, whole: boolean) => {
+  const { min, max, default: fallback } = CAPTION_LIMITS[name];
+  const number = z.coerce.number();
+  return (whole ? number.int() : number).min(min).max(max).default(fallback);
+};
 /** How SRT and VTT exports cut captions (the defaults follow common subtitle style guides). */
 export const SubtitleQuery = z
   .object({
-    caption_max_chars: z.coerce
-      .number()
-      .int()
-      .min(10)
-      .max(200)
-      .default(42)
-      .describe('Characters per line, at most'),
-    caption_max_lines: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(4)
-      .default(2)
-      .describe('Lines per caption, at most'),
-    caption_max_seconds: z.coerce
-      .number()
-      .min(1)
-      .max(30)
-      .default(7)
-      .describe('Seconds a caption stays on screen, at most'),
-    caption_min_seconds: z.coerce
-      .number()
-      .min(0)
-      .max(5)
-      .default(1)
-      .describe('Seconds a caption stays on screen, at least, where the next leaves the time'),
-    caption_max_cps: z.coerce
-      .number()
-      .min(5)
-      .max(60)
-      .default(17)
-      .describe('Reading speed: characters per second, at most, where the speech leaves the time'),
+    caption_max_chars: captionLimit('caption_max_chars', true).describe(
+      'Characters per line, at most',
+    ),
+    caption_max_lines: captionLimit('caption_max_lines', true).describe(
+      'Lines per caption, at most',
+    ),
+    caption_max_seconds: captionLimit('caption_max_seconds', false).describe(
+      'Seconds a caption stays on screen, at most',
+    ),
+    caption_min_seconds: captionLimit('caption_min_seconds', false).describe(
+      'Seconds a caption stays on screen, at least, where the next leaves the time',
+    ),
+    caption_max_cps: captionLimit('caption_max_cps', false).describe(
+      'Reading speed: characters per second, at most, where the speech leaves the time',
+    ),
   })
   .refine((q) => q.caption_min_seconds <= q.caption_max_seconds, {
     message: 'caption_min_seconds must not be more than caption_max_seconds',

@@ -34,6 +34,18 @@ export const MAX_TRANSCRIPT_WAITS_PER_ACCOUNT = 20;
 /** Unused resumable uploads one account may hold at once (their bytes total at most the size limit). */
 export const MAX_OPEN_UPLOADS = 5;
 
+/**
+ * How SRT and VTT exports cut captions (`GET /v1/transcript/{id}/srt?caption_max_chars=…`): each
+ * limit's bounds and its default, which follow common subtitle style guides.
+ */
+export const CAPTION_LIMITS = {
+  caption_max_chars: { min: 10, max: 200, default: 42 },
+  caption_max_lines: { min: 1, max: 4, default: 2 },
+  caption_max_seconds: { min: 1, max: 30, default: 7 },
+  caption_min_seconds: { min: 0, max: 5, default: 1 },
+  caption_max_cps: { min: 5, max: 60, default: 17 },
+} as const;
+
 /** Silence this long ends a sentence (punctuated or not) and a paragraph. */
 export const PASSAGE_PAUSE_SECONDS = 2;
 /** A paragraph ends at the first sentence end once it holds this many words. */
