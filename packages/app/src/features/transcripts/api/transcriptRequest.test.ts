@@ -158,4 +158,15 @@ describe('transcriptExportHref', () => {
     expect(transcriptExportHref('abc', 'srt')).toBe('/v1/transcript/abc/srt');
     expect(transcriptExportHref('a/b', 'json')).toBe('/v1/transcript/a%2Fb/json');
   });
+
+  it('asks SRT and VTT for the caption limits that are not the defaults, and no other format', () => {
+    const style = { caption_max_chars: 32, caption_max_lines: 2, caption_max_cps: 20 };
+    expect(transcriptExportHref('abc', 'vtt', style)).toBe(
+      '/v1/transcript/abc/vtt?caption_max_chars=32&caption_max_cps=20',
+    );
+    expect(transcriptExportHref('abc', 'srt', { caption_max_lines: 2 })).toBe(
+      '/v1/transcript/abc/srt',
+    );
+    expect(transcriptExportHref('abc', 'txt', style)).toBe('/v1/transcript/abc/txt');
+  });
 });

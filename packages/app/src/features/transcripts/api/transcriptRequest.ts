@@ -6,6 +6,7 @@ import type {
 } from '@parlance/contract';
 import {
   apiHref,
+  CAPTION_LIMITS,
   MAX_KEYTERM_CHARS,
   MAX_KEYTERMS,
   transcriptPaths,
@@ -107,12 +108,29 @@ export function keytermsError(terms: readonly string[]): string | null {
 export const TRANSCRIPT_EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json'] as const;
 export type TranscriptExportFormat = (typeof TRANSCRIPT_EXPORT_FORMATS)[number];
 
-/** Download link of a finished transcript in one format. */
 /** Where a transcript's kept audio plays from (the server answers Range requests, so it seeks). */
 export function transcriptAudioHref(id: string): string {
   return apiHref(transcriptPaths.audio, { id });
 }
 
-export function transcriptExportHref(id: string, format: TranscriptExportFormat): string {
-  return apiHref(transcriptPaths.export, { id, format });
+/** The caption limits a download of SRT or VTT may set (the export's query parameters). */
+export type CaptionStyle = Partial<Record<keyof typeof CAPTION_LIMITS, number>>;
+
+/**
+ * Download link of a finished transcript in one format; SRT and VTT cut to `captions` (the limits
+ * that differ from the server's defaults are sent).
+ */
+export function transcriptExportHref(
+  id: string,
+  format: TranscriptExportFormat,
+  captions: CaptionStyle = {},
+): string {
+  const href = apiHref(transcriptPaths.export, { id, format });
+  if (format !== 'srt' && format !== 'vtt') return href;
+  const query = new URLSearchParams(
+    Object.entries(captions)
+      .filter(([name, value]) => value !== CAPTION_LIMITS[name as keyof CaptionStyle].default)
+      .map(([name, value]) => [name, String(value)]),
+  ).toString();
+  return query === '' ? href : `${href}?${query}`;
 }

@@ -6,6 +6,7 @@ import type { Outcome } from '../../../shared/outcome';
 import { paragraphsOf, speakerName } from '@parlance/contract/endpoints';
 import { speakerLabels } from '../utils/speakers';
 import { SpeakerLegend } from './SpeakerLegend';
+import { CaptionStyleFields, DEFAULT_CAPTION_STYLE } from './CaptionStyleFields';
 import { Download } from '../../../shared/Download.styles';
 import { Layout, Player, Toolbar } from './TranscriptResultView.styles';
 
@@ -22,7 +23,8 @@ export interface TranscriptResultViewProps {
 /**
  * A finished transcript, in paragraphs (as `GET /v1/transcript/:id/paragraphs` cuts them):
  * playback synced with the text (the paragraph, or with word timestamps the word, being spoken is
- * highlighted; clicking one plays from there), downloads in four formats, copy; and the server's
+ * highlighted; clicking one plays from there), downloads in four formats (SRT and VTT cut to the
+ * caption style chosen), copy; and the server's
  * notice first when it stopped before the end of the audio (limit, credit). With speaker labels
  * each paragraph is one speaker's, marked with its speaker, and the speakers are listed above the
  * text, each with a Rename action where `onRenameSpeakers` is given.
@@ -37,6 +39,7 @@ export function TranscriptResultView({
   const audio = useRef<HTMLAudioElement>(null);
   const [currentTime, setCurrentTime] = useState(0);
   const [unplayable, setUnplayable] = useState(false);
+  const [captions, setCaptions] = useState(DEFAULT_CAPTION_STYLE);
   useEffect(() => setUnplayable(false), [audioSrc]);
   const result = transcript.result;
   if (!result) return null;
@@ -97,7 +100,7 @@ export function TranscriptResultView({
         {TRANSCRIPT_EXPORT_FORMATS.map((format) => (
           <Download
             key={format}
-            href={transcriptExportHref(transcript.id, format)}
+            href={transcriptExportHref(transcript.id, format, captions)}
             download
             aria-label={`Download ${format.toUpperCase()}`}
           >
@@ -105,6 +108,7 @@ export function TranscriptResultView({
           </Download>
         ))}
       </Toolbar>
+      <CaptionStyleFields value={captions} onChange={setCaptions} />
       {turns && (
         <SpeakerLegend
           labels={speakerLabels(turns)}

@@ -35,6 +35,35 @@ export const Completed: Story = page.populated(async (canvas) => {
 });
 
 /**
+ * The caption style of the SRT and VTT downloads: the server's defaults to start with, then the
+ * lines the user chose (the other downloads are not captions).
+ */
+export const CaptionStyle: Story = {
+  parameters: { visual: false },
+  play: async ({ canvas }) => {
+    const srt = await canvas.findByRole('link', { name: 'Download SRT' });
+    await expect(srt).toHaveAttribute('href', expect.stringMatching(/\/srt$/));
+    await userEvent.click(
+      canvas.getByText('Captions (SRT, VTT): 42 characters per line, 2 lines, 17 characters/s'),
+    );
+    await userEvent.selectOptions(canvas.getByLabelText('Characters per line'), '32');
+    await userEvent.selectOptions(canvas.getByLabelText('Lines per caption'), '1');
+    await expect(
+      canvas.getByText('Captions (SRT, VTT): 32 characters per line, 1 line, 17 characters/s'),
+    ).toBeInTheDocument();
+    for (const format of ['SRT', 'VTT'])
+      await expect(canvas.getByRole('link', { name: `Download ${format}` })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/\?caption_max_chars=32&caption_max_lines=1$/),
+      );
+    await expect(canvas.getByRole('link', { name: 'Download TXT' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/txt$/),
+    );
+  },
+};
+
+/**
  * The audio plays from the server beside the text (the mock's is silence as long as the text): a
  * click on a line plays from its start, and the line playing is highlighted.
  */
