@@ -273,8 +273,11 @@ for (const [file, mod] of Object.entries(modules)) {
               );
           }
           const slug = `${title}--${name}`.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
+          // A tall page (the docs) takes seconds to capture on a loaded machine: more than the
+          // matcher's default 5 s for its stable screenshots.
           await expect(page.getByTestId(CANVAS)).toMatchScreenshot(
             `${slug}-${theme}-${viewportName}`,
+            { timeout: 30_000 },
           );
         });
       }
