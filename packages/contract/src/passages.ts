@@ -79,7 +79,7 @@ export const spaced = (before: string, after: string): boolean =>
   !(UNSPACED.test([...before].at(-1) ?? '') && UNSPACED.test([...after][0] ?? ''));
 
 /** Words as text: spaced, but not between two of a script written without spaces. */
-const joined = (words: readonly Word[]) =>
+export const joined = (words: readonly { text: string }[]) =>
   words.map((w, k) => (k > 0 && spaced(words[k - 1]!.text, w.text) ? ' ' : '') + w.text).join('');
 
 function passage(words: Word[]): Passage {

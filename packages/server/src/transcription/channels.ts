@@ -3,7 +3,7 @@
  * its own as one speaker ("A" the first channel), and the channels' results are merged into one
  * transcript in time order, whose words, segments and turns say their channel.
  */
-import { spaced } from '@parlance/contract/endpoints';
+import { joined } from '@parlance/contract/endpoints';
 import type { Segment, SpeakerLabel, Utterance, Word } from './engine/protocol.js';
 import type {
   EngineProgress,
@@ -52,9 +52,7 @@ function turnsOf(words: readonly Channelled<Word>[]): Channelled<Utterance>[] {
     channel: turn[0]!.channel,
     start: turn[0]!.start,
     end: turn.at(-1)!.end,
-    text: turn
-      .map((w, k) => (k > 0 && spaced(turn[k - 1]!.text, w.text) ? ' ' : '') + w.text)
-      .join(''),
+    text: joined(turn),
     confidence:
       Math.round((turn.reduce((sum, w) => sum + w.confidence, 0) / turn.length) * 1e4) / 1e4,
   }));
