@@ -72,7 +72,7 @@ export const RedactPii = z
   })
   .min(1, { error: 'redact_pii needs at least one policy' })
   .describe(
-    'Personal data to remove from the transcript before it is stored or sent: card numbers (Luhn-checked), bank accounts and IBANs, phone numbers, e-mail addresses, US social security numbers, dates of birth, written or spoken ("four one one one…"). In multipart, a JSON array or the field repeated',
+    'Personal data to remove from the transcript before it is stored or sent: card numbers (Luhn-checked), bank accounts and IBANs, phone numbers, e-mail addresses, US social security numbers, dates of birth, written or spoken ("four one one one…"); names of people and places (cities, countries, street addresses), found by an English tagger. In multipart, a JSON array or the field repeated',
   );
 export const PiiSubstitution = z
   .enum(['hash', 'entity_name'])

@@ -59,4 +59,6 @@ export const PII_POLICIES = [
   'email_address',
   'us_social_security_number',
   'date_of_birth',
+  'person_name',
+  'location',
 ] as const;

@@ -5,8 +5,7 @@
  * - Real calls: the SpokenWOZ calls of `../shared/conversations` (a caller and an agent, real
  *   voices, phone numbers dictated as people do), when that folder is there. Their audio and
  *   words are non-commercial (CC BY-NC): read from there, never copied here. Where their personal
- *   data lies is written below by time (annotated from the calls' word lists); names and addresses
- *   are counted apart, as no policy covers them.
+ *   data lies is written below by time (annotated from the calls' word lists).
  * - Built dialogues: two espeak-ng voices (synthetic, not real voices) saying each policy's data
  *   the way people say it, and numbers that are not personal data.
  *
@@ -23,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PII_POLICIES } from '@parlance/contract/endpoints';
+import type { PiiPolicy } from '@parlance/contract';
 import { ProcessSpeechEngine } from '../src/transcription/engine/processEngine.js';
 import { benchOptions } from '../test/asr-sets.js';
 import { redactWords } from '../src/transcription/redaction.js';
@@ -32,12 +32,11 @@ const CONVERSATIONS = resolve(
   fileURLToPath(new URL('../../../../shared/conversations', import.meta.url)),
 );
 
-/** A stretch of a recording (seconds) that holds personal data; `covered`: a policy covers it. */
+/** A stretch of a recording (seconds) that holds personal data of a policy. */
 interface Truth {
   start: number;
   end: number;
-  what: string;
-  covered: boolean;
+  what: PiiPolicy;
   /** Its reference tokens (what was said). */
   tokens: number;
 }
@@ -52,19 +51,19 @@ interface Recording {
 /** Where the SpokenWOZ calls' personal data lies, from their word lists (`<id>.words.json`). */
 const SPOKENWOZ: Record<string, Omit<Truth, 'tokens'>[]> = {
   SNG0072: [
-    { start: 64.275, end: 66.2, what: 'address', covered: false },
-    { start: 76.68, end: 81.91, what: 'phone_number', covered: true },
+    { start: 64.275, end: 66.2, what: 'location' },
+    { start: 76.68, end: 81.91, what: 'phone_number' },
   ],
   SNG0480: [
-    { start: 62.621, end: 64.01, what: 'person name', covered: false },
-    { start: 68.118, end: 69.96, what: 'person name', covered: false },
-    { start: 73.828, end: 75.51, what: 'person name', covered: false },
+    { start: 62.621, end: 64.01, what: 'person_name' },
+    { start: 68.118, end: 69.96, what: 'person_name' },
+    { start: 73.828, end: 75.51, what: 'person_name' },
   ],
   SNG1263: [
-    { start: 6.364, end: 7.033, what: 'person name', covered: false },
-    { start: 65.371, end: 66.79, what: 'phone_number', covered: true },
-    { start: 68.59, end: 70.32, what: 'phone_number', covered: true },
-    { start: 72.65, end: 74.47, what: 'phone_number', covered: true },
+    { start: 6.364, end: 7.033, what: 'person_name' },
+    { start: 65.371, end: 66.79, what: 'phone_number' },
+    { start: 68.59, end: 70.32, what: 'phone_number' },
+    { start: 72.65, end: 74.47, what: 'phone_number' },
   ],
 };
 
@@ -83,7 +82,7 @@ function realCalls(): Recording[] {
 }
 
 /** A line of a built dialogue: who says it, and its parts, personal data marked by its policy. */
-type Line = [voice: 'agent' | 'caller', ...parts: (string | [what: string, said: string])[]];
+type Line = [voice: 'agent' | 'caller', ...parts: (string | [what: PiiPolicy, said: string])[]];
 const VOICES = { agent: 'en-us', caller: 'en-gb' } as const;
 
 const DIALOGUES: Record<string, Line[]> = {
@@ -150,7 +149,22 @@ const DIALOGUES: Record<string, Line[]> = {
       'caller',
       'I was born on',
       ['date_of_birth', 'the fourth of July, nineteen eighty five'],
-      'in Boston.',
+      'in',
+      ['location', 'Boston.'],
+    ],
+  ],
+  name: [
+    ['agent', 'Thank you for calling. Who am I speaking to?'],
+    ['caller', 'Hello, my name is', ['person_name', 'Sarah Johnson.']],
+    ['agent', 'Thank you,', ['person_name', 'Sarah.'], 'How can I help you today?'],
+  ],
+  address: [
+    ['agent', 'Where should we send the parts?'],
+    [
+      'caller',
+      'To',
+      ['location', 'twenty two Regent Street, Cambridge.'],
+      'Please leave them at the door.',
     ],
   ],
   booking: [
@@ -204,7 +218,6 @@ function buildDialogue(dir: string, name: string, lines: Line[]): Recording {
           start: at,
           end: at + seconds,
           what: part[0],
-          covered: true,
           tokens: said.split(/\s+/).length,
         });
       pieces.push(path);
@@ -226,8 +239,6 @@ interface Tally {
   caught: number;
   otherWords: number;
   removed: number;
-  uncovered: number;
-  uncoveredCaught: number;
 }
 
 const pct = (part: number, whole: number) =>
@@ -260,8 +271,6 @@ async function main() {
         caught: 0,
         otherWords: 0,
         removed: 0,
-        uncovered: 0,
-        uncoveredCaught: 0,
       };
       for (const truth of recording.truth) {
         // The stretch's tokens count as caught in the share of its heard words that were redacted.
@@ -269,18 +278,13 @@ async function main() {
           .map((w, i) => [w, isRedacted[i]] as const)
           .filter(([w]) => heardIn(w, truth));
         const share = inside.length === 0 ? 0 : inside.filter(([, r]) => r).length / inside.length;
-        if (truth.covered) {
-          tally.piiTokens += truth.tokens;
-          tally.caught += truth.tokens * share;
-          const policy = byPolicy.get(truth.what) ?? { tokens: 0, caught: 0 };
-          byPolicy.set(truth.what, {
-            tokens: policy.tokens + truth.tokens,
-            caught: policy.caught + truth.tokens * share,
-          });
-        } else {
-          tally.uncovered += truth.tokens;
-          tally.uncoveredCaught += truth.tokens * share;
-        }
+        tally.piiTokens += truth.tokens;
+        tally.caught += truth.tokens * share;
+        const policy = byPolicy.get(truth.what) ?? { tokens: 0, caught: 0 };
+        byPolicy.set(truth.what, {
+          tokens: policy.tokens + truth.tokens,
+          caught: policy.caught + truth.tokens * share,
+        });
       }
       heard.forEach((w, i) => {
         if (recording.truth.some((t) => heardIn(w, t))) return;
@@ -290,13 +294,11 @@ async function main() {
       tallies.set(recording.set, tally);
       console.log(`${recording.set} · ${recording.name}: ${redacted.map((w) => w.text).join(' ')}`);
     }
-    console.log(
-      '\n| set | PII tokens | caught | other words | wrongly removed | names, addresses caught |',
-    );
-    console.log('|---|---|---|---|---|---|');
+    console.log('\n| set | PII tokens | caught | other words | wrongly removed |');
+    console.log('|---|---|---|---|---|');
     for (const [set, t] of tallies)
       console.log(
-        `| ${set} | ${t.piiTokens} | ${pct(t.caught, t.piiTokens)} | ${t.otherWords} | ${pct(t.removed, t.otherWords)} | ${t.uncovered === 0 ? '—' : `${pct(t.uncoveredCaught, t.uncovered)} of ${t.uncovered} (no policy)`} |`,
+        `| ${set} | ${t.piiTokens} | ${pct(t.caught, t.piiTokens)} | ${t.otherWords} | ${pct(t.removed, t.otherWords)} |`,
       );
     console.log('\n| policy (both sets) | PII tokens | caught |\n|---|---|---|');
     for (const [policy, t] of byPolicy)

@@ -1,4 +1,5 @@
 import type { PiiPolicy, PiiSubstitution } from '@parlance/contract';
+import { namedEntities } from './namedEntities.js';
 
 /**
  * PII redaction of a transcript, before anything of it is stored or sent: personal data written
@@ -557,6 +558,41 @@ function birthSpans(tokens: readonly string[], taken: boolean[]): Span[] {
 }
 
 /**
+ * Names and places, each stretch cut where a token is already taken. A place takes the number said
+ * just before it ("twenty two | Regent Street") and a postcode after it.
+ */
+function entitySpans(
+  tokens: readonly string[],
+  taken: boolean[],
+  _open: boolean,
+  wanted: ReadonlySet<PiiPolicy>,
+): Span[] {
+  if (!wanted.has('person_name') && !wanted.has('location')) return [];
+  const spans: Span[] = [];
+  for (const entity of namedEntities(tokens)) {
+    let { from, to } = entity;
+    if (entity.kind === 'location') {
+      while (from > 0 && !taken[from - 1] && houseNumber(tokens[from - 1]!)) from -= 1;
+      while (to < tokens.length && !taken[to] && POSTCODE.test(bare(tokens[to]!))) to += 1;
+    }
+    for (let i = from; i < to; i += 1) {
+      if (taken[i]) continue;
+      const start = i;
+      while (i < to && !taken[i]) i += 1;
+      spans.push({ from: start, to: i, policy: entity.kind });
+    }
+  }
+  return spans;
+}
+
+/** A house number's token: digits ("12", "12a") or a number word. */
+const houseNumber = (token: string) =>
+  /^\d{1,5}[a-z]?$/.test(bare(token)) ||
+  (atomsOf(token)?.every((atom) => atom.kind !== 'and' && atom.kind !== 'separator') ?? false);
+/** A postcode's part: a UK outward or inward code ("cb2", "1tn") or a US ZIP code. */
+const POSTCODE = /^([a-z]{1,2}\d[a-z\d]?|\d[a-z]{2}|\d{5}(-\d{4})?)$/;
+
+/**
  * The personal data of these policies in a transcript's tokens. `open`: more may follow (a live
  * stream), so a number said after its cue is personal data before it has all its digits.
  */
@@ -564,8 +600,9 @@ function findPii(tokens: readonly string[], policies: readonly PiiPolicy[], open
   const wanted = new Set(policies);
   const taken = tokens.map(() => false);
   const found: Span[] = [];
-  // The most particular first: an address's digits or a date's year are not read as a number.
-  for (const finder of [emailSpans, ibanSpans, birthSpans, numberSpans]) {
+  // The most particular first: an address's digits or a date's year are not read as a number, and
+  // a name or a place is looked for in what no number or address took.
+  for (const finder of [emailSpans, ibanSpans, birthSpans, numberSpans, entitySpans]) {
     for (const span of finder(tokens, taken, open, wanted)) {
       if (!wanted.has(span.policy)) continue;
       found.push(span);
@@ -576,6 +613,8 @@ function findPii(tokens: readonly string[], policies: readonly PiiPolicy[], open
 }
 
 const tagOf = (policy: PiiPolicy) => `[${policy.toUpperCase()}]`;
+/** A token that is (or holds) a policy's tag: already redacted. */
+const TAG = /\[[A-Z_]+\]/;
 
 /** What comes with tokens to redact when they are part of a live stream. */
 export interface StreamContext {
@@ -763,8 +802,9 @@ export const tokensOf = (text: string) => text.split(/\s+/).filter((token) => to
 
 /**
  * A live stream's partial, when it redacts: what a final would hide, and besides every number
- * (digits, number words, "oh", "double", ordinals) and every address in the making ("anna dot
- * smith", "anna at" after "e-mail"), since the rest of one may not have been heard yet.
+ * (digits, number words, "oh", "double", ordinals), every address in the making ("anna dot
+ * smith", "anna at" after "e-mail") and, when names or places are redacted, every capitalized word
+ * inside a sentence, since the rest of one may not have been heard yet.
  */
 export function redactPartial(
   text: string,
@@ -775,22 +815,40 @@ export function redactPartial(
   const tokens = redacted!.split(/(\s+)/);
   const words = tokens.map((token) => bare(token));
   const emailSaid = [...before.map(bare), ...words].some((word) => /^e-?mail$/.test(word));
+  const names = redaction.policies.some(
+    (policy) => policy === 'person_name' || policy === 'location',
+  );
   const hidden = tokens.map(
     (token, i) =>
-      (atomsOf(token) !== null && words[i] !== 'and') ||
-      ORDINAL_WORDS.test(words[i]!) ||
-      /^\d+(st|nd|rd|th)$/.test(words[i]!) ||
-      token.includes('@') ||
-      WRITTEN_DOMAIN.test(words[i]!),
+      !TAG.test(token) &&
+      ((names && capitalizedWithin(tokens, i)) ||
+        (atomsOf(token) !== null && words[i] !== 'and') ||
+        ORDINAL_WORDS.test(words[i]!) ||
+        /^\d+(st|nd|rd|th)$/.test(words[i]!) ||
+        token.includes('@') ||
+        WRITTEN_DOMAIN.test(words[i]!)),
   );
   // A spoken address in the making: the words around "dot", and the name before "at".
   words.forEach((word, i) => {
     if (EMAIL_JOINERS.has(word) || (word === 'at' && emailSaid))
-      for (const j of [i - 2, i, i + 2]) if (j >= 0 && j < tokens.length) hidden[j] = true;
+      for (const j of [i - 2, i, i + 2])
+        if (j >= 0 && j < tokens.length && !TAG.test(tokens[j]!)) hidden[j] = true;
   });
   return tokens
     .map((token, i) => (hidden[i] ? token.replace(/[\p{L}\p{N}]/gu, '#') : token))
     .join('');
+}
+
+/**
+ * A capitalized word inside a sentence (not its first, not "I"): in a partial it may be a name or
+ * a place whose end has not been heard yet, so the tagger may not know it for one.
+ */
+function capitalizedWithin(tokens: readonly string[], i: number): boolean {
+  const token = tokens[i]!;
+  if (!/^[^\p{L}[]*\p{Lu}/u.test(token) || /^I\b/.test(token)) return false;
+  for (let j = i - 1; j >= 0; j -= 1)
+    if (/\S/.test(tokens[j]!)) return !/[.!?]["')]*$/.test(tokens[j]!);
+  return false;
 }
 
 /** How close two redacted stretches of audio may be and still be bleeped as one (seconds). */

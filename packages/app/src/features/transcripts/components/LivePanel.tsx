@@ -100,7 +100,7 @@ export function LivePanel({
             />
             <Toggle
               label="Redact personal data"
-              hint="While you speak, every number and e-mail address is hidden; finals hide card, bank, phone and social security numbers, e-mail addresses and dates of birth."
+              hint="While you speak, every number, e-mail address and capitalized word within a sentence is hidden; finals hide card, bank, phone and social security numbers, e-mail addresses, dates of birth, names and places."
               checked={redactPii}
               disabled={active}
               onChange={(event) => setRedactPii(event.target.checked)}

@@ -64,6 +64,8 @@ export const PII_POLICY_LABELS: Record<PiiPolicy, string> = {
   email_address: 'e-mail addresses',
   us_social_security_number: 'social security numbers',
   date_of_birth: 'dates of birth',
+  person_name: 'names',
+  location: 'places and addresses',
 };
 
 /**

@@ -42,7 +42,7 @@ const transcription: Feature[] = [
   {
     icon: <EyeOffIcon />,
     title: 'Personal data redacted before it is stored',
-    text: 'redact_pii replaces card numbers, bank accounts, phone numbers, e-mail addresses, SSNs and dates of birth, spoken or in digits, in every view and export, and can bleep them in the kept audio. filter_profanity masks swear words; disfluencies keeps um and uh.',
+    text: 'redact_pii replaces card numbers, bank accounts, phone numbers, e-mail addresses, SSNs and dates of birth, spoken or in digits, and names and places in English, in every view and export, and can bleep them in the kept audio. filter_profanity masks swear words; disfluencies keeps um and uh.',
   },
   {
     icon: <SearchIcon />,
