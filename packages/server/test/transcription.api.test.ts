@@ -336,6 +336,8 @@ describe('redact_pii', () => {
     expect(job.result?.words).toEqual([]); // the style asked for, though the bleep used their times
     const audio = await fetch(`${server.url}/v1/transcript/${job.id}/audio`, { headers: fay.auth });
     expect(audio.headers.get('content-type')).toBe('audio/flac');
+    // Named as what it is now, whatever was uploaded.
+    expect(audio.headers.get('content-disposition')).toBe('inline; filename="pii.redacted.flac"');
     const copy = join(await mkdtemp(join(tmpdir(), 'parlance-bleeped-')), 'bleeped.flac');
     await writeFile(copy, Buffer.from(await audio.arrayBuffer()));
     // Heard again, the kept audio says the rest and not the number.

@@ -32,6 +32,7 @@ import {
 } from '../jobs/repository.js';
 import type { ModelCatalog } from '../models.js';
 import type { TranscriptionRuntime } from '../runtime.js';
+import type { TranscriptionRow } from '../../db/schema/transcription.js';
 import { validationMessage } from '../../validationMessage.js';
 import { languageDetection } from '../languageDetection.js';
 import { submitTranscription, type AudioSource } from '../submit.js';
@@ -44,6 +45,15 @@ import { toSummary, toTranscript } from './present.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const transcriptNotFound = () => notFound('Transcript not found');
+/**
+ * The audio's file name: the upload's, or for a redact_pii_audio copy (FLAC, whatever was sent)
+ * the upload's with ".redacted.flac" for its extension.
+ */
+function audioName(row: Pick<TranscriptionRow, 'id' | 'fileName' | 'redaction'>) {
+  const name = row.fileName ?? `${row.id}.audio`;
+  return row.redaction?.audio ? `${name.replace(/\.[^.]*$/, '')}.redacted.flac` : name;
+}
+
 /** A Content-Disposition showing a download inline under a name made safe for the header. */
 
 export interface TranscriptRouteOptions {
@@ -379,7 +389,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
       .type(audioType(head))
       .header('accept-ranges', 'bytes')
       .header('content-length', String(end - start + 1))
-      .header('content-disposition', fileNamed('inline', row.fileName ?? `${row.id}.audio`))
+      .header('content-disposition', fileNamed('inline', audioName(row)))
       .header('cache-control', 'private, max-age=3600')
       // The bytes are the user's: never a document of this origin, whatever they hold.
       .header('content-security-policy', "default-src 'none'; sandbox");
