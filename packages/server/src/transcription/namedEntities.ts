@@ -5,10 +5,13 @@ import nlp from 'compromise';
  * tokens, found by compromise: a rule-based English tagger whose lexicon ships inside its npm
  * package and runs on CPU. Each found stretch is the tokens it overlaps.
  */
+/** The `redact_pii` policies whose data the tagger finds. */
+export const ENTITY_POLICIES = ['person_name', 'location'] as const;
+
 export interface Entity {
   from: number;
   to: number;
-  kind: 'person_name' | 'location';
+  kind: (typeof ENTITY_POLICIES)[number];
 }
 
 interface Match {

@@ -1,5 +1,5 @@
 import type { PiiPolicy, PiiSubstitution } from '@parlance/contract';
-import { namedEntities } from './namedEntities.js';
+import { ENTITY_POLICIES, namedEntities } from './namedEntities.js';
 
 /**
  * PII redaction of a transcript, before anything of it is stored or sent: personal data written
@@ -567,7 +567,7 @@ function entitySpans(
   _open: boolean,
   wanted: ReadonlySet<PiiPolicy>,
 ): Span[] {
-  if (!wanted.has('person_name') && !wanted.has('location')) return [];
+  if (!ENTITY_POLICIES.some((policy) => wanted.has(policy))) return [];
   const spans: Span[] = [];
   for (const entity of namedEntities(tokens)) {
     let { from, to } = entity;
@@ -815,9 +815,7 @@ export function redactPartial(
   const tokens = redacted!.split(/(\s+)/);
   const words = tokens.map((token) => bare(token));
   const emailSaid = [...before.map(bare), ...words].some((word) => /^e-?mail$/.test(word));
-  const names = redaction.policies.some(
-    (policy) => policy === 'person_name' || policy === 'location',
-  );
+  const names = ENTITY_POLICIES.some((policy) => redaction.policies.includes(policy));
   const hidden = tokens.map(
     (token, i) =>
       !TAG.test(token) &&
