@@ -7,12 +7,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { expectAppRendered, embeddedProduct, expectVisible, launchedPerFile } from './journey';
+import { expectAppRendered, productOn, expectVisible, launchedPerFile } from './journey';
 import { sessionHeaders, signedInContext } from './session';
 import { jfkWav, submitAudio } from './transcripts';
 
 const browser = launchedPerFile();
-const product = embeddedProduct;
+const product = productOn('pglite');
 const { url } = product;
 
 const publicRoutes = [

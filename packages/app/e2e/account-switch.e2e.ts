@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { expectPath, expectText, expectVisible, launchedPerFile, products } from './journey';
+import { expectPath, expectText, expectVisible, launchedPerFile, productOn } from './journey';
 import { createAccount, newAccount, sessionHeaders, signIn, until } from './session';
 import { jfkWav, submitAudio } from './transcripts';
 
@@ -121,7 +121,9 @@ function valuesOnPage(page: Page, values: string[]): Promise<string[]> {
   );
 }
 
-describe.each(products)('account switch on $backend', ({ url }) => {
+const { url, backend } = productOn('postgres');
+
+describe(`account switch on ${backend}`, () => {
   it('after A logs out, B signs in on the same tab and never sees any of A’s data', async () => {
     const a = newAccount('switch-a');
     const b = newAccount('switch-b');

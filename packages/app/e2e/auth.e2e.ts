@@ -6,7 +6,7 @@ import {
   expectPath,
   expectText,
   expectVisible,
-  products,
+  productOn,
   launchedPerFile,
 } from './journey';
 import {
@@ -21,7 +21,9 @@ import {
 
 const browser = launchedPerFile();
 
-describe.each(products)('auth journeys on $backend', ({ url }) => {
+const { url, backend } = productOn('postgres');
+
+describe(`auth journeys on ${backend}`, () => {
   it('registers with name, e-mail and password, verifies the mailed code and lands on the overview with the signup bonus', async () => {
     const context = await newContext(browser(), url);
     const page = await context.newPage();

@@ -1,12 +1,14 @@
 /** Journey 4: Google sign-in, against the local OpenID provider started by global-setup.ts. */
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { expectPath, expectVisible, products, launchedPerFile } from './journey';
+import { expectPath, expectVisible, productOn, launchedPerFile } from './journey';
 import { newAccount } from './session';
 
 const browser = launchedPerFile();
 
-describe.each(products)('Google sign-in on $backend', ({ url }) => {
+const { url, backend } = productOn('pglite');
+
+describe(`Google sign-in on ${backend}`, () => {
   it('signs in at the provider, comes back through /auth/callback and lands on the dashboard', async () => {
     const context = await newContext(browser(), url);
     const page = await context.newPage();

@@ -3,16 +3,19 @@ import type { Browser, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { PRERENDERED_ATTRIBUTE } from '../src/prerendered';
+import type { ProductUnderTest } from './global-setup';
+import type { Backend } from './product';
 
-/** The products started by global-setup.ts, one per storage backend: `describe.each(products)`. */
-export const products = inject('products');
-
-/** The product on embedded storage, for journeys whose subject does not depend on the backend. */
-export const embeddedProduct = (() => {
-  const product = products.find(({ backend }) => backend === 'pglite');
-  if (!product) throw new Error('no product on embedded storage under test');
+/**
+ * The product global-setup.ts started on `backend`. Each journey runs on one backend, and the
+ * journeys together on both: the server suite runs every storage-dependent file on both, and a
+ * journey's subject is the browser's path through the product, not the storage under it.
+ */
+export function productOn(backend: Backend): ProductUnderTest {
+  const product = inject('products').find((candidate) => candidate.backend === backend);
+  if (!product) throw new Error(`no product on ${backend} under test`);
   return product;
-})();
+}
 
 /**
  * Launches Chromium (with `extraArgs`) before the file's tests and closes it after; call at the

@@ -5,7 +5,7 @@
  */
 import { formatUsd } from '@parlance/contract/money';
 import { describe, expect, it } from 'vitest';
-import { expectText, expectVisible, launchedPerFile, products } from './journey';
+import { expectText, expectVisible, launchedPerFile, productOn } from './journey';
 import { sessionHeaders, signedInContext } from './session';
 import { jfkWav, reference as referenceText, wordErrorRate } from './transcripts';
 
@@ -21,7 +21,9 @@ async function balanceMicros(url: string, token: string): Promise<number> {
   return ((await res.json()) as { balanceMicros: number }).balanceMicros;
 }
 
-describe.each(products)('live playground on $backend', ({ url }) => {
+const { url, backend } = productOn('pglite');
+
+describe(`live playground on ${backend}`, () => {
   it('hears the microphone live, saves the stream, lists it in History and bills it', async () => {
     const { context, token } = await signedInContext(browser(), url, 'live');
     const before = await balanceMicros(url, token);

@@ -10,13 +10,15 @@ import { open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectText, expectVisible, products, launchedPerFile } from './journey';
+import { expectText, expectVisible, productOn, launchedPerFile } from './journey';
 import { signedInContext } from './session';
 import { jfkWav, reference, wordErrorRate } from './transcripts';
 
 const browser = launchedPerFile();
 
-describe.each(products)('playground on $backend', ({ url }) => {
+const { url, backend } = productOn('pglite');
+
+describe(`playground on ${backend}`, () => {
   it('uploads jfk.wav, shows the job progressing and reads the timestamped transcript', async () => {
     const { context } = await signedInContext(browser(), url, 'playground');
     const page = await context.newPage();

@@ -8,7 +8,7 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { newContext, phone } from './browser';
 import {
-  embeddedProduct,
+  productOn,
   expectAppRendered,
   expectPath,
   expectText,
@@ -19,7 +19,7 @@ import { sessionHeaders, signedInContext } from './session';
 import { PRERENDERED_ATTRIBUTE } from '../src/prerendered';
 
 const browser = launchedPerFile();
-const { url } = embeddedProduct;
+const { url } = productOn('pglite');
 
 /** The header's computed background colour as [r, g, b, alpha]. */
 async function headerBackground(page: Page): Promise<number[]> {

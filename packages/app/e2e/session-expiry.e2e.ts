@@ -3,7 +3,7 @@
  * dashboard page the next call's 401 sends the browser to /login; on a public page it does not.
  */
 import { describe, it } from 'vitest';
-import { expectPath, expectVisible, products, launchedPerFile } from './journey';
+import { expectPath, expectVisible, productOn, launchedPerFile } from './journey';
 import { postJson, sessionHeaders, sessionToken, signedInContext, type Account } from './session';
 
 const browser = launchedPerFile();
@@ -19,7 +19,9 @@ async function signOutEverywhere(url: string, account: Account): Promise<void> {
   await postJson(url, '/api/auth/logout-all', {}, sessionHeaders(url, sessionToken(login)));
 }
 
-describe.each(products)('session expiry on $backend', ({ url }) => {
+const { url, backend } = productOn('postgres');
+
+describe(`session expiry on ${backend}`, () => {
   it('on a dashboard page, the next call after the session ended redirects to /login', async () => {
     const { context, account } = await signedInContext(browser(), url, 'expiry');
     const page = await context.newPage();

@@ -12,12 +12,12 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desktop, newContext, phone } from './browser';
-import { expectAppRendered, expectVisible, embeddedProduct, launchedPerFile } from './journey';
+import { expectAppRendered, expectVisible, productOn, launchedPerFile } from './journey';
 import { sessionCookies, sessionHeaders, signedInContext, until } from './session';
 import { jfkWav, submitAudio } from './transcripts';
 
 const browser = launchedPerFile();
-const product = embeddedProduct;
+const product = productOn('pglite');
 const { url } = product;
 
 const pages = JSON.parse(
