@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { UsageChart } from './charts';
+import type * as Charts from './charts';
 
 const loads = vi.hoisted(() => vi.fn());
 vi.mock('@parlance/ui/charts', () => {
@@ -33,6 +33,16 @@ class ScriptedObserver {
     act(() => this.callback(entries, this as unknown as IntersectionObserver));
   }
 }
+
+/**
+ * The dom project's files share one module registry: an earlier file may have loaded the real
+ * chart module, and `./charts` with it. Loaded afresh here, `./charts` finds the mock above.
+ */
+let UsageChart: typeof Charts.UsageChart;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ UsageChart } = await import('./charts'));
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
