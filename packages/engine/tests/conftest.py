@@ -112,6 +112,19 @@ def refs():
 
 
 @pytest.fixture(scope="session")
+def stereo(tmp_path_factory):
+    """jfk on the left, LJ002-0035 on the right (padded with silence to jfk's length)."""
+    if not shutil.which("ffmpeg"):
+        pytest.skip("ffmpeg not installed")
+    out = tmp_path_factory.mktemp("channels") / "two-talkers.wav"
+    subprocess.run(
+        ["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", str(FIXTURES / "jfk.wav"),
+         "-i", str(FIXTURES / "LJ002-0035.wav"), "-filter_complex", "[1:a]apad[b];[0:a][b]amerge=inputs=2",
+         "-ac", "2", str(out)], check=True)
+    return out
+
+
+@pytest.fixture(scope="session")
 def media(tmp_path_factory):
     """jfk.wav converted by ffmpeg into other containers/codecs."""
     if not shutil.which("ffmpeg"):

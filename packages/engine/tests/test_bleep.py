@@ -1,11 +1,13 @@
 """A redacted copy of a recording: the tone over each span, the rest as decoded, the length kept."""
 
+import subprocess
+
 import numpy as np
 import pytest
 
 from conftest import FIXTURES
 from parlance_engine import protocol
-from parlance_engine.audio import BLEEP_HZ, BLEEP_LEVEL, SAMPLE_RATE, bleep, iter_pcm, probe
+from parlance_engine.audio import BLEEP_HZ, BLEEP_LEVEL, SAMPLE_RATE, bleep, iter_channels, iter_pcm, probe
 from parlance_engine.errors import EngineError
 
 
@@ -29,6 +31,34 @@ def test_bleep_covers_each_span_and_keeps_the_rest(tmp_path):
         assert np.argmax(spectrum) * SAMPLE_RATE / part.shape[0] == BLEEP_HZ
     kept = np.r_[0 : SAMPLE_RATE, int(2.5 * SAMPLE_RATE) : 8 * SAMPLE_RATE]
     assert np.max(np.abs(redacted[kept] - original[kept])) < 2 / 32768  # lossless, but for rounding
+
+
+def test_a_copy_keeps_each_channel_and_tones_them_all(tmp_path, stereo):
+    out = tmp_path / "two-talkers.flac"
+    bleep(str(stereo), str(out), [(1.0, 2.0)])
+    assert probe(str(out))["channels"] == 2
+    original = np.concatenate(list(iter_channels(str(stereo))), axis=1)
+    redacted = np.concatenate(list(iter_channels(str(out))), axis=1)
+    assert redacted.shape == original.shape == (2, 11 * SAMPLE_RATE)
+    for channel in redacted[:, SAMPLE_RATE : 2 * SAMPLE_RATE]:
+        assert abs(np.sqrt(np.mean(channel**2)) - BLEEP_LEVEL / np.sqrt(2)) < 0.002
+    kept = redacted[:, 3 * SAMPLE_RATE :]
+    assert np.max(np.abs(kept - original[:, 3 * SAMPLE_RATE :])) < 2 / 32768
+    # Each talker stays on their side: the channels were not mixed.
+    assert np.max(np.abs(kept[0] - kept[1])) > 0.1
+
+
+def test_more_channels_than_flac_holds_are_mixed_to_one(tmp_path):
+    ten = tmp_path / "ten.wav"
+    tone = "|".join(["0.1*sin(2*PI*440*t)"] * 10)
+    subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i",
+                    f"aevalsrc={tone}:s={SAMPLE_RATE}:d=2", str(ten)], check=True)
+    out = tmp_path / "ten.flac"
+    assert bleep(str(ten), str(out), [(0.5, 1.0)]) == 2.0
+    assert probe(str(out))["channels"] == 1
+    with pytest.raises(EngineError) as refused:  # one of them alone is not read
+        next(iter_pcm(str(ten), channel=1))
+    assert refused.value.code == "unsupported_audio"
 
 
 def test_no_spans_is_a_plain_copy(tmp_path):

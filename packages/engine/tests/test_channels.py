@@ -1,26 +1,9 @@
 """One channel of a recording transcribed alone: what the other channel says is not heard."""
 
-import shutil
-import subprocess
-
 import pytest
 
-from conftest import FIXTURES
 from parlance_engine.textnorm import wer
 from test_transcribe import transcribe
-
-
-@pytest.fixture(scope="module")
-def stereo(tmp_path_factory):
-    """jfk on the left, LJ002-0035 on the right (padded with silence to jfk's length)."""
-    if not shutil.which("ffmpeg"):
-        pytest.skip("ffmpeg not installed")
-    out = tmp_path_factory.mktemp("channels") / "two-talkers.wav"
-    subprocess.run(
-        ["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", str(FIXTURES / "jfk.wav"),
-         "-i", str(FIXTURES / "LJ002-0035.wav"), "-filter_complex", "[1:a]apad[b];[0:a][b]amerge=inputs=2",
-         "-ac", "2", str(out)], check=True)
-    return out
 
 
 def test_each_channel_alone(engine, refs, stereo):

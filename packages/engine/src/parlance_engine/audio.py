@@ -13,7 +13,7 @@ import gc
 import itertools
 import os
 from collections.abc import Generator, Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import av
 import av.container
@@ -26,7 +26,12 @@ if TYPE_CHECKING:
     from .protocol import ProbeResult, ProbeSource
 
 SAMPLE_RATE = 16000
+# The most channels PyAV reads apart from a frame (FFmpeg's AV_NUM_DATA_POINTERS; past it, PyAV
+# crashes the process). Files with more are only ever read mixed.
+MAX_PLANES = 8
 Pcm = npt.NDArray[np.float32]
+# What a decode keeps of the channels: them mixed, all apart, or one (1: the first).
+Keep = int | Literal["mix", "all"]
 
 
 def _check_file(path: str) -> str:
@@ -181,18 +186,42 @@ def iter_pcm(path: str, block_samples: int = SAMPLE_RATE * 30, channel: int | No
     Memory use is bounded by the block size, whatever the file length. Invalid
     frames (damaged packets) are skipped, as faster-whisper's decode_audio does.
     """
-    container, stream = _open(_check_file(path))
+    for block in _iter_planar(path, block_samples, "mix" if channel is None else channel):
+        yield block[0]
+
+
+def iter_channels(path: str, block_samples: int = SAMPLE_RATE * 30) -> Generator[Pcm]:
+    """Yield the audio as 16 kHz float32 blocks of shape (channels, about ``block_samples``), each
+    channel kept apart, as ``iter_pcm`` decodes them; past ``MAX_PLANES`` channels, mixed to one."""
+    yield from _iter_planar(path, block_samples, "all")
+
+
+def _resampler_for(
+    stream: av.AudioStream, keep: Keep, path: str
+) -> tuple[av.audio.resampler.AudioResampler, slice]:
+    """The resampler ``_iter_planar`` reads ``stream`` with, and the rows of its output it keeps."""
     channels = stream.codec_context.channels
-    if channel is not None and channel > channels:
+    if isinstance(keep, int) and keep > channels:
+        raise EngineError("unsupported_audio", f"the audio has {channels} channel(s), not a channel {keep}: {path}")
+    if isinstance(keep, int) and channels > MAX_PLANES:
+        raise EngineError("unsupported_audio", f"{channels} channels; {MAX_PLANES} at most are read apart: {path}")
+    if keep == "mix" or channels > MAX_PLANES:
+        return av.audio.resampler.AudioResampler(format="s16", layout="mono", rate=SAMPLE_RATE), slice(None)
+    # Channels apart: resampled planar in the file's own layout, one row per channel.
+    layout = stream.codec_context.layout
+    resampler = av.audio.resampler.AudioResampler(format="s16p", layout=layout, rate=SAMPLE_RATE)
+    return resampler, slice(keep - 1, keep) if isinstance(keep, int) else slice(None)
+
+
+def _iter_planar(path: str, block_samples: int, keep: Keep) -> Generator[Pcm]:
+    """Blocks of shape (rows, samples): one row of the channels mixed (``keep="mix"``), one of
+    channel ``keep`` (1: the first), or a row per channel (``keep="all"``)."""
+    container, stream = _open(_check_file(path))
+    try:
+        resampler, rows = _resampler_for(stream, keep, path)
+    except EngineError:
         container.close()
-        raise EngineError("unsupported_audio", f"the audio has {channels} channel(s), not a channel {channel}: {path}")
-    # One channel: resampled planar in the file's own layout, one row per channel, the one kept.
-    resampler = (
-        av.audio.resampler.AudioResampler(format="s16", layout="mono", rate=SAMPLE_RATE)
-        if channel is None
-        else av.audio.resampler.AudioResampler(format="s16p", layout=stream.codec_context.layout, rate=SAMPLE_RATE)
-    )
-    row = 0 if channel is None else channel - 1
+        raise
     pending: list[npt.NDArray[np.generic]] = []  # s16 samples, as the resampler is told
     pending_n = 0
     decoded_any = False
@@ -202,17 +231,17 @@ def iter_pcm(path: str, block_samples: int = SAMPLE_RATE * 30, channel: int | No
             if frame is not None:
                 frame.pts = None
             for out in resampler.resample(frame):
-                arr = out.to_ndarray()[row]
-                if arr.size == 0:
+                arr = out.to_ndarray()[rows]
+                if arr.shape[1] == 0:
                     continue
                 decoded_any = True
                 pending.append(arr)
-                pending_n += arr.size
+                pending_n += arr.shape[1]
                 if pending_n >= block_samples:
-                    yield np.concatenate(pending).astype(np.float32) / 32768.0
+                    yield np.concatenate(pending, axis=1).astype(np.float32) / 32768.0
                     pending, pending_n = [], 0
         if pending:
-            yield np.concatenate(pending).astype(np.float32) / 32768.0
+            yield np.concatenate(pending, axis=1).astype(np.float32) / 32768.0
     except av.error.FFmpegError as exc:
         if not decoded_any:
             raise EngineError("unsupported_audio", f"cannot decode audio: {path} ({exc})") from exc
@@ -259,10 +288,14 @@ class PcmStream:
 
 BLEEP_HZ = 1000
 BLEEP_LEVEL = 0.1  # -20 dBFS
+# FFmpeg's FLAC encoder's layout for each channel count (1 to MAX_PLANES).
+FLAC_LAYOUTS = ("mono", "stereo", "3.0", "quad", "5.0", "5.1", "6.1", "7.1")
 
 
 def bleep(path: str, out: str, spans: Iterable[tuple[float, float]]) -> float:
-    """Write ``path``'s audio to ``out`` (16 kHz mono FLAC) with a tone over each span (seconds).
+    """Write ``path``'s audio to ``out`` (16 kHz FLAC, its channels kept as ``iter_channels`` reads them)
+    with a tone over each span (seconds), on every channel: a caller's words can be heard on the
+    other side's line too.
 
     Streamed block by block, so memory stays bounded whatever the file's length; a span past the
     end is cut there. Returns the seconds written.
@@ -270,22 +303,26 @@ def bleep(path: str, out: str, spans: Iterable[tuple[float, float]]) -> float:
     wanted = sorted((max(0, round(start * SAMPLE_RATE)), round(end * SAMPLE_RATE)) for start, end in spans)
     container = av.open(out, "w", format="flac")
     try:
-        stream = container.add_stream("flac", rate=SAMPLE_RATE, layout="mono")
+        stream: av.AudioStream | None = None
         written = 0
-        for block in iter_pcm(path):
+        for block in iter_channels(path):
             block = block.copy()
             for start, end in wanted:
-                lo, hi = max(start, written), min(end, written + block.shape[0])
+                lo, hi = max(start, written), min(end, written + block.shape[1])
                 if lo < hi:
                     t = np.arange(lo, hi, dtype=np.float32) / SAMPLE_RATE
-                    block[lo - written : hi - written] = BLEEP_LEVEL * np.sin(2 * np.pi * BLEEP_HZ * t)
-            pcm = (np.clip(block, -1, 1) * 32767).astype(np.int16).reshape(1, -1)
-            frame = av.AudioFrame.from_ndarray(pcm, format="s16", layout="mono")
+                    block[:, lo - written : hi - written] = BLEEP_LEVEL * np.sin(2 * np.pi * BLEEP_HZ * t)
+            layout = FLAC_LAYOUTS[block.shape[0] - 1]
+            if stream is None:
+                stream = container.add_stream("flac", rate=SAMPLE_RATE, layout=layout)
+            # Interleaved (PyAV cannot take 8 planar channels from an array).
+            pcm = (np.clip(block, -1, 1) * 32767).astype(np.int16).T.reshape(1, -1)
+            frame = av.AudioFrame.from_ndarray(pcm, format="s16", layout=layout)
             frame.sample_rate = SAMPLE_RATE
             for packet in stream.encode(frame):
                 container.mux(packet)
-            written += block.shape[0]
-        for packet in stream.encode(None):
+            written += block.shape[1]
+        for packet in stream.encode(None) if stream else ():
             container.mux(packet)
     finally:
         container.close()

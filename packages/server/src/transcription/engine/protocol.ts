@@ -173,7 +173,7 @@ export interface BleepRequest {
   params: BleepParams;
 }
 /**
- * Write the audio of path to out (16 kHz mono FLAC; not path itself) with a 1 kHz tone over each span: a copy of a recording with words redacted.
+ * Write the audio of path to out (16 kHz FLAC, each channel kept up to 8, mixed to one past 8; not path itself) with a 1 kHz tone over each span, on every channel: a copy of a recording with words redacted.
  */
 export interface BleepParams {
   path: AudioPath;

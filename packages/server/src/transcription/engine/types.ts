@@ -135,7 +135,7 @@ export interface SpeechEngine extends ProbeEngine {
     onProgress: (p: EngineProgress) => void,
     signal?: AbortSignal,
   ): Promise<EngineResult>;
-  /** Writes `path`'s audio to `out` (16 kHz mono FLAC) with a tone over each span: a redacted copy. */
+  /** Writes `path`'s audio to `out` (16 kHz FLAC, its channels kept) with a tone over each span: a redacted copy. */
   bleep(path: string, out: string, spans: readonly TimeSpan[]): Promise<{ duration: number }>;
 }
 
