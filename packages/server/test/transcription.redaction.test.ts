@@ -160,6 +160,25 @@ describe('redaction', () => {
     expect(redact('Anna lives in Paris.', names)).toBe('#### lives in Paris.');
   });
 
+  it('finds a name spelled out after a name or after "spell" or "name", letters alone not', () => {
+    expect(redact('Could you spell it for me? Sure, the first name is C-H-E-R-Y-L.')).toBe(
+      'Could you spell it for me? Sure, the first name is [PERSON_NAME].',
+    );
+    expect(redact('and my last name is t u r n e r okay')).toBe(
+      'and my last name is [PERSON_NAME] okay',
+    );
+    expect(redact('This is Cheryl Turner, C.H.E.R.Y.L.')).toBe(
+      'This is [PERSON_NAME], [PERSON_NAME].',
+    );
+    for (const text of [
+      'I, I, I think so.',
+      'Plan A B C is the one we want.',
+      'It came from the U-S-A last year.',
+      'my name is on a list',
+    ])
+      expect(redact(text)).toBe(text);
+  });
+
   it('in a live stream, hides capitalized words inside a sentence when names are asked for', () => {
     const names: Redaction = { policies: ['person_name', 'location'], sub: 'entity_name' };
     // A name not yet said to its end: the tagger may not know it, its capital gives it away.

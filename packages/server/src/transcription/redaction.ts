@@ -1,5 +1,5 @@
 import type { PiiPolicy, PiiSubstitution } from '@parlance/contract';
-import { ENTITY_POLICIES, namedEntities } from './namedEntities.js';
+import { ENTITY_POLICIES, namedEntities, type Entity } from './namedEntities.js';
 
 /**
  * PII redaction of a transcript, before anything of it is stored or sent: personal data written
@@ -569,7 +569,8 @@ function entitySpans(
 ): Span[] {
   if (!ENTITY_POLICIES.some((policy) => wanted.has(policy))) return [];
   const spans: Span[] = [];
-  for (const entity of namedEntities(tokens)) {
+  const entities = namedEntities(tokens);
+  for (const entity of [...entities, ...spelledNames(tokens, entities)]) {
     let { from, to } = entity;
     if (entity.kind === 'location') {
       while (from > 0 && !taken[from - 1] && houseNumber(tokens[from - 1]!)) from -= 1;
@@ -583,6 +584,40 @@ function entitySpans(
     }
   }
   return spans;
+}
+
+/** A word spelled out as one token: "C-H-E-R-Y-L", "C.H.E.R.Y.L.". */
+const SPELLED = /^([a-z][-.]){2,}[a-z]\.?$/;
+/** What a spelling follows: "could you spell it", "my name is", "the last name is". */
+const SPELLING_CUES = new Set(['spell', 'spelled', 'spelling', 'spelt', 'name', 'surname']);
+/** How far back (tokens) a name or a cue makes a spelled word a name. */
+const SPELLING_REACH = 8;
+
+/**
+ * Names spelled out letter by letter ("c h e r y l", "T-U-R-N-E-R"), which no tagger reads as a
+ * name: a word spelled as one token, or three or more one-letter tokens in a row (not only "a"
+ * and "i", which are words), said soon after a name or after "spell" or "name".
+ */
+function spelledNames(tokens: readonly string[], entities: readonly Entity[]): Entity[] {
+  const letters = tokens.map((token) => /^[a-z]$/.test(bare(token)));
+  const near = (from: number) => {
+    for (let i = Math.max(0, from - SPELLING_REACH); i < from; i += 1)
+      if (SPELLING_CUES.has(bare(tokens[i]!))) return true;
+    return entities.some(
+      ({ kind, to }) => kind === 'person_name' && to <= from && from - to < SPELLING_REACH,
+    );
+  };
+  const found: Entity[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    let to = i;
+    if (SPELLED.test(bare(tokens[i]!))) to = i + 1;
+    else while (to < tokens.length && letters[to]) to += 1;
+    const word = tokens.slice(i, to).map(bare);
+    const spelled = to - i === 1 ? !letters[i] : to - i >= 3 && word.some((l) => !/^[ai]$/.test(l));
+    if (spelled && near(i)) found.push({ from: i, to, kind: 'person_name' });
+    if (to > i) i = to - 1;
+  }
+  return found;
 }
 
 /** A house number's token: digits ("12", "12a") or a number word. */
