@@ -2,6 +2,7 @@
 
 import subprocess
 
+import av
 import numpy as np
 import pytest
 
@@ -48,11 +49,23 @@ def test_a_copy_keeps_each_channel_and_tones_them_all(tmp_path, stereo):
     assert np.max(np.abs(kept[0] - kept[1])) > 0.1
 
 
-def test_more_channels_than_flac_holds_are_mixed_to_one(tmp_path):
-    ten = tmp_path / "ten.wav"
-    tone = "|".join(["0.1*sin(2*PI*440*t)"] * 10)
+def _tones(path, channels, layout=None):
+    """Two seconds of a tone on each of ``channels`` channels (in ``layout`` when given)."""
+    tone = "|".join(["0.1*sin(2*PI*440*t)"] * channels) + (f":c={layout}" if layout else "")
     subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i",
-                    f"aevalsrc={tone}:s={SAMPLE_RATE}:d=2", str(ten)], check=True)
+                    f"aevalsrc={tone}:s={SAMPLE_RATE}:d=2", str(path)], check=True)
+    return path
+
+
+def test_a_copy_keeps_the_layout_of_its_channels(tmp_path):
+    out = tmp_path / "low.flac"
+    bleep(str(_tones(tmp_path / "low.wav", 3, "2.1")), str(out), [(0.5, 1.0)])
+    with av.open(str(out)) as copy:
+        assert copy.streams.audio[0].codec_context.layout.name == "2.1"  # a subwoofer, not a centre
+
+
+def test_more_channels_than_flac_holds_are_mixed_to_one(tmp_path):
+    ten = _tones(tmp_path / "ten.wav", 10)
     out = tmp_path / "ten.flac"
     assert bleep(str(ten), str(out), [(0.5, 1.0)]) == 2.0
     assert probe(str(out))["channels"] == 1

@@ -186,14 +186,25 @@ def iter_pcm(path: str, block_samples: int = SAMPLE_RATE * 30, channel: int | No
     Memory use is bounded by the block size, whatever the file length. Invalid
     frames (damaged packets) are skipped, as faster-whisper's decode_audio does.
     """
-    for block in _iter_planar(path, block_samples, "mix" if channel is None else channel):
-        yield block[0]
+    with contextlib.closing(_iter_planar(path, block_samples, "mix" if channel is None else channel)) as blocks:
+        for block in blocks:
+            yield block[0]
 
 
 def iter_channels(path: str, block_samples: int = SAMPLE_RATE * 30) -> Generator[Pcm]:
     """Yield the audio as 16 kHz float32 blocks of shape (channels, about ``block_samples``), each
     channel kept apart, as ``iter_pcm`` decodes them; past ``MAX_PLANES`` channels, mixed to one."""
     yield from _iter_planar(path, block_samples, "all")
+
+
+def channel_layout(path: str) -> str:
+    """The layout of the rows ``iter_channels`` yields: the file's own, or mono past ``MAX_PLANES``."""
+    container, stream = _open(_check_file(path))
+    try:
+        context = stream.codec_context
+        return "mono" if context.channels > MAX_PLANES else context.layout.name
+    finally:
+        container.close()
 
 
 def _resampler_for(
@@ -288,8 +299,6 @@ class PcmStream:
 
 BLEEP_HZ = 1000
 BLEEP_LEVEL = 0.1  # -20 dBFS
-# FFmpeg's FLAC encoder's layout for each channel count (1 to MAX_PLANES).
-FLAC_LAYOUTS = ("mono", "stereo", "3.0", "quad", "5.0", "5.1", "6.1", "7.1")
 
 
 def bleep(path: str, out: str, spans: Iterable[tuple[float, float]]) -> float:
@@ -301,9 +310,10 @@ def bleep(path: str, out: str, spans: Iterable[tuple[float, float]]) -> float:
     end is cut there. Returns the seconds written.
     """
     wanted = sorted((max(0, round(start * SAMPLE_RATE)), round(end * SAMPLE_RATE)) for start, end in spans)
+    layout = channel_layout(path)
     container = av.open(out, "w", format="flac")
     try:
-        stream: av.AudioStream | None = None
+        stream = container.add_stream("flac", rate=SAMPLE_RATE, layout=layout)
         written = 0
         for block in iter_channels(path):
             block = block.copy()
@@ -312,9 +322,6 @@ def bleep(path: str, out: str, spans: Iterable[tuple[float, float]]) -> float:
                 if lo < hi:
                     t = np.arange(lo, hi, dtype=np.float32) / SAMPLE_RATE
                     block[:, lo - written : hi - written] = BLEEP_LEVEL * np.sin(2 * np.pi * BLEEP_HZ * t)
-            layout = FLAC_LAYOUTS[block.shape[0] - 1]
-            if stream is None:
-                stream = container.add_stream("flac", rate=SAMPLE_RATE, layout=layout)
             # Interleaved (PyAV cannot take 8 planar channels from an array).
             pcm = (np.clip(block, -1, 1) * 32767).astype(np.int16).T.reshape(1, -1)
             frame = av.AudioFrame.from_ndarray(pcm, format="s16", layout=layout)
@@ -322,7 +329,7 @@ def bleep(path: str, out: str, spans: Iterable[tuple[float, float]]) -> float:
             for packet in stream.encode(frame):
                 container.mux(packet)
             written += block.shape[1]
-        for packet in stream.encode(None) if stream else ():
+        for packet in stream.encode(None):
             container.mux(packet)
     finally:
         container.close()
