@@ -160,7 +160,8 @@ describe('redaction', () => {
     expect(redact('Anna lives in Paris.', names)).toBe('#### lives in Paris.');
   });
 
-  it('finds a name spelled out after a name or after "spell" or "name", letters alone not', () => {
+  it('finds a name spelled out after a name or after "spell" or "name is", letters alone not', () => {
+    const names: Redaction = { policies: ['person_name'], sub: 'hash' };
     expect(redact('Could you spell it for me? Sure, the first name is C-H-E-R-Y-L.')).toBe(
       'Could you spell it for me? Sure, the first name is [PERSON_NAME].',
     );
@@ -170,11 +171,16 @@ describe('redaction', () => {
     expect(redact('This is Cheryl Turner, C.H.E.R.Y.L.')).toBe(
       'This is [PERSON_NAME], [PERSON_NAME].',
     );
+    expect(redact('My name is S M I T H. I live in the north.', names)).toBe(
+      'My name is # # # # #. I live in the north.',
+    );
     for (const text of [
       'I, I, I think so.',
       'Plan A B C is the one we want.',
       'It came from the U-S-A last year.',
       'my name is on a list',
+      'the file name is a P D F',
+      'Send it A.S.A.P., please.',
     ])
       expect(redact(text)).toBe(text);
   });

@@ -588,21 +588,35 @@ function entitySpans(
 
 /** A word spelled out as one token: "C-H-E-R-Y-L", "C.H.E.R.Y.L.". */
 const SPELLED = /^([a-z][-.]){2,}[a-z]\.?$/;
-/** What a spelling follows: "could you spell it", "my name is", "the last name is". */
-const SPELLING_CUES = new Set(['spell', 'spelled', 'spelling', 'spelt', 'name', 'surname']);
+/** What a spelling follows: "could you spell it", "the surname", "my name is" ("name" with "is"). */
+const SPELLING_CUES = new Set(['spell', 'spelled', 'spelling', 'spelt', 'surname', "name's"]);
+const spellingCue = (tokens: readonly string[], i: number) =>
+  SPELLING_CUES.has(bare(tokens[i]!)) ||
+  (bare(tokens[i]!) === 'name' && /^(is|was)$/.test(bare(tokens[i + 1] ?? '')));
 /** How far back (tokens) a name or a cue makes a spelled word a name. */
 const SPELLING_REACH = 8;
+/** Words said as their letters that are not names ("a.k.a.", "the U-S-A", "a P D F"). */
+const INITIALISMS = new Set(
+  'aka asap rsvp usa pdf faq diy eta ceo cfo fbi cia nyc atm vip tbd fyi bbc cnn nhs gps dvd'.split(
+    ' ',
+  ),
+);
+
+/** Letters that spell a common initialism, perhaps after "a" ("a P D F"). */
+const initialism = (letters: string) =>
+  INITIALISMS.has(letters) || INITIALISMS.has(letters.replace(/^[ai]/, ''));
 
 /**
  * Names spelled out letter by letter ("c h e r y l", "T-U-R-N-E-R"), which no tagger reads as a
  * name: a word spelled as one token, or three or more one-letter tokens in a row (not only "a"
- * and "i", which are words), said soon after a name or after "spell" or "name".
+ * and "i", which are words; a run ends at a "." or "," before one of those), said soon after a
+ * name or after "spell" or "name is". Common initialisms are not names.
  */
 function spelledNames(tokens: readonly string[], entities: readonly Entity[]): Entity[] {
   const letters = tokens.map((token) => /^[a-z]$/.test(bare(token)));
   const near = (from: number) => {
     for (let i = Math.max(0, from - SPELLING_REACH); i < from; i += 1)
-      if (SPELLING_CUES.has(bare(tokens[i]!))) return true;
+      if (spellingCue(tokens, i)) return true;
     return entities.some(
       ({ kind, to }) => kind === 'person_name' && to <= from && from - to < SPELLING_REACH,
     );
@@ -611,9 +625,17 @@ function spelledNames(tokens: readonly string[], entities: readonly Entity[]): E
   for (let i = 0; i < tokens.length; i += 1) {
     let to = i;
     if (SPELLED.test(bare(tokens[i]!))) to = i + 1;
-    else while (to < tokens.length && letters[to]) to += 1;
+    else
+      while (
+        to < tokens.length &&
+        letters[to] &&
+        !(to > i && /[.,?!]$/.test(tokens[to - 1]!) && /^[ai]$/.test(bare(tokens[to]!)))
+      )
+        to += 1;
     const word = tokens.slice(i, to).map(bare);
-    const spelled = to - i === 1 ? !letters[i] : to - i >= 3 && word.some((l) => !/^[ai]$/.test(l));
+    const spelled =
+      (to - i === 1 ? !letters[i] : to - i >= 3 && word.some((l) => !/^[ai]$/.test(l))) &&
+      !initialism(word.join('').replace(/[-.]/g, ''));
     if (spelled && near(i)) found.push({ from: i, to, kind: 'person_name' });
     if (to > i) i = to - 1;
   }
