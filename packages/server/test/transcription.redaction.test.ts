@@ -171,6 +171,10 @@ describe('redaction', () => {
     expect(redact('This is Cheryl Turner, C.H.E.R.Y.L.')).toBe(
       'This is [PERSON_NAME], [PERSON_NAME].',
     );
+    // A live stream's final that goes on with a spelling the one before began.
+    expect(
+      redactTexts(['E R Y L.'], ALL, { before: ['my', 'name', 'is', 'C', 'H'], open: true }),
+    ).toEqual(['[PERSON_NAME].']);
     expect(redact('My name is S M I T H. I live in the north.', names)).toBe(
       'My name is # # # # #. I live in the north.',
     );
