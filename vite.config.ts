@@ -60,11 +60,12 @@ export default defineConfig({
   test: {
     // One test file at a time per kind of worker: the Node suites one after another, beside one
     // page of each browser project (storybook, visual). `npm test` runs the server project in a
-    // Vitest of its own, two files at a time (`--maxWorkers=2`), then the rest
-    // (`--project='!server'`). The server suite took 1,197 s one file at a time and 739 s two at a
-    // time, passing, on this 2-core machine; beside the browser projects it took 3,075 s and its
-    // time limits failed (2026-11-30). On a machine with more cores the unit and dom suites could
-    // use more workers than this gives them.
+    // Vitest of its own, two files at a time (its own `maxWorkers`; the command line's
+    // `--maxWorkers` does not reach a project), then the rest (`--project='!server'`). The server
+    // suite took 1,197 s one file at a time and 739 s two at a time, passing, on this 2-core
+    // machine; beside the browser projects it took 3,075 s and its time limits failed
+    // (2026-11-30). On a machine with more cores the unit and dom suites could use more workers
+    // than this gives them.
     maxWorkers: 1,
     projects: [
       {
@@ -115,6 +116,7 @@ export default defineConfig({
           include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          maxWorkers: 2,
         },
       },
       {
