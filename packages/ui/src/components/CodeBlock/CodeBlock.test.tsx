@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTheme } from '../../test/render';
 import { CodeBlock } from './CodeBlock';
 import { CodeTabs } from './CodeTabs';
@@ -13,6 +13,8 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 });
 afterEach(() => vi.useRealTimers());
+// The dom project's files share one window: jsdom has no clipboard of its own to put back.
+afterAll(() => Reflect.deleteProperty(navigator, 'clipboard'));
 
 describe('CodeBlock', () => {
   it('shows the language and code in monospace, and copies it', async () => {

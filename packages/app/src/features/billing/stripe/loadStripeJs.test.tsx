@@ -1,7 +1,14 @@
-import { expect, test, vi } from 'vitest';
+import { afterAll, expect, test, vi } from 'vitest';
 import { stripeFor } from './loadStripeJs';
 
-const scripts = () => [...document.querySelectorAll('script')].map((script) => script.src);
+/** The scripts this file's loads add: the dom project's files share one document. */
+const present = new Set(document.querySelectorAll('script'));
+const added = () =>
+  [...document.querySelectorAll('script')].filter((script) => !present.has(script));
+const scripts = () => added().map((script) => script.src);
+afterAll(() => {
+  for (const script of added()) script.remove();
+});
 
 test('loads nothing when payments do not go through Stripe', () => {
   expect(
