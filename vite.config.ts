@@ -15,6 +15,13 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** The test of the whole app as main.tsx starts it (the `app` project). */
 const app = 'packages/app/src/App.test.tsx';
 
+/** What the jsdom projects (dom, app) share. */
+const jsdom = {
+  environment: 'jsdom' as const,
+  testTimeout: 60_000,
+  setupFiles: [here('./packages/app/src/test/setup-dom.ts')],
+};
+
 /**
  * Debian's Chromium: Playwright cannot download its own browser on this network. Pages run in UTC
  * whatever the machine's zone: stories fix "now", and the zone then fixes the calendar days they
@@ -84,11 +91,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'dom',
-          environment: 'jsdom',
-          testTimeout: 60_000,
+          ...jsdom,
           include: ['packages/{ui,app}/src/**/*.test.tsx', 'mocks/src/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, app],
-          setupFiles: [here('./packages/app/src/test/setup-dom.ts')],
           // All files in one window: setting up jsdom afresh for each of its 70 files made the
           // project take 179 s, against 70 s in one (2026-11-30). Each test renders with its own
           // store and router, and setup-dom.ts resets the request handlers after it.
@@ -102,10 +107,8 @@ export default defineConfig({
           // tabs) for the page's life and becomes the pages' store, so it runs in a window of its
           // own.
           name: 'app',
-          environment: 'jsdom',
-          testTimeout: 60_000,
+          ...jsdom,
           include: [app],
-          setupFiles: [here('./packages/app/src/test/setup-dom.ts')],
         },
       },
       {
