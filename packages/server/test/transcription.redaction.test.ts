@@ -171,7 +171,20 @@ describe('redaction', () => {
     expect(redact('This is Cheryl Turner, C.H.E.R.Y.L.')).toBe(
       'This is [PERSON_NAME], [PERSON_NAME].',
     );
-    // A live stream's final that goes on with a spelling the one before began.
+    // A live stream's final cut inside a spelling: its letters so far, then the rest in the next.
+    const spelling = { before: ['Could', 'you', 'spell', 'it?'], open: true };
+    expect(redactTexts(['Sure, it is C H'], ALL, spelling)).toEqual(['Sure, it is [PERSON_NAME]']);
+    expect(redactTexts(['Sure, C-H'], ALL, spelling)).toEqual(['Sure, [PERSON_NAME]']);
+    expect(redactTexts(['The name is B.'], ALL, { before: [], open: true })).toEqual([
+      'The name is [PERSON_NAME].',
+    ]);
+    // Nothing is cut where no spelling was asked for, nor in "a.m." or a word "I".
+    for (const [text, before] of [
+      ['Plan B', []],
+      ['Book it for 7 p.m.', ['spell', 'it']],
+      ['Yes, and I', ['spell', 'it']],
+    ] as const)
+      expect(redactTexts([text], ALL, { before, open: true })).toEqual([text]);
     expect(
       redactTexts(['E R Y L.'], ALL, { before: ['my', 'name', 'is', 'C', 'H'], open: true }),
     ).toEqual(['[PERSON_NAME].']);

@@ -564,13 +564,13 @@ function birthSpans(tokens: readonly string[], taken: boolean[]): Span[] {
 function entitySpans(
   tokens: readonly string[],
   taken: boolean[],
-  _open: boolean,
+  open: boolean,
   wanted: ReadonlySet<PiiPolicy>,
 ): Span[] {
   if (!ENTITY_POLICIES.some((policy) => wanted.has(policy))) return [];
   const spans: Span[] = [];
   const entities = namedEntities(tokens);
-  for (const entity of [...entities, ...spelledNames(tokens, entities)]) {
+  for (const entity of [...entities, ...spelledNames(tokens, entities, open)]) {
     let { from, to } = entity;
     if (entity.kind === 'location') {
       while (from > 0 && !taken[from - 1] && houseNumber(tokens[from - 1]!)) from -= 1;
@@ -588,6 +588,8 @@ function entitySpans(
 
 /** A word spelled out as one token: "C-H-E-R-Y-L", "C.H.E.R.Y.L.". */
 const SPELLED = /^([a-z][-.]){2,}[a-z]\.?$/;
+/** The start of one, where a live final may have cut it: "C-H", "C-H-". */
+const SPELLING_BEGUN = /^[a-z]([-.][a-z]?)+$/;
 /** What a spelling follows: "could you spell it", "the surname", "my name is" ("name" with "is"). */
 const SPELLING_CUES = new Set(['spell', 'spelled', 'spelling', 'spelt', 'surname', "name's"]);
 const spellingCue = (tokens: readonly string[], i: number) =>
@@ -597,7 +599,7 @@ const spellingCue = (tokens: readonly string[], i: number) =>
 const SPELLING_REACH = 8;
 /** Words said as their letters that are not names ("a.k.a.", "the U-S-A", "a P D F"). */
 const INITIALISMS = new Set(
-  'aka asap rsvp usa pdf faq diy eta ceo cfo fbi cia nyc atm vip tbd fyi bbc cnn nhs gps dvd'.split(
+  'aka asap rsvp usa pdf faq diy eta ceo cfo fbi cia nyc atm vip tbd fyi bbc cnn nhs gps dvd am pm eg ie'.split(
     ' ',
   ),
 );
@@ -610,9 +612,14 @@ const initialism = (letters: string) =>
  * Names spelled out letter by letter ("c h e r y l", "T-U-R-N-E-R"), which no tagger reads as a
  * name: a word spelled as one token, or three or more one-letter tokens in a row (not only "a"
  * and "i", which are words; a run ends at a "." or "," before one of those), said soon after a
- * name or after "spell" or "name is". Common initialisms are not names.
+ * name or after "spell" or "name is". Common initialisms are not names. `open` (a live final, which
+ * may end inside a spelling): its last one or two letters ("C H", "C-H") count as begun.
  */
-function spelledNames(tokens: readonly string[], entities: readonly Entity[]): Entity[] {
+function spelledNames(
+  tokens: readonly string[],
+  entities: readonly Entity[],
+  open: boolean,
+): Entity[] {
   const letters = tokens.map((token) => /^[a-z]$/.test(bare(token)));
   const near = (from: number) => {
     for (let i = Math.max(0, from - SPELLING_REACH); i < from; i += 1)
@@ -624,7 +631,9 @@ function spelledNames(tokens: readonly string[], entities: readonly Entity[]): E
   const found: Entity[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
     let to = i;
-    if (SPELLED.test(bare(tokens[i]!))) to = i + 1;
+    const token = bare(tokens[i]!);
+    if (SPELLED.test(token) || (open && i === tokens.length - 1 && SPELLING_BEGUN.test(token)))
+      to = i + 1;
     else
       while (
         to < tokens.length &&
@@ -633,8 +642,11 @@ function spelledNames(tokens: readonly string[], entities: readonly Entity[]): E
       )
         to += 1;
     const word = tokens.slice(i, to).map(bare);
+    // What a live final ends with may be a spelling cut short: its letters so far count.
+    const cut = open && to === tokens.length;
     const spelled =
-      (to - i === 1 ? !letters[i] : to - i >= 3 && word.some((l) => !/^[ai]$/.test(l))) &&
+      ((to - i === 1 && !letters[i]) ||
+        ((to - i >= 3 || (cut && to > i)) && word.some((l) => !/^[ai]$/.test(l)))) &&
       !initialism(word.join('').replace(/[-.]/g, ''));
     if (spelled && near(i)) found.push({ from: i, to, kind: 'person_name' });
     if (to > i) i = to - 1;
