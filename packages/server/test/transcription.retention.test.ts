@@ -4,10 +4,12 @@
  * soonest applies, audio never outlives its transcript, an account's limits reach the transcripts
  * it already has); DELETE /v1/transcript/:id/audio drops the audio and keeps the text.
  */
+import { writeFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transcript, TranscriptSummary } from '@parlance/contract';
 import { transcriptions } from '../src/db/schema/transcription.js';
+import type { Redaction } from '../src/transcription/redaction.js';
 import { sweepRetention } from '../src/transcription/retention.js';
 import { backends, type TestServer } from './helpers.js';
 import {
@@ -224,6 +226,55 @@ describe.each(backends)('retention (%s)', (backend) => {
       code: 'audio_not_kept',
       message: 'Live streams keep no audio: only their transcript is saved',
     });
+  });
+
+  it('a job that failed before its redact_pii_audio copy was made loses its audio at the next sweep', async () => {
+    const who = await customer(server, 100);
+    const { blobs } = server.app.services.transcription;
+    /** A failed job (as a worker leaves it) whose upload is still stored. */
+    const failed = async (redaction: Redaction) => {
+      const [row] = await server.storage.db
+        .insert(transcriptions)
+        .values({
+          userId: who.userId,
+          model: 'tiny.en',
+          source: 'upload',
+          fileName: 'call.wav',
+          status: 'error',
+          errorMessage: 'The audio could not be decoded',
+          completedAt: sql`now()`,
+          redaction,
+        })
+        .returning({ id: transcriptions.id, completedAt: transcriptions.completedAt });
+      const key = `audio/${row!.id}`;
+      const staged = await blobs.stagingPath();
+      await writeFile(staged, 'my card is 4111 1111 1111 1111');
+      await blobs.putFile(key, staged);
+      await server.storage.db
+        .update(transcriptions)
+        .set({ blobKey: key })
+        .where(eq(transcriptions.id, row!.id));
+      return { id: row!.id, key };
+    };
+    const bleeping = await failed({ policies: ['credit_card_number'], sub: 'hash', audio: true });
+    const textOnly = await failed({ policies: ['credit_card_number'], sub: 'hash', audio: false });
+
+    const before = (await get(who, bleeping.id)).body as Transcript;
+    expect(at(before.audio_delete_at)).toBe(at(before.completedAt));
+    expect((await get(who, textOnly.id)).body).toMatchObject({ audio_delete_at: null });
+    const refused = await get(who, bleeping.id, '/audio');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'transcript_not_ready',
+      message:
+        'This job failed before its audio was redacted, so the audio is not served: the next retention sweep deletes it',
+    });
+
+    await sweep(); // (other tests' rows may be due too)
+    expect(await stored(bleeping.key)).toBeNull();
+    expect((await get(who, bleeping.id)).body).toMatchObject({ has_audio: false });
+    // A failed job that redacts only its text keeps its audio as its retention says.
+    expect(await stored(textOnly.key)).not.toBeNull();
   });
 
   it('refuses retention that is not a whole number in range, with the field named', async () => {

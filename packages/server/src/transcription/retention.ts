@@ -27,7 +27,12 @@ const after = (seconds: SQL) =>
   sql`${transcriptions.completedAt} + make_interval(secs => ${seconds})`;
 /** PostgreSQL's `least` skips nulls: null only when nothing sets a limit. */
 const transcriptSeconds = sql`least(${transcriptions.deleteAfterSeconds}, ${users.keepTranscriptsDays} * ${DAY_SECONDS})`;
-const audioSeconds = sql`least(${transcriptions.deleteAudioAfterSeconds}, ${users.keepAudioDays} * ${DAY_SECONDS}, ${transcriptSeconds})`;
+/**
+ * A job that failed before its redact_pii_audio copy was made holds the audio in clear, which is
+ * never served: it goes at once (the next sweep, within RETENTION_SWEEP_SECONDS).
+ */
+const unredacted = sql`${transcriptions.status} = 'error' and coalesce((${transcriptions.redaction} ->> 'audio')::boolean, false)`;
+const audioSeconds = sql`case when ${unredacted} then 0 else least(${transcriptions.deleteAudioAfterSeconds}, ${users.keepAudioDays} * ${DAY_SECONDS}, ${transcriptSeconds}) end`;
 /** When the transcript is deleted; null while it runs or when kept until deleted by hand. */
 const deleteAt = sql<Date | null>`case when ${ended} then ${after(transcriptSeconds)} end`.mapWith(
   transcriptions.completedAt,

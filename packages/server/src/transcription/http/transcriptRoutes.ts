@@ -350,7 +350,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
       throw new HttpError(
         'transcript_not_ready',
         row.status === 'error'
-          ? 'This job failed before its audio was redacted, so the audio is not served; DELETE /v1/transcript/{id}/audio removes it'
+          ? 'This job failed before its audio was redacted, so the audio is not served: the next retention sweep deletes it'
           : 'Its audio is served once the transcript completes, redacted',
       );
     const key = row.blobKey;
