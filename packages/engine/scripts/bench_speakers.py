@@ -3,11 +3,16 @@ costs in time against transcription alone.
 
   npm run bench:speakers     (.venv/bin/python scripts/bench_speakers.py [MODEL])
 
-Recordings are joined from real voices the labelling was not tuned on (jfk, LibriSpeech 1088, the
-AMI meeting speaker: tests/joined_speakers.py). It was tuned (SAME_SPEAKER and the rules in
-parlance_engine/speakers.py) on other voices: the two LJ Speech clips, the Common Voice clip and
-two espeak-ng voices (en+f3, en-gb-x-rp+m7). Each recording is transcribed with and without
-speaker_labels (the same model and options, word timing on), best of 3 runs each.
+Joined voices: recordings joined from real voices the labelling was not tuned on (jfk,
+LibriSpeech 1088, the AMI meeting speaker: tests/joined_speakers.py). It was tuned (SAME_SPEAKER
+and the rules in parlance_engine/speakers.py) on other voices: the two LJ Speech clips, the Common
+Voice clip and two espeak-ng voices (en+f3, en-gb-x-rp+m7). Each recording is transcribed with and
+without speaker_labels (the same model and options, word timing on), best of 3 runs each.
+
+Conversations: the real calls and meetings of ../shared/conversations (development set; read from
+there, never copied: SpokenWOZ is non-commercial), each transcribed once with speaker_labels and
+scored against its reference turns (tests/diarization_score.py): words with the right speaker,
+speakers found, and the diarization error rate (collar 0.25 s, overlap scored).
 """
 
 from __future__ import annotations
@@ -19,11 +24,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from joined_speakers import ARRANGEMENTS, join, words_right
+from diarization_score import der, read_rttm, turns_of, words_right
+from joined_speakers import ARRANGEMENTS, join
 from parlance_engine.engine import Engine
 from parlance_engine.protocol import TranscribeParams
 
 RUNS = 3
+CONVERSATIONS = Path(__file__).resolve().parents[4] / "shared" / "conversations"
+# Its calls (two people, 8 kHz, mixed to mono), a meeting excerpt with overlap, a discussion.
+CONVERSATION_IDS = ["SNG0072", "SNG0480", "SNG1263", "EN2002a_30s", "diarizationExample"]
 
 
 def main() -> None:
@@ -60,6 +69,36 @@ def main() -> None:
                 f"{times[True] / times[False]:.2f}",
             )
             print(f"{name:32} " + " ".join(f"{c:>9}" for c in cells))
+    conversations(engine, model)
+
+
+def conversations(engine: Engine, model: str) -> None:
+    if not CONVERSATIONS.is_dir():
+        print(f"conversations: {CONVERSATIONS} is not here, not measured")
+        return
+    print(f"conversations ({CONVERSATIONS}), one run each")
+    columns = ("audio s", "words", "right", "speakers", "DER")
+    print(f"{'recording':32} " + " ".join(f"{c:>9}" for c in columns))
+    right, counted = [], 0
+    for name in CONVERSATION_IDS:
+        truth = read_rttm(CONVERSATIONS / f"{name}.rttm")
+        params = TranscribeParams(
+            path=str(CONVERSATIONS / f"{name}.wav"), model=model, word_timestamps=True, speaker_labels=True
+        )
+        result = engine.transcribe(params)
+        words = [w for w in result["words"] if w["text"].strip()]
+        found, voices = len({w["speaker"] for w in words}), len({s for _, _, s in truth})
+        right.append(words_right(words, truth))
+        counted += found == voices
+        cells = (
+            f"{result['duration']:.1f}",
+            str(len(words)),
+            f"{100 * right[-1]:.1f} %",
+            f"{found} of {voices}",
+            f"{100 * der(truth, turns_of(words)):.1f} %",
+        )
+        print(f"{name:32} " + " ".join(f"{c:>9}" for c in cells))
+    print(f"mean words right {100 * sum(right) / len(right):.1f} %, speakers counted right {counted} of {len(right)}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ on other voices (LJ Speech, Common Voice, espeak-ng), named in speakers.py."""
 
 from __future__ import annotations
 
-import itertools
 import wave
 from pathlib import Path
 
@@ -49,18 +48,3 @@ def join(turns: list[Turn], out: Path) -> list[tuple[float, float, str]]:
         w.setframerate(SR)
         w.writeframes(np.concatenate(parts).tobytes())
     return truth
-
-
-def words_right(words: list[dict], truth: list[tuple[float, float, str]]) -> float:
-    """The share of words whose speaker label is right, under the best mapping of labels to
-    voices (labels are names the engine makes up). A word belongs to the turn holding its middle."""
-    middles = [(w["start"] + w["end"]) / 2 for w in words]
-    said = [next((v for a, b, v in truth if a <= at <= b + PAUSE_SECONDS), None) for at in middles]
-    labels = [w["speaker"] for w in words]
-    voices, names = sorted({v for v in said if v}), sorted(set(labels))
-    best = 0
-    for chosen in itertools.permutations(voices, min(len(voices), len(names))):
-        for named in itertools.permutations(names, len(chosen)):
-            mapping = dict(zip(named, chosen, strict=True))
-            best = max(best, sum(mapping.get(label) == v for label, v in zip(labels, said, strict=True)))
-    return best / len(words)

@@ -4,7 +4,8 @@ told, a run transcribes only what lies past the last one, and its result is the 
 import pytest
 
 from conftest import validator
-from joined_speakers import ARRANGEMENTS, join, words_right
+from diarization_score import words_right
+from joined_speakers import ARRANGEMENTS, join
 from parlance_engine.engine import Engine
 from parlance_engine.errors import EngineError
 from parlance_engine.protocol import TranscribeParams, parse_request

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from conftest import validator
-from joined_speakers import ARRANGEMENTS, FIXTURES, join, words_right
+from diarization_score import best_mapping, der, words_right
+from joined_speakers import ARRANGEMENTS, FIXTURES, join
 from parlance_engine import speakers
 from parlance_engine.errors import EngineError
 
@@ -107,3 +108,21 @@ def test_the_speaker_model_loads_from_its_package():
     # weights sum to 2 / its width in Hz times the FFT bin spacing (40 Hz).
     assert encoder.mel_basis.shape == (201, 40)
     assert np.all(encoder.mel_basis.sum(axis=0) > 0)
+
+
+def test_scoring_counts_miss_false_alarm_and_confusion():
+    truth = [(0.0, 10.0, "x"), (10.0, 20.0, "y")]
+    assert der(truth, [(0.0, 10.0, "A"), (10.0, 20.0, "B")]) == 0
+    # Labels are names: the best mapping is taken.
+    assert der(truth, [(0.0, 10.0, "B"), (10.0, 20.0, "A")]) == 0
+    # One label for both: half the speech confused.
+    assert der(truth, [(0.0, 20.0, "A")]) == pytest.approx(0.5)
+    # Half of y missed, and 5 s of speech where nobody spoke.
+    assert der(truth, [(0.0, 10.0, "A"), (10.0, 15.0, "B"), (25.0, 30.0, "B")], collar=0) == pytest.approx(0.5)
+    # Overlap: both speakers count; one heard of the two is a miss.
+    assert der([(0.0, 10.0, "x"), (0.0, 10.0, "y")], [(0.0, 10.0, "A")], collar=0) == pytest.approx(0.5)
+    words = [{"start": t, "end": t + 0.5, "speaker": s} for t, s in [(1, "A"), (2, "A"), (12, "B"), (13, "A")]]
+    assert words_right(words, truth) == 0.75
+    # A word between turns belongs to the nearest one.
+    assert words_right([{"start": 10.2, "end": 10.4, "speaker": "A"}], [(0.0, 10.0, "x"), (11.0, 20.0, "y")]) == 1
+    assert best_mapping(np.array([[5.0, 1.0], [6.0, 0.0], [0.0, 0.0]])) == {0: 1, 1: 0}
