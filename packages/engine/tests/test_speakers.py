@@ -4,6 +4,9 @@ label; the speaker model loads without running code from its file."""
 
 import io
 import pickle
+import sys
+import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,7 +15,12 @@ from conftest import validator
 from diarization_score import best_mapping, der, words_right
 from joined_speakers import ARRANGEMENTS, FIXTURES, join
 from parlance_engine import speakers
+from parlance_engine.audio import SAMPLE_RATE as SR
+from parlance_engine.audio import iter_pcm
 from parlance_engine.errors import EngineError
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+import speaker_model
 
 
 def transcribe(engine, path, **params):
@@ -68,20 +76,18 @@ def test_a_short_stray_voice_is_not_a_speaker():
     assert set(speakers.cluster(vectors, np.full(41, speakers.STEP_SECONDS), None).tolist()) == {0}
 
 
-def test_the_speaker_model_file_cannot_run_code(tmp_path):
+def test_the_speaker_model_file_cannot_run_code():
     class Exploit:
         def __reduce__(self):
             return (print, ("ran",))
 
-    # Only the file the wheel ships is read at all...
-    evil = tmp_path / "pretrained.pt"
-    evil.write_bytes(b"".join(pickle.dumps(x, protocol=2) for x in (1, 1001, {}, Exploit())))
-    with pytest.raises(EngineError, match=r"not Resemblyzer 0\.1\.4's") as refused:
-        speakers._read_checkpoint(evil)
-    assert refused.value.code == "model_load_failed"
-    # ...and its unpickler builds tensors and nothing else.
+    # The weights are read at install (scripts/speaker_model.py), by an unpickler that builds
+    # tensors and nothing else.
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("archive/data.pkl", pickle.dumps(Exploit(), protocol=2))
     with pytest.raises(pickle.UnpicklingError, match="print"):
-        speakers._TensorUnpickler(io.BytesIO(pickle.dumps(Exploit(), protocol=2))).load()
+        speaker_model.read_state(archive.getvalue())
 
 
 def test_labelling_stops_when_cancelled():
@@ -100,14 +106,18 @@ def test_at_most_as_many_speakers_as_labels():
     assert len(set(groups.tolist())) == len(speakers.LABELS)
 
 
-def test_the_speaker_model_loads_from_its_package():
+def test_the_speaker_model_tells_voices_apart():
     encoder = speakers.encoder()
-    assert speakers.weights_path().name == "pretrained.pt"
-    assert [layer.w_hh.shape for layer in encoder.layers] == [(256, 1024)] * 3
-    # librosa.filters.mel(sr=16000, n_fft=400, n_mels=40): Slaney area norm, so each band's
-    # weights sum to 2 / its width in Hz times the FFT bin spacing (40 Hz).
-    assert encoder.mel_basis.shape == (201, 40)
-    assert np.all(encoder.mel_basis.sum(axis=0) > 0)
+    assert speakers.model_path().is_file()
+
+    def described(path, start, end):
+        pcm = np.concatenate(list(iter_pcm(str(path))))[int(start * SR) : int(end * SR)]
+        return encoder.embed(encoder.features(pcm)[None])[0]
+
+    first, second = described(FIXTURES / "jfk.wav", 0, 5), described(FIXTURES / "jfk.wav", 5, 10)
+    other = described(FIXTURES / "LJ002-0020.wav", 0, 5)
+    assert first.shape == (192,) and np.linalg.norm(first) == pytest.approx(1, abs=1e-5)
+    assert first @ second > speakers.SAME_SPEAKER > first @ other
 
 
 def test_scoring_counts_miss_false_alarm_and_confusion():
