@@ -3,20 +3,22 @@ costs in time against transcription alone.
 
   npm run bench:speakers     (.venv/bin/python scripts/bench_speakers.py [MODEL])
 
-Joined voices: recordings joined from real voices the labelling was not tuned on (jfk,
-LibriSpeech 1088, the AMI meeting speaker: tests/joined_speakers.py). It was tuned (SAME_SPEAKER
-and the rules in parlance_engine/speakers.py) on other voices: the two LJ Speech clips, the Common
-Voice clip and two espeak-ng voices (en+f3, en-gb-x-rp+m7). Each recording is transcribed with and
-without speaker_labels (the same model and options, word timing on), best of 3 runs each.
+Joined voices (held out): recordings joined from real voices the labelling was not tuned on (jfk,
+LibriSpeech 1088, the AMI meeting speaker: tests/joined_speakers.py). Each recording is transcribed
+with and without speaker_labels (the same model and options, word timing on), best of 3 runs each.
 
 Conversations: the real calls and meetings of ../shared/conversations (development set; read from
 there, never copied: SpokenWOZ is non-commercial), each transcribed once with speaker_labels and
 scored against its reference turns (tests/diarization_score.py): words with the right speaker,
-speakers found, and the diarization error rate (collar 0.25 s, overlap scored).
+speakers found, and the diarization error rate (collar 0.25 s, overlap scored); then again told
+how many speak (speakers_expected): the words right then. Each call's two channels are then
+labelled alone: one talker each, so one speaker each. SAME_SPEAKER (parlance_engine/speakers.py)
+was chosen on these, with the two LJ Speech clips joined as one voice: they are a development set.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import tempfile
 import time
@@ -77,7 +79,7 @@ def conversations(engine: Engine, model: str) -> None:
         print(f"conversations: {CONVERSATIONS} is not here, not measured")
         return
     print(f"conversations ({CONVERSATIONS}), one run each")
-    columns = ("audio s", "words", "right", "speakers", "DER")
+    columns = ("audio s", "words", "right", "speakers", "DER", "told")
     print(f"{'recording':32} " + " ".join(f"{c:>9}" for c in columns))
     right, counted = [], 0
     for name in CONVERSATION_IDS:
@@ -90,15 +92,28 @@ def conversations(engine: Engine, model: str) -> None:
         found, voices = len({w["speaker"] for w in words}), len({s for _, _, s in truth})
         right.append(words_right(words, truth))
         counted += found == voices
+        # Told how many speak (speakers_expected): words right then.
+        told = engine.transcribe(dataclasses.replace(params, speakers_expected=voices))
         cells = (
             f"{result['duration']:.1f}",
             str(len(words)),
             f"{100 * right[-1]:.1f} %",
             f"{found} of {voices}",
             f"{100 * der(truth, turns_of(words)):.1f} %",
+            f"{100 * words_right([w for w in told['words'] if w['text'].strip()], truth):.1f} %",
         )
         print(f"{name:32} " + " ".join(f"{c:>9}" for c in cells))
     print(f"mean words right {100 * sum(right) / len(right):.1f} %, speakers counted right {counted} of {len(right)}")
+    # One voice must stay one speaker: each call's channels alone (one talker each).
+    alone = []
+    for name in CONVERSATION_IDS:
+        stereo = CONVERSATIONS / f"{name}.stereo8k.wav"
+        for channel in (1, 2) if stereo.is_file() else ():
+            params = TranscribeParams(
+                path=str(stereo), model=model, word_timestamps=True, speaker_labels=True, channel=channel
+            )
+            alone.append(len({w["speaker"] for w in engine.transcribe(params)["words"] if w["text"].strip()}))
+    print(f"speakers found on each call's channels alone (one talker each): {', '.join(map(str, alone))}")
 
 
 if __name__ == "__main__":
