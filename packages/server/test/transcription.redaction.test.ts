@@ -178,13 +178,19 @@ describe('redaction', () => {
     expect(redactTexts(['The name is B.'], ALL, { before: [], open: true })).toEqual([
       'The name is [PERSON_NAME].',
     ]);
-    // Nothing is cut where no spelling was asked for, nor in "a.m." or a word "I".
-    for (const [text, before] of [
-      ['Plan B', []],
-      ['Book it for 7 p.m.', ['spell', 'it']],
-      ['Yes, and I', ['spell', 'it']],
+    expect(redactTexts(['Sure, C H -'], ALL, spelling)).toEqual(['Sure, [PERSON_NAME] -']);
+    // Nothing is cut where no spelling was asked for (a name alone does not ask), nor in "a.m."
+    // or a word "I".
+    for (const [text, before, redacted] of [
+      ['Plan B', [], 'Plan B'],
+      ['Sarah moved to the U.S.', [], '[PERSON_NAME] moved to the U.S.'],
+      ['John said it is O.K.', [], '[PERSON_NAME] said it is O.K.'],
+      ['I told Mary to take vitamin C', [], 'I told [PERSON_NAME] to take vitamin C'],
+      ['John is in group B', [], '[PERSON_NAME] is in group B'],
+      ['Book it for 7 p.m.', ['spell', 'it'], 'Book it for 7 p.m.'],
+      ['Yes, and I', ['spell', 'it'], 'Yes, and I'],
     ] as const)
-      expect(redactTexts([text], ALL, { before, open: true })).toEqual([text]);
+      expect(redactTexts([text], ALL, { before, open: true })).toEqual([redacted]);
     expect(
       redactTexts(['E R Y L.'], ALL, { before: ['my', 'name', 'is', 'C', 'H'], open: true }),
     ).toEqual(['[PERSON_NAME].']);

@@ -599,7 +599,7 @@ const spellingCue = (tokens: readonly string[], i: number) =>
 const SPELLING_REACH = 8;
 /** Words said as their letters that are not names ("a.k.a.", "the U-S-A", "a P D F"). */
 const INITIALISMS = new Set(
-  'aka asap rsvp usa pdf faq diy eta ceo cfo fbi cia nyc atm vip tbd fyi bbc cnn nhs gps dvd am pm eg ie'.split(
+  'aka asap rsvp usa pdf faq diy eta ceo cfo fbi cia nyc atm vip tbd fyi bbc cnn nhs gps dvd am pm eg ie us uk ok tv dc la eu un ps pc id'.split(
     ' ',
   ),
 );
@@ -613,7 +613,8 @@ const initialism = (letters: string) =>
  * name: a word spelled as one token, or three or more one-letter tokens in a row (not only "a"
  * and "i", which are words; a run ends at a "." or "," before one of those), said soon after a
  * name or after "spell" or "name is". Common initialisms are not names. `open` (a live final, which
- * may end inside a spelling): its last one or two letters ("C H", "C-H") count as begun.
+ * may end inside a spelling): its last one or two letters ("C H", "C-H") count as begun when a
+ * spelling was asked for just before.
  */
 function spelledNames(
   tokens: readonly string[],
@@ -621,19 +622,24 @@ function spelledNames(
   open: boolean,
 ): Entity[] {
   const letters = tokens.map((token) => /^[a-z]$/.test(bare(token)));
-  const near = (from: number) => {
+  const cued = (from: number) => {
     for (let i = Math.max(0, from - SPELLING_REACH); i < from; i += 1)
       if (spellingCue(tokens, i)) return true;
-    return entities.some(
+    return false;
+  };
+  const near = (from: number) =>
+    cued(from) ||
+    entities.some(
       ({ kind, to }) => kind === 'person_name' && to <= from && from - to < SPELLING_REACH,
     );
-  };
+  // Where the words end: a dash or a dot after the last letters is not a word.
+  let end = tokens.length;
+  while (end > 0 && bare(tokens[end - 1]!) === '') end -= 1;
   const found: Entity[] = [];
-  for (let i = 0; i < tokens.length; i += 1) {
+  for (let i = 0; i < end; i += 1) {
     let to = i;
     const token = bare(tokens[i]!);
-    if (SPELLED.test(token) || (open && i === tokens.length - 1 && SPELLING_BEGUN.test(token)))
-      to = i + 1;
+    if (SPELLED.test(token) || (open && i === end - 1 && SPELLING_BEGUN.test(token))) to = i + 1;
     else
       while (
         to < tokens.length &&
@@ -642,13 +648,15 @@ function spelledNames(
       )
         to += 1;
     const word = tokens.slice(i, to).map(bare);
-    // What a live final ends with may be a spelling cut short: its letters so far count.
-    const cut = open && to === tokens.length;
+    const joined = word.join('').replace(/[-.]/g, '');
+    // What a live final ends with may be a spelling cut short: its letters so far count, after a
+    // word that asks for a spelling (after a name alone, "the U.S." or "vitamin C" stay).
+    const cut = open && to === end && joined.length < 3 && cued(i);
     const spelled =
-      ((to - i === 1 && !letters[i]) ||
+      ((to - i === 1 && !letters[i] && (joined.length >= 3 || cut)) ||
         ((to - i >= 3 || (cut && to > i)) && word.some((l) => !/^[ai]$/.test(l)))) &&
-      !initialism(word.join('').replace(/[-.]/g, ''));
-    if (spelled && near(i)) found.push({ from: i, to, kind: 'person_name' });
+      !initialism(joined);
+    if (spelled && (cut || near(i))) found.push({ from: i, to, kind: 'person_name' });
     if (to > i) i = to - 1;
   }
   return found;
