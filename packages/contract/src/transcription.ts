@@ -225,7 +225,7 @@ export const TranscriptRequest = z.object({
   redact_pii_audio: z.preprocess(
     blankToUndefined,
     FormBoolean.optional().describe(
-      'With redact_pii: the kept audio (GET /v1/transcript/{id}/audio) is replaced, before the transcript completes, by a copy with a tone over the redacted words (16 kHz FLAC keeping the upload channels, up to 8; the tone on every channel). A job that fails first never serves its upload, and deletes it within a minute',
+      'With redact_pii: the kept audio (GET /v1/transcript/{id}/audio) is replaced, before the transcript completes, by a copy with a tone over the redacted words (16 kHz FLAC keeping the upload channels, up to 8; the tone on every channel). A job that fails or is cancelled first never serves its upload, and deletes it within a minute',
     ),
   ),
   disfluencies: z.preprocess(

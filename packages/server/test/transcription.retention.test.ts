@@ -228,7 +228,7 @@ describe.each(backends)('retention (%s)', (backend) => {
     });
   });
 
-  it('a job that failed before its redact_pii_audio copy was made loses its audio at the next sweep', async () => {
+  it('a job that ended before its redact_pii_audio copy was made loses its audio at the next sweep', async () => {
     const who = await customer(server, 100);
     const { blobs } = server.app.services.transcription;
     /** A failed job (as a worker leaves it) whose upload is still stored. */
@@ -267,12 +267,16 @@ describe.each(backends)('retention (%s)', (backend) => {
     expect(refused.body).toMatchObject({
       code: 'transcript_not_ready',
       message:
-        'This job failed before its audio was redacted, so the audio is not served: the next retention sweep deletes it',
+        'This job ended (failed or cancelled) before its audio was redacted, so the audio is not served: the next retention sweep deletes it',
     });
 
     await sweep(); // (other tests' rows may be due too)
     expect(await stored(bleeping.key)).toBeNull();
     expect((await get(who, bleeping.id)).body).toMatchObject({ has_audio: false });
+    const gone = await get(who, bleeping.id, '/audio');
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ code: 'audio_not_kept' });
+    expect(gone.body.message).toMatch(/^This transcript's audio was deleted on /);
     // A failed job that redacts only its text keeps its audio as its retention says.
     expect(await stored(textOnly.key)).not.toBeNull();
   });

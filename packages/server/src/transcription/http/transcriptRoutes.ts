@@ -346,11 +346,11 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
     const row = await findAudio(db, currentUser(request).id, request.params.id);
     if (!row) throw transcriptNotFound();
     // Its audio as uploaded holds what redact_pii_audio tones over when the job completes.
-    if (row.redaction?.audio && row.status !== 'completed')
+    if (row.redaction?.audio && row.status !== 'completed' && row.blobKey !== null)
       throw new HttpError(
         'transcript_not_ready',
         row.status === 'error'
-          ? 'This job failed before its audio was redacted, so the audio is not served: the next retention sweep deletes it'
+          ? 'This job ended (failed or cancelled) before its audio was redacted, so the audio is not served: the next retention sweep deletes it'
           : 'Its audio is served once the transcript completes, redacted',
       );
     const key = row.blobKey;
