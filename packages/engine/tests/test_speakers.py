@@ -5,6 +5,7 @@ label; the speaker model loads without running code from its file."""
 import io
 import pickle
 import sys
+import types
 import zipfile
 from pathlib import Path
 
@@ -88,6 +89,44 @@ def test_the_speaker_model_file_cannot_run_code():
         z.writestr("archive/data.pkl", pickle.dumps(Exploit(), protocol=2))
     with pytest.raises(pickle.UnpicklingError, match="print"):
         speaker_model.read_state(archive.getvalue())
+
+
+def test_the_speaker_model_file_cannot_read_past_its_data(monkeypatch):
+    # A tensor the pickle says is larger than its storage, or strided backwards, is refused.
+    def _rebuild_tensor_v2(*args):
+        raise AssertionError("only named, never called, while pickling")
+
+    torch_utils = types.ModuleType("torch._utils")
+    _rebuild_tensor_v2.__module__, _rebuild_tensor_v2.__qualname__ = "torch._utils", "_rebuild_tensor_v2"
+    torch_utils._rebuild_tensor_v2 = _rebuild_tensor_v2
+    monkeypatch.setitem(sys.modules, "torch", types.ModuleType("torch"))
+    monkeypatch.setitem(sys.modules, "torch._utils", torch_utils)
+    storage = object()
+
+    class Tensor:
+        def __init__(self, size, stride):
+            self.size, self.stride = size, stride
+
+        def __reduce__(self):
+            return (_rebuild_tensor_v2, (storage, 0, self.size, self.stride))
+
+    class Pickler(pickle.Pickler):
+        def persistent_id(self, obj):
+            return ("storage", "FloatStorage", "0", "cpu", 2) if obj is storage else None
+
+    def saved(size, stride):
+        data = io.BytesIO()
+        Pickler(data, protocol=2).dump({"weight": Tensor(size, stride)})
+        archive = io.BytesIO()
+        with zipfile.ZipFile(archive, "w") as z:
+            z.writestr("archive/data.pkl", data.getvalue())
+            z.writestr("archive/data/0", np.array([1.0, 2.0], np.float32).tobytes())
+        return archive.getvalue()
+
+    assert speaker_model.read_state(saved((2,), (1,)))["weight"].tolist() == [1.0, 2.0]
+    for size, stride in [((65536,), (1,)), ((2,), (-1,)), ((2, 2), (1,)), ((2,), (1 << 40,))]:
+        with pytest.raises(pickle.UnpicklingError, match="speaker model"):
+            speaker_model.read_state(saved(size, stride))
 
 
 def test_labelling_stops_when_cancelled():
