@@ -11,7 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from parlance_engine.engine import Engine, cpu_threads
+from parlance_engine.cpu import cpu_threads
+from parlance_engine.engine import Engine
 from parlance_engine.protocol import TranscribeParams
 from parlance_engine.textnorm import wer
 

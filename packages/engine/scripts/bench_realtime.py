@@ -51,7 +51,8 @@ import numpy as np
 
 from parlance_engine.audio import SAMPLE_RATE as SR
 from parlance_engine.audio import iter_pcm
-from parlance_engine.engine import Engine, cpu_threads
+from parlance_engine.cpu import cpu_threads
+from parlance_engine.engine import Engine
 from parlance_engine.models import list_models
 from parlance_engine.streaming import StreamingTranscriber
 from parlance_engine.textnorm import word_errors

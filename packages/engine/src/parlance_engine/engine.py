@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from . import audio as audio_mod
 from . import languages, speakers, vad
 from . import models as models_mod
+from .cpu import cpu_threads
 from .errors import EngineError, cancelled_error
 from .protocol import (
     Checkpoint,
@@ -111,18 +112,6 @@ def unheard(regions: list[tuple[float, float]], heard: list[tuple[float, float]]
         for start, end in regions
         if end - start >= UNHEARD_SECONDS and not any(a < end and b > start for a, b in heard)
     ]
-
-
-def cpu_threads() -> int:
-    env = os.environ.get("PARLANCE_ENGINE_THREADS")
-    if env:
-        try:
-            n = int(env)
-            if n > 0:
-                return n
-        except ValueError:
-            pass
-    return os.cpu_count() or 1
 
 
 def choose_device(env: Mapping[str, str], cuda_devices: Callable[[], int]) -> tuple[Device, str]:

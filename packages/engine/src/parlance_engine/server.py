@@ -42,7 +42,8 @@ from typing import IO
 from . import __version__
 from . import audio as audio_mod
 from . import models as models_mod
-from .engine import Engine, cpu_threads
+from .cpu import cpu_threads
+from .engine import Engine
 from .errors import EngineError, cancelled_error
 from .live import STREAM_PARAMS, LiveStreams
 from .protocol import (

@@ -32,6 +32,7 @@ import numpy.typing as npt
 import onnxruntime as ort
 
 from . import audio as audio_mod
+from .cpu import cpu_threads
 from .errors import EngineError
 
 SR = audio_mod.SAMPLE_RATE
@@ -53,8 +54,9 @@ MIN_SPEAKER_SECONDS = 2.0
 MAX_CLUSTERED = 1500
 # Labels, one per speaker: a recording is given at most this many speakers (the longest speaking).
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-# Descriptions computed at once: what bounds the memory used.
-BATCH = 64
+# Descriptions computed at once (2.4 s each): what bounds the memory used and how often
+# cancelling is checked.
+BATCH = 16
 Check = Callable[[], None]
 
 
@@ -97,14 +99,26 @@ class Encoder:
 
 @cache
 def encoder() -> Encoder:
-    """The speaker encoder, loaded once per process (28 MB)."""
+    """The speaker encoder, loaded once per process (28 MB), on the engine's threads."""
     path = model_path()
     if not path.is_file():
         raise EngineError(
             "model_not_found",
             f"speaker labels need the speaker encoder at {path}: run packages/engine/scripts/setup.sh",
         )
-    return Encoder(ort.InferenceSession(str(path), providers=["CPUExecutionProvider"]))
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = cpu_threads()
+    options.inter_op_num_threads = 1
+    # No memory arena: the memory a batch takes is given back, not kept for the process's life.
+    options.enable_cpu_mem_arena = False
+    try:
+        session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    except Exception as err:  # onnxruntime's own errors: a truncated or foreign file
+        raise EngineError(
+            "model_load_failed",
+            f"the speaker encoder at {path} could not be loaded ({err}): run packages/engine/scripts/setup.sh",
+        ) from err
+    return Encoder(session)
 
 
 # ---------------------------------------------------------------- describing voices
