@@ -175,3 +175,20 @@ def test_scoring_counts_miss_false_alarm_and_confusion():
     # A word between turns belongs to the nearest one.
     assert words_right([{"start": 10.2, "end": 10.4, "speaker": "A"}], [(0.0, 10.0, "x"), (11.0, 20.0, "y")]) == 1
     assert best_mapping(np.array([[5.0, 1.0], [6.0, 0.0], [0.0, 0.0]])) == {0: 1, 1: 0}
+
+
+def test_a_broken_speaker_model_is_a_load_error(tmp_path, monkeypatch):
+    broken = tmp_path / "campplus.onnx"
+    broken.write_bytes(b"not a model")
+    monkeypatch.setattr(speakers, "model_path", lambda: broken)
+    speakers.encoder.cache_clear()
+    try:
+        with pytest.raises(EngineError) as refused:
+            speakers.encoder()
+        assert refused.value.code == "model_load_failed"
+        broken.unlink()
+        with pytest.raises(EngineError) as missing:
+            speakers.encoder()
+        assert missing.value.code == "model_not_found"
+    finally:
+        speakers.encoder.cache_clear()
