@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { PublicLayout } from '@parlance/ui';
 import { paths } from '../../../paths';
 import { useNow } from '../../../shared/now';
@@ -28,6 +28,12 @@ export function PublicFrame({
   const store = useMadeStore();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // A page that rewrites its own address (the reset page dropping its token) or a redirect is not
+  // a new page: the transition, keyed by the path, plays (and mounts the page afresh) only when a
+  // navigation adds or leaves a history entry.
+  const replaced = useNavigationType() === 'REPLACE';
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath && !replaced) setShownPath(pathname);
   const year = useNow().getUTCFullYear();
   const signOut = async () => {
     await logout();
@@ -48,7 +54,7 @@ export function PublicFrame({
         onLogout={() => void signOut()}
         currentPath={pathname}
         linkComponent={RouterLink}
-        transitionKey={animate ? pathname : undefined}
+        transitionKey={animate ? shownPath : undefined}
         footerYear={year}
       >
         {children}
