@@ -74,6 +74,11 @@ def main() -> None:
     conversations(engine, model)
 
 
+def spoken(result: dict) -> list[dict]:
+    """The result's words that hold text (the ones a speaker is scored on)."""
+    return [w for w in result["words"] if w["text"].strip()]
+
+
 def conversations(engine: Engine, model: str) -> None:
     if not CONVERSATIONS.is_dir():
         print(f"conversations: {CONVERSATIONS} is not here, not measured")
@@ -88,7 +93,7 @@ def conversations(engine: Engine, model: str) -> None:
             path=str(CONVERSATIONS / f"{name}.wav"), model=model, word_timestamps=True, speaker_labels=True
         )
         result = engine.transcribe(params)
-        words = [w for w in result["words"] if w["text"].strip()]
+        words = spoken(result)
         found, voices = len({w["speaker"] for w in words}), len({s for _, _, s in truth})
         right.append(words_right(words, truth))
         counted += found == voices
@@ -100,7 +105,7 @@ def conversations(engine: Engine, model: str) -> None:
             f"{100 * right[-1]:.1f} %",
             f"{found} of {voices}",
             f"{100 * der(truth, turns_of(words)):.1f} %",
-            f"{100 * words_right([w for w in told['words'] if w['text'].strip()], truth):.1f} %",
+            f"{100 * words_right(spoken(told), truth):.1f} %",
         )
         print(f"{name:32} " + " ".join(f"{c:>9}" for c in cells))
     print(f"mean words right {100 * sum(right) / len(right):.1f} %, speakers counted right {counted} of {len(right)}")
@@ -112,7 +117,7 @@ def conversations(engine: Engine, model: str) -> None:
             params = TranscribeParams(
                 path=str(stereo), model=model, word_timestamps=True, speaker_labels=True, channel=channel
             )
-            alone.append(len({w["speaker"] for w in engine.transcribe(params)["words"] if w["text"].strip()}))
+            alone.append(len({w["speaker"] for w in spoken(engine.transcribe(params))}))
     print(f"speakers found on each call's channels alone (one talker each): {', '.join(map(str, alone))}")
 
 

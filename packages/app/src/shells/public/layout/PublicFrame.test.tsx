@@ -23,10 +23,7 @@ describe('PublicFrame', () => {
               <Outlet />
             </PublicFrame>
           ),
-          children: [
-            { path: '/page/:id?', element: <Page /> },
-            { path: '/other', element: <p>other</p> },
-          ],
+          children: [{ path: '/page/:id?', element: <Page /> }],
         },
       ],
       { initialEntries: ['/page/secret'] },
