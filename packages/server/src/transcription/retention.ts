@@ -28,8 +28,9 @@ const after = (seconds: SQL) =>
 /** PostgreSQL's `least` skips nulls: null only when nothing sets a limit. */
 const transcriptSeconds = sql`least(${transcriptions.deleteAfterSeconds}, ${users.keepTranscriptsDays} * ${DAY_SECONDS})`;
 /**
- * A job that failed before its redact_pii_audio copy was made holds the audio in clear, which is
- * never served: it goes at once (the next sweep, within RETENTION_SWEEP_SECONDS).
+ * A job that ended as an error (failed or cancelled) before its redact_pii_audio copy was made
+ * holds the audio in clear, which is never served: it goes at once (the next sweep, within
+ * RETENTION_SWEEP_SECONDS).
  */
 const unredacted = sql`${transcriptions.status} = 'error' and coalesce((${transcriptions.redaction} ->> 'audio')::boolean, false)`;
 const audioSeconds = sql`case when ${unredacted} then 0 else least(${transcriptions.deleteAudioAfterSeconds}, ${users.keepAudioDays} * ${DAY_SECONDS}, ${transcriptSeconds}) end`;
