@@ -6,6 +6,7 @@ import {
   TRANSCRIPT_LIST_DEFAULT_LIMIT,
   TRANSCRIPT_LIST_FIRST_PAGE,
 } from './listDefaults.js';
+import { QUALITIES } from './defaultModels.js';
 import { describeEndpoints } from './operation.js';
 import {
   CAPTION_LIMITS,
@@ -41,6 +42,14 @@ export type TranscriptionTask = z.infer<typeof TranscriptionTask>;
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const Quality = z
+  .enum(QUALITIES)
+  .describe(
+    "Speed against accuracy. fast: greedy decoding (beam 1) with the fastest installed model that fits the request; balanced (the default): the default model, beam 5; best: the most accurate installed model, beam 5. A request naming a model keeps it, and the preset sets only the beam. The playground shows each preset's speed and accuracy measured on the published evaluation set",
+  )
+  .meta({ id: 'Quality' });
+export type Quality = z.infer<typeof Quality>;
 
 export const MAX_PROMPT_CHARS = 1000;
 
@@ -186,9 +195,10 @@ export const TranscriptRequest = z.object({
       .max(64)
       .optional()
       .describe(
-        'An installed model (GET /v1/models); by default the English model for English, the multilingual one otherwise',
+        'An installed model (GET /v1/models); by default the one `quality` picks (balanced: the English model for English, the multilingual one otherwise)',
       ),
   ),
+  quality: z.preprocess(blankToUndefined, Quality.optional()),
   language: z.preprocess(
     blankToUndefined,
     z
@@ -434,6 +444,7 @@ export const Transcript = TranscriptSummary.extend({
     .describe('The kept audio has a tone over the redacted words (the request asked for it)'),
   filter_profanity: z.boolean().describe("The request's filter_profanity: profanity is masked"),
   disfluencies: z.boolean().describe("The request's disfluencies: filler words are kept"),
+  quality: Quality.describe("The request's quality (balanced when it named none)"),
   multichannel: z
     .boolean()
     .describe("The request's multichannel: each channel was transcribed apart"),
@@ -819,7 +830,7 @@ export const transcriptOperations = describeEndpoints(transcriptEndpoints, {
     tags: ['openai'],
     auth: ['apiKey'],
     summary:
-      'OpenAI-compatible transcription (multipart: file, model, language, prompt, response_format, timestamp_granularities[], stream)',
+      'OpenAI-compatible transcription (multipart: file, model, language, prompt, response_format, timestamp_granularities[], stream; as extension fields, quality, expected_languages, language_confidence_threshold and fallback_language as POST /v1/transcript takes them); whisper-1 is the model quality picks',
     responses: {
       200: z
         .unknown()
@@ -834,7 +845,7 @@ export const transcriptOperations = describeEndpoints(transcriptEndpoints, {
     tags: ['openai'],
     auth: ['apiKey'],
     summary:
-      'OpenAI-compatible translation into English (multipart: file, model, prompt, response_format); whisper-1 is the multilingual base model',
+      'OpenAI-compatible translation into English (multipart: file, model, prompt, response_format, and quality as an extension field); whisper-1 is the multilingual model quality picks (balanced: the default, base)',
     responses: {
       200: z
         .unknown()

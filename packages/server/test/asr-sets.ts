@@ -18,6 +18,7 @@ import type {
   LanguageDetection,
   TranscribeOptions,
 } from '../src/transcription/engine/types.js';
+import { BEAM_SIZE } from '@parlance/contract/endpoints';
 import { fixture } from './transcription-helpers.js';
 
 export interface Clip {
@@ -97,6 +98,7 @@ export const benchOptions = (
   keyterms: null,
   task: 'transcribe',
   wordTimestamps: true,
+  beamSize: BEAM_SIZE.balanced,
   speakerLabels: false,
   speakersExpected: null,
   maxSeconds: null,

@@ -26,6 +26,7 @@ const opts = {
   keyterms: null,
   task: 'transcribe' as const,
   wordTimestamps: false,
+  beamSize: 5,
   speakerLabels: false,
   speakersExpected: null,
   maxSeconds: null,

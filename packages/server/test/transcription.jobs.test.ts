@@ -503,6 +503,19 @@ describe('processTranscription', () => {
     expect(engine.calls).toBe(1);
   });
 
+  it("decodes with the beam of the job's quality: greedy when fast, 5 otherwise", async () => {
+    for (const [quality, beamSize] of [
+      ['fast', 1],
+      ['balanced', 5],
+      ['best', 5],
+    ] as const) {
+      const id = await newJob({ quality });
+      const engine = fakeEngine(async () => RESULT);
+      expect(await processTranscription(deps(engine), id)).toBe('finished');
+      expect(engine.options?.beamSize, quality).toBe(beamSize);
+    }
+  });
+
   it('the engine is capped at the duration limit, and a file longer than its header is charged for what decoded, saying so', async () => {
     const id = await newJob({ audioDurationSeconds: 2 });
     const engine = fakeEngine(async () => ({ ...RESULT, duration: 600, truncated: true }));

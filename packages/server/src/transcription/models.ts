@@ -1,4 +1,5 @@
-import type { ModelRate } from '@parlance/contract';
+import type { ModelRate, Quality } from '@parlance/contract';
+import { modelForQuality, type DefaultModels } from '@parlance/contract/endpoints';
 import { rateTable } from '@parlance/contract/money';
 import { DomainError } from '../domainErrors.js';
 import {
@@ -117,7 +118,18 @@ export function createModelCatalog(engine: ProbeEngine, log: (message: string) =
     return { model, language: lang };
   }
 
-  return { list, installed, resolve };
+  /** The model of a request that names none: the one its quality picks among those installed. */
+  async function choose(
+    quality: Quality,
+    defaults: DefaultModels,
+    language: string | undefined,
+    task: 'transcribe' | 'translate',
+  ): Promise<string> {
+    const names = (await list()).map((m) => m.model);
+    return modelForQuality(quality, names, defaults, language, task);
+  }
+
+  return { list, installed, resolve, choose };
 }
 
 export type ModelCatalog = ReturnType<typeof createModelCatalog>;

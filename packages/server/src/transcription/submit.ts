@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { TimestampStyle, TranscriptionTask } from '@parlance/contract';
+import type { Quality, TimestampStyle, TranscriptionTask } from '@parlance/contract';
 import { MAX_CHANNELS } from '@parlance/contract/endpoints';
 import type { Database } from '../db/index.js';
 import type { TranscriptionRow } from '../db/schema/transcription.js';
@@ -57,6 +57,8 @@ export interface Submission {
   filterProfanity?: boolean;
   /** Keep filler words (English only). */
   disfluencies?: boolean;
+  /** Speed against accuracy: the beam size (the model was chosen by it when none was named). */
+  quality?: Quality;
   /** `translate`: English text from speech in any language (a multilingual model). */
   task?: TranscriptionTask;
   /** Label who spoke when; `speakersExpected` (with it) is the caller's count of speakers. */
@@ -163,6 +165,7 @@ export async function submitTranscription(
       redaction: input.redaction ?? null,
       filterProfanity: input.filterProfanity ?? false,
       disfluencies: input.disfluencies ?? false,
+      quality: input.quality ?? 'balanced',
       task: input.task ?? 'transcribe',
       speakerLabels: input.speakerLabels ?? false,
       speakersExpected: input.speakersExpected ?? null,

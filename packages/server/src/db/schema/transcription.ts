@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { QUALITIES } from '@parlance/contract/endpoints';
 import type { Checkpoint } from '../../transcription/engine/protocol.js';
 import type { LanguageDetection } from '../../transcription/engine/types.js';
 import type { Redaction } from '../../transcription/redaction.js';
@@ -30,6 +31,9 @@ export const timestampStyle = pgEnum('timestamp_style', ['none', 'segment', 'wor
 
 /** What the text is: the speech as spoken, or its English translation. */
 export const transcriptionTask = pgEnum('transcription_task', ['transcribe', 'translate']);
+
+/** Speed against accuracy: the request's preset, which sets the beam size (`BEAM_SIZE`). */
+export const transcriptionQuality = pgEnum('transcription_quality', QUALITIES);
 
 /** Where a transcript's audio came from: a URL, an upload, or a live stream (`/v1/realtime`). */
 export const audioSource = pgEnum('audio_source', ['url', 'upload', 'live']);
@@ -113,6 +117,7 @@ export const transcriptions = pgTable(
     filterProfanity: boolean('filter_profanity').notNull().default(false),
     /** Filler words (um, uh) are kept: the model is prompted with speech that has them. */
     disfluencies: boolean('disfluencies').notNull().default(false),
+    quality: transcriptionQuality('quality').notNull().default('balanced'),
     /** How detection chooses the language (with none requested); null = as Whisper does. */
     languageDetection: jsonb('language_detection').$type<LanguageDetection>(),
     /** Label who spoke when; `speakersExpected` is the caller's count, null = estimate it. */

@@ -122,6 +122,7 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
       keyterms: opts.keyterms,
       task: opts.task,
       word_timestamps: opts.wordTimestamps,
+      beam_size: opts.beamSize,
       speaker_labels: opts.speakerLabels,
       speakers_expected: opts.speakersExpected,
       channel: opts.channel ?? null,

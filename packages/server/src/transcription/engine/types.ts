@@ -36,6 +36,8 @@ export interface TranscribeOptions {
   /** `translate`: English text whatever the language spoken (a multilingual model). */
   task: 'transcribe' | 'translate';
   wordTimestamps: boolean;
+  /** Hypotheses kept while decoding: 1 is greedy (the `fast` preset), 5 Whisper's default. */
+  beamSize: number;
   /** Label who spoke when (words, segments, utterances). */
   speakerLabels: boolean;
   /** How many people speak, when the caller knows; null: estimated. */

@@ -8,7 +8,6 @@ import {
   currentUser,
   requireApiKeyOrSession,
 } from '../../auth/guards.js';
-import { defaultModelFor } from '@parlance/contract/endpoints';
 import {
   type OpenAiError,
   TranscriptPrompt,
@@ -34,8 +33,9 @@ import { field, withMultipart } from './multipart.js';
 import { formFields, idempotencyKeyOf, type TranscriptRouteOptions } from './transcriptRoutes.js';
 import { isSpendLimitMessage } from '../pricing.js';
 
-/** Language detection's narrowing, taken as extension fields (their meaning is POST /v1/transcript's). */
-const DetectionFields = TranscriptRequest.pick({
+/** Parlance's extension fields: their meaning is POST /v1/transcript's. */
+const ExtensionFields = TranscriptRequest.pick({
+  quality: true,
   expected_languages: true,
   language_confidence_threshold: true,
   fallback_language: true,
@@ -310,11 +310,12 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
             ? undefined
             : field(form, 'language')?.trim().toLowerCase() || undefined;
         // Parlance's extension fields, which OpenAI's SDKs send as extra body fields.
-        const narrowing = DetectionFields.safeParse(formFields(form));
-        if (!narrowing.success)
-          throw new HttpError('validation_failed', validationMessage(narrowing.error, 'request'));
+        const extensions = ExtensionFields.safeParse(formFields(form));
+        if (!extensions.success)
+          throw new HttpError('validation_failed', validationMessage(extensions.error, 'request'));
+        const { quality, ...narrowing } = extensions.data;
         const detection = languageDetection(
-          { language, ...narrowing.data },
+          { language, ...narrowing },
           currentAccount(request).fallbackLanguage,
         );
         const { row, created } = await submitTranscription(runtime, catalog, {
@@ -322,8 +323,9 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
           apiKeyId: currentApiKeyId(request),
           model:
             requested === 'whisper-1'
-              ? defaultModelFor(config.defaultModels, language, task)
+              ? await catalog.choose(quality ?? 'balanced', config.defaultModels, language, task)
               : requested,
+          quality,
           language,
           detection,
           prompt: prompt.data?.trim() || undefined,

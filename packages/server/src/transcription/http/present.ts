@@ -52,6 +52,7 @@ export async function toTranscript(
     redact_pii_audio: row.redaction?.audio ?? false,
     filter_profanity: row.filterProfanity,
     disfluencies: row.disfluencies,
+    quality: row.quality,
     multichannel: row.audioChannels !== null,
     audio_channels: row.audioChannels,
     has_audio: row.blobKey !== null,

@@ -10,7 +10,6 @@ import {
 } from '../../auth/guards.js';
 import { PiiPolicy, TranscriptRequest, transcriptOperations } from '@parlance/contract';
 import {
-  defaultModelFor,
   MAX_TRANSCRIPT_WAITS_PER_ACCOUNT,
   paragraphsOf,
   published,
@@ -186,13 +185,19 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
       const accept = async (form?: MultipartForm) => {
         const { fields, audio } = parseRequest(form, request.body);
         const detection = languageDetection(fields, currentAccount(request).fallbackLanguage);
+        const model =
+          fields.model ??
+          (await catalog.choose(
+            fields.quality ?? 'balanced',
+            runtime.config.defaultModels,
+            fields.language,
+            fields.task,
+          ));
         const submit = (source: AudioSource) =>
           submitTranscription(runtime, catalog, {
             userId: user.id,
             apiKeyId: currentApiKeyId(request),
-            model:
-              fields.model ??
-              defaultModelFor(runtime.config.defaultModels, fields.language, fields.task),
+            model,
             language: fields.language,
             detection,
             prompt: fields.prompt,
@@ -206,6 +211,7 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
             },
             filterProfanity: fields.filter_profanity ?? false,
             disfluencies: fields.disfluencies ?? false,
+            quality: fields.quality,
             task: fields.task,
             speakerLabels: fields.speaker_labels ?? fields.diarize ?? false,
             speakersExpected: fields.speakers_expected,

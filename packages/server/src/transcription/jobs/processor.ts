@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createLedger, InsufficientCredit, SpendLimitExceeded } from '../../billing/ledger.js';
 import { isModelName, priceForSeconds, secondsAffordable } from '@parlance/contract/money';
+import { BEAM_SIZE } from '@parlance/contract/endpoints';
 import { formatUsd } from '../../billing/money.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult, TranscriptionRow } from '../../db/schema/transcription.js';
@@ -305,6 +306,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
       task: job.task,
       // Bleeping the audio needs the redacted words' times, whatever the transcript keeps.
       wordTimestamps: job.timestampStyle === 'word' || Boolean(job.redaction?.audio),
+      beamSize: BEAM_SIZE[job.quality],
       speakerLabels: job.speakerLabels,
       speakersExpected: job.speakersExpected,
       maxSeconds: cap.seconds,

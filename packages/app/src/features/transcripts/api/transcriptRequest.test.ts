@@ -84,6 +84,11 @@ describe('transcriptFormData', () => {
     expect(body.get('multichannel')).toBe('true');
   });
 
+  it('asks for a quality preset', () => {
+    const body = transcriptFormData({ ...options, audioUrl: 'a', quality: 'fast' });
+    expect(body.get('quality')).toBe('fast');
+  });
+
   it('asks for profanity to be masked and filler words kept', () => {
     const body = transcriptFormData({
       ...options,

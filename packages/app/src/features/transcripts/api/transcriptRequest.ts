@@ -1,6 +1,7 @@
 import type {
   PiiPolicy,
   PiiSubstitution,
+  Quality,
   TimestampStyle,
   TranscriptionTask,
 } from '@parlance/contract';
@@ -42,6 +43,8 @@ export interface TranscriptRequestInput {
   filterProfanity?: boolean;
   /** Keep filler words (um, uh); English only. */
   disfluencies?: boolean;
+  /** Speed against accuracy (the beam size); the server's default ('balanced') when left out. */
+  quality?: Quality;
 }
 
 /**
@@ -59,6 +62,7 @@ export function transcriptFields(input: TranscriptRequestInput): [string, string
     ['model', input.model],
     ['language', input.language],
   );
+  if (input.quality) fields.push(['quality', input.quality]);
   if (input.task) fields.push(['task', input.task]);
   for (const term of input.keyterms ?? []) fields.push(['keyterms', term]);
   if (input.speakerLabels) {

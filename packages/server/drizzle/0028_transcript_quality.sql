@@ -1,0 +1,2 @@
+CREATE TYPE "public"."transcription_quality" AS ENUM('fast', 'balanced', 'best');--> statement-breakpoint
+ALTER TABLE "transcriptions" ADD COLUMN "quality" "transcription_quality" DEFAULT 'balanced' NOT NULL;
