@@ -35,6 +35,7 @@ import {
   ProcessSpeechEngine,
 } from '../src/transcription/engine/processEngine.js';
 import {
+  benchOptions,
   developmentSet,
   measureDetection,
   measureEvaluation,
@@ -94,8 +95,8 @@ async function main(): Promise<void> {
   const engine = new ProcessSpeechEngine();
   const evaluation = await measureEvaluation(engine);
   const detection = await measureDetection(engine, DETECTION_MODEL);
-  await transcribeTimed(engine, first, MODEL); // load the model
-  const developed = await measureSet(engine, development, MODEL);
+  await transcribeTimed(engine, first, benchOptions(MODEL)); // load the model
+  const developed = await measureSet(engine, development, benchOptions(MODEL));
   const long: Row[] = [];
   if (LONG_MINUTES > 0) {
     const path = join(tmp, `long-${LONG_MINUTES}m.ogg`);
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     long.push({
       clip: `${LONG_MINUTES}-min`,
       path,
-      ...(await transcribeTimed(engine, path, MODEL)),
+      ...(await transcribeTimed(engine, path, benchOptions(MODEL))),
     });
   }
   let directPeak = NaN;
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
       const sync: number[] = [];
       let text = '';
       for (let i = 0; i < REPEATS; i += 1) {
-        direct.push((await transcribeTimed(engine, row.path, MODEL)).ms);
+        direct.push((await transcribeTimed(engine, row.path, benchOptions(MODEL))).ms);
         const viaQueue = await viaApi(row);
         api.push(viaQueue.ms);
         text = viaQueue.text;

@@ -12,11 +12,21 @@
  * noise fails, a different CPU does not.
  *
  * Every clip's captions (SRT and VTT) keep to the default caption style, as formats.ts promises.
+ * The playground's preset figures (presetFigures.ts) name the model and beam each preset picks on
+ * this server, on the English clips as they are; `npm run bench:presets` holds their figures.
  */
 import { afterAll, expect, it } from 'vitest';
 import { measured } from '../../app/src/shells/public/home/measured.js';
 import { ProcessSpeechEngine } from '../src/transcription/engine/processEngine.js';
-import { measureEvaluation, type MeasuredClip } from './asr-sets.js';
+import { presetFigures } from '../../app/src/features/transcripts/presetFigures.js';
+import {
+  englishEvaluationSet,
+  measureEvaluation,
+  presetDecoding,
+  score,
+  tolerance,
+  type MeasuredClip,
+} from './asr-sets.js';
 import {
   captionCues,
   DEFAULT_CAPTION_STYLE as style,
@@ -25,12 +35,6 @@ import {
 
 const engine = new ProcessSpeechEngine();
 afterAll(() => engine.close());
-
-/** How far a group's error count may move between CPUs and runs: 3 standard errors, at least 2. */
-const tolerance = ({ errors, units }: { errors: number; units: number }) => {
-  const rate = Math.min(errors / units, 1);
-  return Math.max(2, 3 * Math.sqrt(units * rate * (1 - rate)));
-};
 
 /** Where a clip's captions break the style (none, when they keep to it). */
 function captionBreaches(clip: MeasuredClip): string[] {
@@ -75,3 +79,23 @@ it("measured.ts gives the evaluation set's error rates per language group; capti
     ).toBeLessThanOrEqual(tolerance(page));
   }
 }, 600_000);
+
+// The figures themselves are held by `npm run bench:presets`, which measures them (minutes).
+it("presetFigures.ts names each preset's model and beam on this server, on the English set as it is", async () => {
+  const clips = await englishEvaluationSet();
+  let seconds = 0;
+  for (const clip of clips) seconds += (await engine.probe(clip.path)).duration;
+  const units = score(clips.map((clip) => ({ ...clip, text: '' }))).reduce(
+    (sum, s) => sum + s.units,
+    0,
+  );
+  const { clips: count, seconds: shown, units: words, presets } = presetFigures;
+  expect({ clips: count, seconds: shown, units: words }).toEqual({
+    clips: clips.length,
+    seconds: Number(seconds.toFixed(1)),
+    units,
+  });
+  expect(presets.map(({ quality, model, beamSize }) => ({ quality, model, beamSize }))).toEqual(
+    await presetDecoding(engine),
+  );
+});

@@ -18,7 +18,8 @@ import type {
   LanguageDetection,
   TranscribeOptions,
 } from '../src/transcription/engine/types.js';
-import { BEAM_SIZE } from '@parlance/contract/endpoints';
+import { BEAM_SIZE, modelForQuality, QUALITIES, type Quality } from '@parlance/contract/endpoints';
+import { transcriptionConfigFrom, transcriptionEnv } from '../src/transcription/config.js';
 import { fixture } from './transcription-helpers.js';
 
 export interface Clip {
@@ -118,12 +119,11 @@ export interface Transcribed {
 export async function transcribeTimed(
   engine: ProcessSpeechEngine,
   path: string,
-  model: string,
-  detection: LanguageDetection | null = null,
+  options: TranscribeOptions,
 ): Promise<Transcribed> {
   const { duration } = await engine.probe(path);
   const t0 = performance.now();
-  const result = await engine.transcribe(path, benchOptions(model, detection), () => undefined);
+  const result = await engine.transcribe(path, options, () => undefined);
   return {
     seconds: duration,
     ms: performance.now() - t0,
@@ -165,12 +165,11 @@ export interface MeasuredClip extends Clip, Transcribed {
 export async function measureSet(
   engine: ProcessSpeechEngine,
   clips: Clip[],
-  model: string,
-  detection: LanguageDetection | null = null,
+  options: TranscribeOptions,
 ): Promise<MeasuredClip[]> {
   const runs: (Clip & Transcribed)[] = [];
   for (const clip of clips)
-    runs.push({ ...clip, ...(await transcribeTimed(engine, clip.path, model, detection)) });
+    runs.push({ ...clip, ...(await transcribeTimed(engine, clip.path, options)) });
   const scores = score(runs);
   // score() answers one entry per clip, in order.
   return runs.map((run, i) => ({ ...run, score: scores[i] as Score }));
@@ -189,6 +188,15 @@ export interface GroupSummary {
   /** Reference words (characters for CER) after normalisation: the rate's denominator. */
   units: number;
 }
+
+/**
+ * How far an error count shown on a page may move between CPUs and runs before it is stale:
+ * three binomial standard errors, at least two (see asr-eval.test.ts for why).
+ */
+export const tolerance = ({ errors, units }: { errors: number; units: number }): number => {
+  const rate = Math.min(errors / units, 1);
+  return Math.max(2, 3 * Math.sqrt(units * rate * (1 - rate)));
+};
 
 /** A group's totals: its errors over its units, not a mean of per-clip rates. */
 export function summarise(
@@ -249,7 +257,7 @@ export async function measureDetection(
       ['none', null],
       ['expected_languages ["en"]', english],
     ] as const) {
-      const rows = await measureSet(engine, clips, model, detection);
+      const rows = await measureSet(engine, clips, benchOptions(model, detection));
       const { errors, units } = summarise(rows);
       const otherLanguage = rows.filter((row) => row.heardIn !== 'en').length;
       out.push({ group, narrowed, otherLanguage, clips: rows.length, errors, units });
@@ -267,7 +275,7 @@ export async function measureEvaluation(
   if (counted !== clips.length) throw new Error(`${clips.length - counted} clips in no group`);
   const out = [];
   for (const { group, language, model, clips: members } of grouped) {
-    const rows = await measureSet(engine, members, model);
+    const rows = await measureSet(engine, members, benchOptions(model));
     out.push({
       group,
       language,
@@ -275,6 +283,58 @@ export async function measureEvaluation(
       metric: rows[0]?.score.unit === 'characters' ? ('CER' as const) : ('WER' as const),
       ...summarise(rows),
       rows,
+    });
+  }
+  return out;
+}
+
+/** The evaluation set's English clips, which the presets are measured on. */
+export const englishEvaluationSet = async (): Promise<Clip[]> =>
+  (await evaluationSet()).filter((clip) => clip.language === 'en');
+
+/** Each preset's model for English (among the engine's installed models) and its beam. */
+export async function presetDecoding(engine: ProcessSpeechEngine) {
+  const installed = (await engine.models()).models.map((m) => m.name);
+  const { defaultModels } = transcriptionConfigFrom(transcriptionEnv.parse({}));
+  return QUALITIES.map((quality) => ({
+    quality,
+    model: modelForQuality(quality, installed, defaultModels, 'en', 'transcribe'),
+    beamSize: BEAM_SIZE[quality],
+  }));
+}
+
+/** One quality preset on the evaluation set's English clips, as the playground shows it. */
+export interface PresetSummary {
+  quality: Quality;
+  model: string;
+  beamSize: number;
+  clips: number;
+  seconds: number;
+  errors: number;
+  units: number;
+  /** Transcribing time over audio time (each model loaded before it is timed). */
+  realTimeFactor: number;
+}
+
+/**
+ * Each preset's model (among those installed, for English with the language given, as the
+ * playground asks) and beam on every English clip of the evaluation set.
+ */
+export async function measurePresets(engine: ProcessSpeechEngine): Promise<PresetSummary[]> {
+  const english = await englishEvaluationSet();
+  const out: PresetSummary[] = [];
+  for (const { quality, model, beamSize } of await presetDecoding(engine)) {
+    const options = { ...benchOptions(model), language: 'en', beamSize };
+    await transcribeTimed(engine, english[0]!.path, options); // load the model
+    const rows = await measureSet(engine, english, options);
+    const seconds = rows.reduce((sum, row) => sum + row.seconds, 0);
+    const ms = rows.reduce((sum, row) => sum + row.ms, 0);
+    out.push({
+      quality,
+      model,
+      beamSize,
+      ...summarise(rows),
+      realTimeFactor: Number((ms / 1000 / seconds).toFixed(3)),
     });
   }
   return out;

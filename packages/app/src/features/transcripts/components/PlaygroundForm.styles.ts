@@ -26,6 +26,11 @@ export const Toggle = styled(Checkbox)`
   align-self: start;
 `;
 
+/** A field with a long hint: it keeps to the top of its row, as the checkboxes do. */
+export const TopAligned = styled.div`
+  align-self: start;
+`;
+
 export const Group = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space[2]};

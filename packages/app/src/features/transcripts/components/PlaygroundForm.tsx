@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { PiiSubstitution, SpeechModelList, TimestampStyle } from '@parlance/contract';
+import type { PiiSubstitution, Quality, SpeechModelList, TimestampStyle } from '@parlance/contract';
 import {
-  defaultModelFor,
   MAX_KEYTERMS,
   MAX_SPEAKERS,
+  modelForQuality,
   PII_POLICIES,
 } from '@parlance/contract/endpoints';
 import {
@@ -22,7 +22,8 @@ import {
 } from '../api/transcriptRequest';
 import { PII_POLICY_LABELS } from '../utils/transcriptDisplay';
 import { englishOnly, ModelLanguageSelects } from './ModelLanguageSelects';
-import { Form, Group, GroupLabel, OptionRows, Toggle } from './PlaygroundForm.styles';
+import { QualitySelect } from './QualitySelect';
+import { Form, Group, GroupLabel, OptionRows, Toggle, TopAligned } from './PlaygroundForm.styles';
 
 /** What the upload accepts: any audio or video file. */
 export const ACCEPTED_MEDIA = ['audio/*', 'video/*'] as const;
@@ -86,6 +87,7 @@ export function PlaygroundForm({
   const [file, setFile] = useState<File | null>(null);
   const [audioUrl, setAudioUrl] = useState('');
   const [chosenModel, setModel] = useState<string | null>(null);
+  const [quality, setQuality] = useState<Quality>('balanced');
   const [language, setLanguage] = useState(defaultLanguage);
   const [timestampStyle, setTimestampStyle] = useState<TimestampStyle>('segment');
   const [translate, setTranslate] = useState(false);
@@ -101,10 +103,19 @@ export function PlaygroundForm({
   const [keytermText, setKeytermText] = useState('');
   const keyterms = parseKeyterms(keytermText);
   const keytermProblem = keytermsError(keyterms);
+  const task = translate ? 'translate' : 'transcribe';
+  // The account's default model stands for the balanced preset; the others pick their own.
   const preferred =
     chosenModel ??
-    defaultModel ??
-    (models && defaultModelFor(models, language, translate ? 'translate' : 'transcribe')) ??
+    (quality === 'balanced' ? defaultModel : null) ??
+    (models &&
+      modelForQuality(
+        quality,
+        models.data.map((option) => option.id),
+        models,
+        language,
+        task,
+      )) ??
     '';
   // Translation needs a multilingual model: an English-only choice gives way while it is on.
   const model = translate ? translationModel(models, preferred) : preferred;
@@ -122,6 +133,7 @@ export function PlaygroundForm({
       ...(source === 'file' ? { file } : { audioUrl }),
       model,
       language,
+      quality,
       timestampStyle,
       task: translate ? 'translate' : undefined,
       keyterms,
@@ -184,6 +196,16 @@ export function PlaygroundForm({
             onChange={setTimestampStyle}
           />
         </Group>
+        <TopAligned>
+          <QualitySelect
+            quality={quality}
+            model={model}
+            onChange={(next) => {
+              setQuality(next);
+              setModel(null);
+            }}
+          />
+        </TopAligned>
         <Toggle
           label="Translate to English"
           hint="English text from speech in any language; needs a multilingual model."

@@ -9,6 +9,7 @@ import {
 } from '@parlance/contract/endpoints';
 import { on, queuedTranscriptFixture, transcriptsHandlers } from '@parlance/mocks';
 import { DashboardStory } from '../../../test/DashboardStory';
+import { qualityHint } from './QualitySelect';
 import { pageStates } from '../../../test/pageStates';
 
 const page = pageStates(DashboardStory, '/dashboard/playground', {
@@ -256,6 +257,37 @@ export const WithOptions: Story = {
       'filter_profanity=true',
     ])
       await expect(code).toHaveTextContent(`--form-string '${field}'`);
+  },
+};
+
+/**
+ * Quality presets: each picks its model and shows its measured figures; a model chosen by hand
+ * keeps the preset's beam, and says it was not measured so. The preset is sent.
+ */
+export const QualityPresets: Story = {
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const model = await canvas.findByRole('combobox', { name: 'Model' });
+    await within(model).findByRole('option', { name: /tiny\.en/ });
+    const quality = canvas.getByRole('combobox', { name: 'Quality' });
+    await expect(quality).toHaveValue('balanced');
+    await expect(model).toHaveValue('tiny.en');
+    await expect(quality).toHaveAccessibleDescription(qualityHint('balanced', 'tiny.en'));
+    await userEvent.selectOptions(quality, 'best');
+    await expect(model).toHaveValue('base');
+    await expect(quality).toHaveAccessibleDescription(qualityHint('best', 'base'));
+    await expect(quality).toHaveAccessibleDescription(
+      /% of words wrong, .*× faster than real time/,
+    );
+    await userEvent.selectOptions(model, 'tiny.en');
+    await expect(quality).toHaveAccessibleDescription('tiny.en, beam 5: not measured here.');
+    await userEvent.selectOptions(quality, 'fast');
+    await expect(model).toHaveValue('tiny.en');
+    await expect(quality).toHaveAccessibleDescription(/^tiny\.en, greedy decoding: /);
+    await submitUrl(canvasElement);
+    const code = await canvas.findByRole('tabpanel', { name: 'curl' });
+    await expect(code).toHaveTextContent(`--form-string 'quality=fast'`);
   },
 };
 

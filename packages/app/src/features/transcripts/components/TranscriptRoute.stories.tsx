@@ -197,10 +197,12 @@ export const Retention: Story = page.scenario('retention')(async (canvas) => {
 });
 
 /**
- * Submitted with redact_pii and filter_profanity: the page says what was removed and masked, and
- * tags stand where it was.
+ * Submitted with redact_pii, filter_profanity and quality=best: the page says what was removed and
+ * masked, and the preset, and tags stand where it was.
  */
 export const Redacted: Story = page.scenario('redacted')(async (canvas) => {
+  await expect(await canvas.findByText('Quality')).toBeInTheDocument();
+  await expect(canvas.getByText('Quality').nextElementSibling).toHaveTextContent('Best');
   await expect(await canvas.findByText('Profanity')).toBeInTheDocument();
   await expect(canvas.getByText('Profanity').nextElementSibling).toHaveTextContent('Masked');
   await expect(await canvas.findByText('Redacted')).toBeInTheDocument();

@@ -17,7 +17,12 @@ import {
   relativeDateTime,
 } from '../../../shared/timeDisplay';
 import { isActiveStatus } from '../api/useTranscriptJob';
-import { languageFact, redactionFact, transcriptName } from '../utils/transcriptDisplay';
+import {
+  languageFact,
+  QUALITY_LABELS,
+  redactionFact,
+  transcriptName,
+} from '../utils/transcriptDisplay';
 import { TranscriptResultView } from './TranscriptResultView';
 import { transcriptAudioHref } from '../api/transcriptRequest';
 import { useConfirmedAction } from '../../../shared/useConfirmedAction';
@@ -143,6 +148,12 @@ export function TranscriptScreen({
                 <dt>Model</dt>
                 <dd>{data.model}</dd>
               </div>
+              {data.quality !== 'balanced' && (
+                <div>
+                  <dt>Quality</dt>
+                  <dd>{QUALITY_LABELS[data.quality]}</dd>
+                </div>
+              )}
               <div>
                 <dt>Language</dt>
                 <dd>{languageFact(data)}</dd>

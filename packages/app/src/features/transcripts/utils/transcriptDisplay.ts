@@ -1,4 +1,4 @@
-import type { PiiPolicy, Transcript, TranscriptStatus } from '@parlance/contract';
+import type { PiiPolicy, Quality, Transcript, TranscriptStatus } from '@parlance/contract';
 import { LANGUAGES } from '../../../shared/languages';
 
 /** The file name of a transcription: the last path segment of its audio URL, or 'Unknown File'. */
@@ -55,6 +55,13 @@ export function languageFact(transcript: Pick<Transcript, 'language' | 'task' | 
   const heard = `${languageName(result.language)}${detected}`;
   return transcript.task === 'translate' ? `${heard}, translated to English` : heard;
 }
+
+/** Each quality preset's name, as the playground and a transcript's facts say it. */
+export const QUALITY_LABELS: Record<Quality, string> = {
+  fast: 'Fast',
+  balanced: 'Balanced',
+  best: 'Best',
+};
 
 /** What each `redact_pii` policy removes, in words. */
 export const PII_POLICY_LABELS: Record<PiiPolicy, string> = {
