@@ -32,6 +32,16 @@ describe('modelForQuality', () => {
     );
   });
 
+  it('ranks turbo faster than medium, and never picks it to translate', () => {
+    const big = ['medium', 'turbo', 'large-v3'];
+    expect(modelForQuality('fast', big, defaults, 'en', 'transcribe')).toBe('turbo');
+    expect(modelForQuality('best', big, defaults, 'en', 'transcribe')).toBe('large-v3');
+    expect(modelForQuality('best', ['base', 'turbo'], defaults, 'en', 'translate')).toBe('base');
+    expect(modelForQuality('fast', ['medium', 'turbo'], defaults, 'de', 'translate')).toBe(
+      'medium',
+    );
+  });
+
   it('falls back to the default when nothing installed fits or a name is unknown', () => {
     expect(modelForQuality('best', ['tiny.en'], defaults, 'de', 'transcribe')).toBe('base');
     expect(modelForQuality('fast', ['my-finetune'], defaults, 'en', 'transcribe')).toBe('tiny.en');

@@ -25,22 +25,26 @@ export function defaultModelFor(
  * of 5. A request that names its model keeps it; the preset sets only its beam then.
  */
 export const QUALITIES = ['fast', 'balanced', 'best'] as const;
-export type Quality = (typeof QUALITIES)[number];
+type Quality = (typeof QUALITIES)[number];
 
 export const BEAM_SIZE: Readonly<Record<Quality, number>> = { fast: 1, balanced: 5, best: 5 };
 
 /**
- * Whisper's sizes from least to most accurate (the Whisper paper's tables), each slower than the
- * one before; turbo is large-v3 with fewer decoder layers. At one size, the English-only model is
- * the more accurate on English (paper: tiny.en and base.en clearly, small.en and medium.en barely).
+ * Whisper's models from least to most accurate (the Whisper paper's tables; turbo, large-v3 with
+ * 4 decoder layers, published after it, comes between medium and large-v3), and from fastest to
+ * slowest (turbo's small decoder makes it faster than medium). At one size, the English-only
+ * model is the more accurate on English (paper: tiny.en and base.en clearly, small.en and
+ * medium.en barely).
  */
-const SIZES = ['tiny', 'base', 'small', 'medium', 'turbo', 'large-v3'];
-const sizeOf = (model: string) => SIZES.indexOf(model.replace(/\.en$/, ''));
+const BY_ACCURACY = ['tiny', 'base', 'small', 'medium', 'turbo', 'large-v3'];
+const BY_SPEED = ['tiny', 'base', 'small', 'turbo', 'medium', 'large-v3'];
+const sizeOf = (model: string) => model.replace(/\.en$/, '');
 
 /**
  * The model a request naming none gets at a quality, among the installed ones that can serve it:
- * English-only models only for English transcription. Unknown models are never chosen; with
- * none fitting, the default (the server then refuses it and says why).
+ * English-only models only for English transcription, and not turbo for translation (it was not
+ * trained to translate). Unknown models are never chosen; with none fitting, the default (the
+ * server then refuses it and says why).
  */
 export function modelForQuality(
   quality: Quality,
@@ -51,11 +55,17 @@ export function modelForQuality(
 ): string {
   const fallback = defaultModelFor(defaults, language, task);
   const english = task === 'transcribe' && language === 'en';
-  const fits = installed.filter((m) => sizeOf(m) >= 0 && (english || !m.endsWith('.en')));
+  const fits = installed.filter(
+    (m) =>
+      BY_ACCURACY.includes(sizeOf(m)) &&
+      (english || !m.endsWith('.en')) &&
+      !(task === 'translate' && sizeOf(m) === 'turbo'),
+  );
   if (quality === 'balanced' || fits.length === 0) return fallback;
-  // Fast: the smallest size. Then the most accurate: the largest, and the English-only twin.
-  const smallest = Math.min(...fits.map(sizeOf));
-  const pool = quality === 'fast' ? fits.filter((m) => sizeOf(m) === smallest) : fits;
-  const rank = (m: string) => 2 * sizeOf(m) + (m.endsWith('.en') ? 1 : 0);
-  return pool.reduce((best, m) => (rank(m) > rank(best) ? m : best));
+  // The more accurate of two: the larger size, then (for English) the English-only twin.
+  const accuracy = (m: string) => 2 * BY_ACCURACY.indexOf(sizeOf(m)) + (m.endsWith('.en') ? 1 : 0);
+  const speed = (m: string) => BY_SPEED.indexOf(sizeOf(m));
+  const fastest = Math.min(...fits.map(speed));
+  const pool = quality === 'fast' ? fits.filter((m) => speed(m) === fastest) : fits;
+  return pool.reduce((best, m) => (accuracy(m) > accuracy(best) ? m : best));
 }

@@ -18,7 +18,9 @@ import type {
   LanguageDetection,
   TranscribeOptions,
 } from '../src/transcription/engine/types.js';
-import { BEAM_SIZE, modelForQuality, QUALITIES, type Quality } from '@parlance/contract/endpoints';
+import type { Quality } from '@parlance/contract';
+import { BEAM_SIZE, modelForQuality, QUALITIES } from '@parlance/contract/endpoints';
+import { isModelName } from '@parlance/contract/money';
 import { transcriptionConfigFrom, transcriptionEnv } from '../src/transcription/config.js';
 import { fixture } from './transcription-helpers.js';
 
@@ -292,9 +294,12 @@ export async function measureEvaluation(
 export const englishEvaluationSet = async (): Promise<Clip[]> =>
   (await evaluationSet()).filter((clip) => clip.language === 'en');
 
-/** Each preset's model for English (among the engine's installed models) and its beam. */
+/**
+ * Each preset's model for English and its beam, chosen as the server chooses: among the installed
+ * models it has a price for, with its default settings.
+ */
 export async function presetDecoding(engine: ProcessSpeechEngine) {
-  const installed = (await engine.models()).models.map((m) => m.name);
+  const installed = (await engine.models()).models.map((m) => m.name).filter(isModelName);
   const { defaultModels } = transcriptionConfigFrom(transcriptionEnv.parse({}));
   return QUALITIES.map((quality) => ({
     quality,

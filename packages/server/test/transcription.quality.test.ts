@@ -58,16 +58,32 @@ describe('quality', () => {
     expect(await jfkWith({ quality: 'fast' })).toMatchObject({ model: 'base', quality: 'fast' });
   });
 
-  it('is taken as an extension field on the OpenAI-compatible endpoint', async () => {
-    const form = new FormData();
-    form.append('file', new Blob([await readFile(fixture('jfk.wav'))]), 'jfk.wav');
-    form.append('model', 'whisper-1');
-    form.append('language', 'en');
-    form.append('quality', 'best');
-    const res = await server.client().post('/v1/audio/transcriptions', form, { headers: ann.auth });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const list = await server.client().get('/v1/transcript?limit=1', { headers: ann.auth });
-    expect(list.body.transcripts[0]).toMatchObject({ model: 'base' });
+  it('is taken as an extension field on the OpenAI-compatible endpoints', async () => {
+    /** The model and quality of the transcript an OpenAI-compatible call made. */
+    const made = async (endpoint: string, fields: Record<string, string>) => {
+      const form = new FormData();
+      form.append('file', new Blob([await readFile(fixture('jfk.wav'))]), 'jfk.wav');
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const res = await server.client().post(endpoint, form, { headers: ann.auth });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const list = await server.client().get('/v1/transcript?limit=1', { headers: ann.auth });
+      const id = list.body.transcripts[0].id as string;
+      const job = await server.client().get(`/v1/transcript/${id}`, { headers: ann.auth });
+      return { model: job.body.model, quality: job.body.quality };
+    };
+    const transcriptions = '/v1/audio/transcriptions';
+    expect(
+      await made(transcriptions, { model: 'whisper-1', language: 'en', quality: 'best' }),
+    ).toEqual({ model: 'base', quality: 'best' });
+    expect(await made(transcriptions, { model: 'tiny.en', quality: 'fast' })).toEqual({
+      model: 'tiny.en',
+      quality: 'fast',
+    });
+    // Translation needs a multilingual model: even the fast one is base here.
+    expect(await made('/v1/audio/translations', { model: 'whisper-1', quality: 'fast' })).toEqual({
+      model: 'base',
+      quality: 'fast',
+    });
   });
 
   it('refuses a preset it does not have, with 400', async () => {

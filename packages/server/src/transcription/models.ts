@@ -118,14 +118,17 @@ export function createModelCatalog(engine: ProbeEngine, log: (message: string) =
     return { model, language: lang };
   }
 
-  /** The model of a request that names none: the one its quality picks among those installed. */
+  /**
+   * The model of a request that names none: the one its quality picks among those installed
+   * (balanced, the default model, asks the engine for nothing).
+   */
   async function choose(
     quality: Quality,
     defaults: DefaultModels,
     language: string | undefined,
     task: 'transcribe' | 'translate',
   ): Promise<string> {
-    const names = (await list()).map((m) => m.model);
+    const names = quality === 'balanced' ? [] : (await list()).map((m) => m.model);
     return modelForQuality(quality, names, defaults, language, task);
   }
 

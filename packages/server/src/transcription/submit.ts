@@ -43,7 +43,8 @@ export interface Submission {
   userId: string;
   /** The API key that sent it (its monthly limit applies too); null from the web app. */
   apiKeyId: string | null;
-  model: string;
+  /** The model asked for; undefined: the one `quality` picks. */
+  model: string | undefined;
   language: string | undefined;
   /** With the language detected: how it is chosen (`languageDetection`); null: as Whisper does. */
   detection: LanguageDetection | null;
@@ -57,7 +58,7 @@ export interface Submission {
   filterProfanity?: boolean;
   /** Keep filler words (English only). */
   disfluencies?: boolean;
-  /** Speed against accuracy: the beam size (the model was chosen by it when none was named). */
+  /** Speed against accuracy: the beam size, and the model when none is named. */
   quality?: Quality;
   /** `translate`: English text from speech in any language (a multilingual model). */
   task?: TranscriptionTask;
@@ -105,7 +106,13 @@ export async function submitTranscription(
       if (existing) return { row: existing, created: false };
     }
     const { model, language } = await catalog.resolve(
-      input.model,
+      input.model ??
+        (await catalog.choose(
+          input.quality ?? 'balanced',
+          config.defaultModels,
+          input.language,
+          input.task ?? 'transcribe',
+        )),
       input.language,
       input.task,
       input.detection?.expectedLanguages,

@@ -321,10 +321,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<TranscriptRouteOptions> = async
         const { row, created } = await submitTranscription(runtime, catalog, {
           userId: user.id,
           apiKeyId: currentApiKeyId(request),
-          model:
-            requested === 'whisper-1'
-              ? await catalog.choose(quality ?? 'balanced', config.defaultModels, language, task)
-              : requested,
+          model: requested === 'whisper-1' ? undefined : requested,
           quality,
           language,
           detection,

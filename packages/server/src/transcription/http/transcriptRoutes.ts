@@ -185,19 +185,11 @@ export const transcriptRoutes: FastifyPluginAsyncZod<
       const accept = async (form?: MultipartForm) => {
         const { fields, audio } = parseRequest(form, request.body);
         const detection = languageDetection(fields, currentAccount(request).fallbackLanguage);
-        const model =
-          fields.model ??
-          (await catalog.choose(
-            fields.quality ?? 'balanced',
-            runtime.config.defaultModels,
-            fields.language,
-            fields.task,
-          ));
         const submit = (source: AudioSource) =>
           submitTranscription(runtime, catalog, {
             userId: user.id,
             apiKeyId: currentApiKeyId(request),
-            model,
+            model: fields.model,
             language: fields.language,
             detection,
             prompt: fields.prompt,
