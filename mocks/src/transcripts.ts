@@ -510,7 +510,7 @@ export const transcriptsHandlers = {
       return transcript && { ...transcript, ...retainedFixture };
     }),
   ],
-  /** The completed transcript was submitted with redact_pii and filter_profanity. */
+  /** The completed transcript was submitted with redact_pii, filter_profanity and quality=best. */
   redacted: [
     transcriptList(transcriptSummariesFixture),
     ...jobHandlers((id) => {

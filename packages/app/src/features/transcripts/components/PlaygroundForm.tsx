@@ -200,6 +200,7 @@ export function PlaygroundForm({
           <QualitySelect
             quality={quality}
             model={model}
+            english={!translate && language === 'en'}
             onChange={(next) => {
               setQuality(next);
               setModel(null);

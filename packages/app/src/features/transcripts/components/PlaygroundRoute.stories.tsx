@@ -261,8 +261,9 @@ export const WithOptions: Story = {
 };
 
 /**
- * Quality presets: each picks its model and shows its measured figures; a model chosen by hand
- * keeps the preset's beam, and says it was not measured so. The preset is sent.
+ * Quality presets: each picks its model and shows its figures measured on English (another
+ * language says so); a model chosen by hand keeps the preset's beam, and says it was not measured
+ * so. The preset is sent.
  */
 export const QualityPresets: Story = {
   parameters: { visual: false },
@@ -273,13 +274,19 @@ export const QualityPresets: Story = {
     const quality = canvas.getByRole('combobox', { name: 'Quality' });
     await expect(quality).toHaveValue('balanced');
     await expect(model).toHaveValue('tiny.en');
-    await expect(quality).toHaveAccessibleDescription(qualityHint('balanced', 'tiny.en'));
+    await expect(quality).toHaveAccessibleDescription(qualityHint('balanced', 'tiny.en', true));
     await userEvent.selectOptions(quality, 'best');
     await expect(model).toHaveValue('base');
-    await expect(quality).toHaveAccessibleDescription(qualityHint('best', 'base'));
+    await expect(quality).toHaveAccessibleDescription(qualityHint('best', 'base', true));
     await expect(quality).toHaveAccessibleDescription(
       /% of words wrong, .*× faster than real time/,
     );
+    const language = canvas.getByRole('combobox', { name: 'Language' });
+    await userEvent.selectOptions(language, 'de');
+    await expect(quality).toHaveAccessibleDescription(
+      'base, beam 5: measured here on English speech only.',
+    );
+    await userEvent.selectOptions(language, 'en');
     await userEvent.selectOptions(model, 'tiny.en');
     await expect(quality).toHaveAccessibleDescription('tiny.en, beam 5: not measured here.');
     await userEvent.selectOptions(quality, 'fast');

@@ -8,6 +8,8 @@ export interface QualitySelectProps {
   quality: Quality;
   /** The model the request will name (the preset's unless one was chosen). */
   model: string;
+  /** English is transcribed (the language given, not translating): the figures are English's. */
+  english: boolean;
   onChange: (quality: Quality) => void;
 }
 
@@ -15,11 +17,12 @@ const decoding = (quality: Quality) =>
   BEAM_SIZE[quality] === 1 ? 'greedy decoding' : `beam ${BEAM_SIZE[quality]}`;
 
 /**
- * What the preset with this model was measured to do, in the words of the figures' set; a model
- * other than the preset's was not measured with it.
+ * What the preset with this model was measured to do on English, in the words of the figures'
+ * set; a model other than the preset's, or another language, was not measured so.
  */
-export function qualityHint(quality: Quality, model: string): string {
+export function qualityHint(quality: Quality, model: string, english: boolean): string {
   const figure = presetFigure(quality, model);
+  if (!english) return `${model}, ${decoding(quality)}: measured here on English speech only.`;
   if (!figure) return `${model}, ${decoding(quality)}: not measured here.`;
   const { clips, units, hardware } = presetFigures;
   const wer = ((100 * figure.errors) / units).toFixed(1);
@@ -28,14 +31,14 @@ export function qualityHint(quality: Quality, model: string): string {
 }
 
 /** Speed against accuracy, with the chosen preset's measured figures. */
-export function QualitySelect({ quality, model, onChange }: QualitySelectProps) {
+export function QualitySelect({ quality, model, english, onChange }: QualitySelectProps) {
   return (
     <Select
       label="Quality"
       options={QUALITIES.map((value) => ({ value, label: QUALITY_LABELS[value] }))}
       value={quality}
       onChange={(event) => onChange(event.target.value as Quality)}
-      hint={model === '' ? undefined : qualityHint(quality, model)}
+      hint={model === '' ? undefined : qualityHint(quality, model, english)}
     />
   );
 }
