@@ -1,53 +1,55 @@
 import { pagePaths } from '@parlance/contract/endpoints';
+import { dashboardPages } from './pages';
+
+/** A link builder: none for a fixed path, the parameter's value for a path with one `:param`. */
+type Href<P extends string> = P extends `${string}:${string}`
+  ? (param: string) => string
+  : () => string;
+
+/** A route's path and link builder, the parameter (if any) filled in and encoded. */
+const linkTo = <P extends string>(path: P) => ({
+  path,
+  getHref: ((param?: string) =>
+    param === undefined ? path : path.replace(/:[^/]+/, encodeURIComponent(param))) as Href<P>,
+});
+
+type DashboardLinks = {
+  [Name in keyof typeof dashboardPages]: ReturnType<
+    typeof linkTo<(typeof dashboardPages)[Name]['path']>
+  >;
+};
+
+const dashboardLinks = Object.fromEntries(
+  Object.entries(dashboardPages).map(([name, page]) => [name, linkTo(page.path)]),
+) as DashboardLinks;
 
 /**
  * Every route path of the app, defined once: `path` is the route pattern, `getHref` builds a link.
- * Footer links with no route (/guides, /status, …) are not here: they show the not-found page.
+ * The dashboard's pages come from their manifest (pages.ts). Footer links with no route (/guides,
+ * /status, …) are not here: they show the not-found page.
  */
-const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });
-
 export const paths = {
-  home: fixed('/'),
-  features: fixed('/features'),
-  pricing: fixed('/pricing'),
-  demo: fixed('/demo'),
-  blog: fixed('/blog'),
-  blogPost: { path: '/blog/:slug', getHref: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
-  contact: fixed('/contact'),
-  docs: fixed('/docs'),
-  login: fixed('/login'),
-  register: fixed('/register'),
-  forgotPassword: fixed('/forgot-password'),
+  home: linkTo('/'),
+  features: linkTo('/features'),
+  pricing: linkTo('/pricing'),
+  demo: linkTo('/demo'),
+  blog: linkTo('/blog'),
+  blogPost: linkTo('/blog/:slug'),
+  contact: linkTo('/contact'),
+  docs: linkTo('/docs'),
+  login: linkTo('/login'),
+  register: linkTo('/register'),
+  forgotPassword: linkTo('/forgot-password'),
   resetPassword: {
     /** Mailed links carry the token in the fragment (`#token=…`); the optional segment is the older form. */
     path: '/reset-password/:token?',
     getHref: () => '/reset-password',
   },
-  authCallback: fixed('/auth/callback'),
-  dashboard: {
-    root: fixed('/dashboard'),
-    overview: fixed('/dashboard/overview'),
-    usage: fixed('/dashboard/usage'),
-    billing: fixed('/dashboard/billing'),
-    receipt: {
-      path: '/dashboard/billing/receipts/:id',
-      getHref: (paymentId: string) =>
-        `/dashboard/billing/receipts/${encodeURIComponent(paymentId)}`,
-    },
-    history: fixed('/dashboard/history'),
-    transcript: {
-      path: '/dashboard/history/:id',
-      getHref: (id: string) => `/dashboard/history/${encodeURIComponent(id)}`,
-    },
-    apiKeys: fixed('/dashboard/api-keys'),
-    playground: fixed('/dashboard/playground'),
-    settings: fixed('/dashboard/settings'),
-    account: fixed('/dashboard/account'),
-    support: fixed('/dashboard/support'),
-  },
+  authCallback: linkTo('/auth/callback'),
+  dashboard: { root: linkTo('/dashboard'), ...dashboardLinks },
   /** Server pages the browser navigates to (not client routes). */
   server: {
-    googleSignIn: fixed(pagePaths.googleSignIn),
-    apiReference: fixed(pagePaths.apiReference),
+    googleSignIn: linkTo(pagePaths.googleSignIn),
+    apiReference: linkTo(pagePaths.apiReference),
   },
 } as const;

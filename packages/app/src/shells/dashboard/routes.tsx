@@ -1,7 +1,8 @@
 import { replace, type RouteObject } from 'react-router-dom';
 import { paths } from '../../paths';
 import { DashboardGuard } from './guard/DashboardGuard';
-import { dashboardPages } from './pages';
+import { dashboardPageList } from '../../pages';
+import { pageModule } from '../../pageModules';
 import { titled } from '../../shared/pageTitle';
 
 const dashboard = paths.dashboard;
@@ -19,7 +20,11 @@ export const dashboardRoutes: RouteObject[] = [
         children: [
           // A loader redirect replaces the /dashboard history entry with /dashboard/overview.
           { index: true, loader: () => replace(dashboard.overview.getHref()) },
-          ...dashboardPages.map(({ path, title, lazy }) => ({ path, handle: titled(title), lazy })),
+          ...dashboardPageList.map(({ path, title, module }) => ({
+            path,
+            handle: titled(title),
+            lazy: pageModule(module),
+          })),
         ],
       },
     ],

@@ -10,7 +10,7 @@ import { useDocumentTitle, useRouteTitle } from '../../../shared/pageTitle';
 import { RouterLink } from '../../../shared/RouterLink';
 import { refreshFailureMessage } from '../../../shared/messages';
 import { refreshAll } from './refreshAll';
-import { dashboardNavigation } from '../pages';
+import { dashboardNavigation } from './navigation';
 import { RefreshAllButton, UserMenu } from './TopBarActions';
 import { TestModeNotice } from './DashboardShell.styles';
 
