@@ -1,6 +1,12 @@
 /** Sentences and paragraphs: made of words by punctuation, pauses and speaker turns. */
 import { describe, expect, it } from 'vitest';
-import { paragraphsOf, sentencesOf, type PassageSource, type PassageWord } from './passages.js';
+import {
+  joinedText,
+  paragraphsOf,
+  sentencesOf,
+  type PassageSource,
+  type PassageWord,
+} from './passages.js';
 import { PARAGRAPH_WORDS, PASSAGE_PAUSE_SECONDS } from './transcriptionLimits.js';
 
 const base: PassageSource = { segments: [], words: [] };
@@ -75,6 +81,16 @@ describe('sentencesOf', () => {
       '我们走吧！',
       'OK 好的。',
     ]);
+  });
+
+  it('joins segments as their scripts are written: spaced, but not between Chinese ones', () => {
+    expect(joinedText([' Ask not', ' what your country', ' ', 'can do.'])).toBe(
+      'Ask not what your country can do.',
+    );
+    expect(joinedText(['今天天气很好，', '我们走吧。', 'OK', '好的。'])).toBe(
+      '今天天气很好，我们走吧。 OK 好的。',
+    );
+    expect(joinedText(['東京へ行きます。', 'Then Paris.'])).toBe('東京へ行きます。 Then Paris.');
   });
 
   it('leaves out words without text and trims the rest', () => {

@@ -82,6 +82,13 @@ export const spaced = (before: string, after: string): boolean =>
 export const joined = (words: readonly { text: string }[]) =>
   words.map((w, k) => (k > 0 && spaced(words[k - 1]!.text, w.text) ? ' ' : '') + w.text).join('');
 
+/**
+ * Pieces of a transcript (segments, phrases) as one text, each trimmed, empty ones left out:
+ * spaced, but not where two of a script written without spaces meet (Chinese, Japanese, Thai).
+ */
+export const joinedText = (texts: readonly string[]): string =>
+  joined(texts.map((text) => ({ text: text.trim() })).filter((piece) => piece.text !== ''));
+
 function passage(words: Word[]): Passage {
   const timed = words.every((w) => w.confidence !== undefined) ? (words as PassageWord[]) : [];
   const confidence =

@@ -66,6 +66,13 @@ const RESULT: EngineResult = {
   untranscribed: [],
 };
 
+/** RESULT saying `text` instead, in one segment, as the engine tells it. */
+const said = (text: string): EngineResult => ({
+  ...RESULT,
+  text,
+  segments: [{ ...RESULT.segments[0]!, text }],
+});
+
 /**
  * A fake engine: `transcribe` reports progress (with each of `told`'s checkpoints), then waits for
  * `gate` (if any) or for its abort signal, and answers `outcome`. It records the options and
@@ -250,10 +257,7 @@ describe('processTranscription', () => {
       .set({ leaseExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(transcriptions.id, id));
     expect(
-      await processTranscription(
-        deps(fakeEngine(async () => ({ ...RESULT, text: 'second worker' }))),
-        id,
-      ),
+      await processTranscription(deps(fakeEngine(async () => said('second worker'))), id),
     ).toBe('finished');
     await expect.poll(() => stalled.aborted, { timeout: 5000 }).toBe(true);
     expect(await slow).toBe('lost');
@@ -353,12 +357,32 @@ describe('processTranscription', () => {
   it('masks profanity in an English transcript, and leaves another language as heard', async () => {
     const heard = async (language: string) => {
       const id = await newJob({ filterProfanity: true });
-      const said = { ...RESULT, language, text: 'oh shit', segments: [], words: [] };
-      expect(await processTranscription(deps(fakeEngine(async () => said)), id)).toBe('finished');
+      const result = { ...said('oh shit'), language, words: [] };
+      expect(await processTranscription(deps(fakeEngine(async () => result)), id)).toBe('finished');
       return (await findTranscriptionById(db(), id))?.result?.text;
     };
     expect(await heard('en')).toBe('oh s***');
     expect(await heard('de')).toBe('oh shit');
+  });
+
+  it('joins the segments as their script is written: no space between Chinese ones', async () => {
+    const id = await newJob();
+    const segments = ['今天天气很好，', '我们走吧。', '好的。'].map((text, k) => ({
+      start: k,
+      end: k + 1,
+      text,
+      language: 'zh',
+    }));
+    // The engine spaces its segments whatever the script.
+    const result = {
+      ...RESULT,
+      language: 'zh',
+      text: segments.map((s) => s.text).join(' '),
+      segments,
+    };
+    expect(await processTranscription(deps(fakeEngine(async () => result)), id)).toBe('finished');
+    const row = await findTranscriptionById(db(), id);
+    expect(row?.result?.text).toBe('今天天气很好，我们走吧。好的。');
   });
 
   it('a redacting job deleted while its audio is bleeped leaves no audio behind', async () => {

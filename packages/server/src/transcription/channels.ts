@@ -3,7 +3,7 @@
  * its own as one speaker ("A" the first channel), and the channels' results are merged into one
  * transcript in time order, whose words, segments and turns say their channel.
  */
-import { joined } from '@parlance/contract/endpoints';
+import { joined, joinedText } from '@parlance/contract/endpoints';
 import type { Segment, SpeakerLabel, Utterance, Word } from './engine/protocol.js';
 import type {
   EngineProgress,
@@ -81,7 +81,7 @@ export function mergeChannels(results: readonly EngineResult[]): ChannelsResult 
     spoken(result) > spoken(longest) ? result : longest,
   );
   return {
-    text: segments.map((segment) => segment.text).join(' '),
+    text: joinedText(segments.map((segment) => segment.text)),
     language: main.language,
     language_probability: main.language_probability,
     detected_language: main.detected_language,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createLedger, InsufficientCredit, SpendLimitExceeded } from '../../billing/ledger.js';
 import { isModelName, priceForSeconds, secondsAffordable } from '@parlance/contract/money';
-import { BEAM_SIZE } from '@parlance/contract/endpoints';
+import { BEAM_SIZE, joinedText } from '@parlance/contract/endpoints';
 import { formatUsd } from '../../billing/money.js';
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult, TranscriptionRow } from '../../db/schema/transcription.js';
@@ -117,7 +117,8 @@ function toResult(
   const english = job.task === 'translate' || redacted.language === 'en';
   const result = job.filterProfanity && english ? filterProfanity(redacted) : redacted;
   return {
-    text: result.text,
+    // Segments as their script is written (the engine spaces them all).
+    text: joinedText(result.segments.map((segment) => segment.text)),
     language: result.language,
     languageProbability: result.language_probability,
     detectedLanguage: result.detected_language,
@@ -256,7 +257,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
   let latest = {
     percent: 0,
     stage: 'starting',
-    partialText: resume.flatMap((told) => told.segments.map((segment) => segment.text)).join(' '),
+    partialText: joinedText(resume.flatMap((told) => told.segments.map((segment) => segment.text))),
   };
   let trailing: NodeJS.Timeout | undefined;
   // Checkpoints told and not yet written, numbered after those written.
@@ -278,7 +279,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     if (checkpoint && !whole) unwritten.push({ seq: (told += 1), checkpoint });
     // Segment texts add up to the text so far, which streaming answers read while the job runs.
     const partialText =
-      text && !whole ? `${latest.partialText} ${text}`.trim() : latest.partialText;
+      text && !whole ? joinedText([latest.partialText, text]) : latest.partialText;
     latest = { percent, stage, partialText };
     const wait = PROGRESS_WRITE_MS - (Date.now() - lastWrite);
     // A checkpoint is written at once (one per 30 s of audio): until it is, a kill costs its pass.

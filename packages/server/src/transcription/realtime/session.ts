@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/index.js';
 import type { TranscriptResult } from '../../db/schema/transcription.js';
 import { DomainError } from '../../domainErrors.js';
-import { API_ERRORS } from '@parlance/contract/endpoints';
+import { API_ERRORS, joinedText } from '@parlance/contract/endpoints';
 import type { TranscriptionConfig } from '../config.js';
 import { languageDetection, narrowsDetection } from '../languageDetection.js';
 import { heldCredit, spendRoom } from '../credit.js';
@@ -747,7 +747,7 @@ export class LiveSession {
     if (event.type === 'end_of_turn') {
       const { start, end } = event;
       // Redacting, a turn says what its finals said.
-      const text = redaction ? this.turn.join(' ') : event.text;
+      const text = redaction ? joinedText(this.turn) : event.text;
       this.turn = [];
       send(this.socket, { type: 'end_of_turn', start, end, text });
       return;
@@ -1104,7 +1104,7 @@ export class LiveSession {
   }
 
   private text(): string {
-    return this.finals.map((f) => f.text).join(' ');
+    return joinedText(this.finals.map((f) => f.text));
   }
 
   /**
@@ -1267,7 +1267,7 @@ export class LiveSession {
     // (none when the language was set or the model is English-only).
     const [detected] = mostCommon(finals.flatMap((f) => f.detected_language ?? [])) ?? [null];
     const result: TranscriptResult = {
-      text: finals.map((f) => f.text).join(' '),
+      text: joinedText(finals.map((f) => f.text)),
       language,
       languageProbability: finals.length > 0 ? count / finals.length : 1,
       detectedLanguage: detected,
