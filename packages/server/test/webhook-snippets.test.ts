@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { webhookVerifyNode, webhookVerifyPython } from '../../app/src/content/snippets.js';
+import { webhookVerifyNode, webhookVerifyPython } from '../../app/src/content/docsSnippets.js';
 import { signatureHeader } from '../src/transcription/webhooks.js';
 
 const SECRET = 'whsec_3f9a1c7e5b2d8046a1e9c3b7f5d20864ae1c9b3f7d5e2048c6a1e9b3d7f50286';

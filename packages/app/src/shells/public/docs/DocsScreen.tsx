@@ -1,15 +1,12 @@
 import type { ServiceLimits } from '@parlance/contract';
 import { CodeBlock, CodeTabs } from '@parlance/ui';
+import { curlSubmit, nodeSubmit, openAiNode, pythonSubmit } from '../../../content/snippets';
 import {
-  curlSubmit,
-  nodeSubmit,
   openAiCurl,
-  openAiNode,
   openAiPython,
-  pythonSubmit,
   webhookVerifyNode,
   webhookVerifyPython,
-} from '../../../content/snippets';
+} from '../../../content/docsSnippets';
 import { realtimeNode, realtimePython } from '../../../content/realtimeSnippets';
 import { paths } from '../../../paths';
 import {
