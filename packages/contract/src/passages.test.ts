@@ -91,6 +91,11 @@ describe('sentencesOf', () => {
       '今天天气很好，我们走吧。 OK 好的。',
     );
     expect(joinedText(['東京へ行きます。', 'Then Paris.'])).toBe('東京へ行きます。 Then Paris.');
+    // Thai spaces its phrases, where segments end; its words, within them, are unspaced.
+    expect(joinedText(['สวัสดีครับ', 'ผมชื่อสมชาย'])).toBe('สวัสดีครับ ผมชื่อสมชาย');
+    // Characters beyond the Basic Multilingual Plane (a rare Han one) are read whole.
+    expect(joinedText(['𠮷野家', '家に'])).toBe('𠮷野家家に');
+    expect(joinedText(['我们去𠮷', '野家'])).toBe('我们去𠮷野家');
   });
 
   it('leaves out words without text and trims the rest', () => {

@@ -42,6 +42,28 @@ export const SENTENCE_END = /[.?!…。！？｡؟।]["'”’)\]」』）]*$/;
 const UNSPACED =
   /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u3000-\u303f\uff01-\uff60]/u;
 
+/**
+ * Scripts that put no space even between phrases and sentences (Chinese, Japanese), with their
+ * marks: where two pieces of a transcript meet, the only ones joined unspaced. Thai, Lao, Khmer
+ * and Burmese space their phrases, where segments end.
+ */
+const UNSPACED_PHRASES =
+  /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\u3000-\u303f\uff01-\uff60]/u;
+
+/** The last character of a text (a code point), read without walking the text. */
+const lastOf = (text: string): string => {
+  const code = text.codePointAt(text.length - 1);
+  if (code === undefined) return '';
+  // The low half of a surrogate pair: the character starts one unit before.
+  return code >= 0xdc00 && code <= 0xdfff
+    ? String.fromCodePoint(text.codePointAt(text.length - 2)!)
+    : String.fromCodePoint(code);
+};
+const firstOf = (text: string): string => {
+  const code = text.codePointAt(0);
+  return code === undefined ? '' : String.fromCodePoint(code);
+};
+
 /** Words of a segment with times spread by character position (for results without word timestamps). */
 export function interpolateWords(segment: TimedText): TimedText[] {
   const words = segment.text.split(/\s+/).filter(Boolean);
@@ -75,8 +97,8 @@ function wordsOf(result: PassageSource): Word[] {
 }
 
 /** Whether a space goes between two words: not between two of a script written without spaces. */
-export const spaced = (before: string, after: string): boolean =>
-  !(UNSPACED.test([...before].at(-1) ?? '') && UNSPACED.test([...after][0] ?? ''));
+export const spaced = (before: string, after: string, script = UNSPACED): boolean =>
+  !(script.test(lastOf(before)) && script.test(firstOf(after)));
 
 /** Words as text: spaced, but not between two of a script written without spaces. */
 export const joined = (words: readonly { text: string }[]) =>
@@ -84,10 +106,14 @@ export const joined = (words: readonly { text: string }[]) =>
 
 /**
  * Pieces of a transcript (segments, phrases) as one text, each trimmed, empty ones left out:
- * spaced, but not where two of a script written without spaces meet (Chinese, Japanese, Thai).
+ * spaced, but not where two of Chinese or Japanese meet.
  */
 export const joinedText = (texts: readonly string[]): string =>
-  joined(texts.map((text) => ({ text: text.trim() })).filter((piece) => piece.text !== ''));
+  texts
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .map((text, k, all) => (k > 0 && spaced(all[k - 1]!, text, UNSPACED_PHRASES) ? ' ' : '') + text)
+    .join('');
 
 function passage(words: Word[]): Passage {
   const timed = words.every((w) => w.confidence !== undefined) ? (words as PassageWord[]) : [];

@@ -365,6 +365,26 @@ describe('processTranscription', () => {
     expect(await heard('de')).toBe('oh shit');
   });
 
+  it('a number said across two segments is one tag in the text, one in each segment', async () => {
+    const id = await newJob({
+      redaction: { policies: ['credit_card_number'], sub: 'entity_name', audio: false },
+    });
+    const segments = ['My card is 4111 1111', '1111 1111. Thanks.'].map((text, k) => ({
+      start: k,
+      end: k + 1,
+      text,
+      language: 'en',
+    }));
+    const result = { ...RESULT, text: segments.map((s) => s.text).join(' '), segments, words: [] };
+    expect(await processTranscription(deps(fakeEngine(async () => result)), id)).toBe('finished');
+    const row = await findTranscriptionById(db(), id);
+    expect(row?.result?.text).toBe('My card is [CREDIT_CARD_NUMBER]. Thanks.');
+    expect(row?.result?.segments.map((s) => s.text)).toEqual([
+      'My card is [CREDIT_CARD_NUMBER]',
+      '[CREDIT_CARD_NUMBER]. Thanks.',
+    ]);
+  });
+
   it('joins the segments as their script is written: no space between Chinese ones', async () => {
     const id = await newJob();
     const segments = ['今天天气很好，', '我们走吧。', '好的。'].map((text, k) => ({

@@ -513,6 +513,45 @@ describe('live streams driven directly, with a fake engine', () => {
     expect(row?.result?.text).toBe('my card is #### #### #### #### and I was born in 1990.');
   });
 
+  it('joins Chinese finals unspaced, in their turn and in the transcript', async () => {
+    const who = await customer(server, 100);
+    const { engine, heard } = fakeEngine();
+    const resolve = async (model: string | undefined, language: string | null) => ({
+      model: model ?? 'base',
+      language,
+    });
+    const socket = serve(who.userId, engine, new LiveStreams(4), resolve);
+    await expect.poll(() => socket.sent.some((m) => m.type === 'ready')).toBe(true);
+    socket.audio(Buffer.alloc(4 * 32_000));
+    for (const [text, start] of [
+      ['今天天气很好，', 0],
+      ['我们走吧。', 2],
+    ] as const)
+      heard.at(-1)?.({
+        type: 'final',
+        text,
+        start,
+        end: start + 1,
+        words: [{ start, end: start + 1, text, confidence: 0.9 }],
+        language: 'zh',
+        detected_language: 'zh',
+        language_fallback: false,
+      });
+    // The engine spaces the turn's finals whatever the script.
+    heard.at(-1)?.({ type: 'end_of_turn', start: 0, end: 3, text: '今天天气很好， 我们走吧。' });
+    expect(socket.sent.find((m) => m.type === 'end_of_turn')).toMatchObject({
+      text: '今天天气很好，我们走吧。',
+    });
+    socket.text({ type: 'end' });
+    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
+    const done = socket.sent.find((m) => m.type === 'done');
+    const [row] = await server.storage.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.id, done?.type === 'done' ? done.id : ''));
+    expect(row?.result?.text).toBe('今天天气很好，我们走吧。');
+  });
+
   it('takes how the language is detected from a config before the audio, and refuses a mix', async () => {
     const who = await customer(server, 100);
     const { engine, opened, heard } = fakeEngine();

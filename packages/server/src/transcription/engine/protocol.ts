@@ -532,7 +532,7 @@ export interface Progress {
    */
   stage: string;
   /**
-   * The text of the segment just decoded, when this notification reports one. Segments arrive in order; joined with single spaces they are the text so far (the result's text once all have arrived).
+   * The text of the segment just decoded, when this notification reports one. Segments arrive in order; joined (with single spaces, which the server leaves out between Chinese or Japanese ones) they are the text so far (the result's text once all have arrived).
    */
   text?: string;
   checkpoint?: Checkpoint;

@@ -93,7 +93,7 @@ export const exhaustedMessage = (attempts: number) =>
   `Transcription failed: the worker processing this audio stopped on each of ${attempts} attempts. Nothing was charged.`;
 
 /** What the engine heard as one result: a multichannel job's channels merged. */
-const joined = (job: TranscriptionRow, heard: readonly EngineResult[]): EngineResult =>
+const merged = (job: TranscriptionRow, heard: readonly EngineResult[]): EngineResult =>
   job.audioChannels === null ? heard[0]! : mergeChannels(heard);
 
 /**
@@ -109,7 +109,7 @@ function toResult(
 ): TranscriptResult {
   const style = job.timestampStyle;
   const { redaction } = job;
-  const redacted = joined(
+  const redacted = merged(
     job,
     redaction ? heard.map((result) => redactTranscript(result, redaction)) : heard,
   );
@@ -117,8 +117,7 @@ function toResult(
   const english = job.task === 'translate' || redacted.language === 'en';
   const result = job.filterProfanity && english ? filterProfanity(redacted) : redacted;
   return {
-    // Segments as their script is written (the engine spaces them all).
-    text: joinedText(result.segments.map((segment) => segment.text)),
+    text: result.text,
     language: result.language,
     languageProbability: result.language_probability,
     detectedLanguage: result.detected_language,
@@ -314,12 +313,15 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
       resume,
     };
     const channels = job.audioChannels;
-    const heard = await deps.blobs.withFile(job.blobKey, async (path) =>
+    const results = await deps.blobs.withFile(job.blobKey, async (path) =>
       channels === null
         ? [await deps.engine.transcribe(path, options, onProgress, stop.signal)]
         : transcribeChannels(deps.engine, path, options, channels, onProgress, stop.signal),
     );
-    const result = joined(job, heard);
+    // The text as its script is written (the engine spaces its segments whatever the script),
+    // before anything redacts or masks it.
+    const heard = results.map((r) => ({ ...r, text: joinedText(r.segments.map((s) => s.text)) }));
+    const result = merged(job, heard);
     copy = job.redaction?.audio ? await bleepedCopy(deps, job, heard, result) : null;
     const notices = [
       result.truncated ? truncationNotice(job, cap, result.duration) : null,
@@ -401,7 +403,7 @@ async function complete(
   copy: string | null,
 ): Promise<TranscriptionRow | undefined> {
   const { db, metrics } = deps;
-  const result = joined(job, heard);
+  const result = merged(job, heard);
   if (!isModelName(job.model)) throw new Error(`model ${job.model} has no price`);
   // Billed per channel-second when the channels were transcribed apart.
   const billedSeconds = result.duration * (job.audioChannels ?? 1);

@@ -522,9 +522,10 @@ export class LiveSession {
   private readonly finals: FinalEvent[] = [];
   /**
    * Redacting: the last words of the finals as heard (in memory only), which the next final is
-   * read with, and the redacted finals of the turn under way, which its end_of_turn repeats.
+   * read with.
    */
   private heardTokens: string[] = [];
+  /** The finals of the turn under way (redacted when redacting), which its end_of_turn repeats. */
   private turn: string[] = [];
   /** Redacting: the finals as heard (in memory only), redacted whole into the saved transcript. */
   private readonly clearFinals: FinalEvent[] = [];
@@ -747,7 +748,8 @@ export class LiveSession {
     if (event.type === 'end_of_turn') {
       const { start, end } = event;
       // Redacting, a turn says what its finals said.
-      const text = redaction ? joinedText(this.turn) : event.text;
+      // The turn's finals as their script is written (the engine spaces them), redacted or not.
+      const text = joinedText(this.turn);
       this.turn = [];
       send(this.socket, { type: 'end_of_turn', start, end, text });
       return;
@@ -755,10 +757,8 @@ export class LiveSession {
     const final = redaction ? this.redacted(event, redaction) : event;
     if (final.text) {
       this.finals.push(final);
-      if (redaction) {
-        this.turn.push(final.text);
-        this.clearFinals.push(event);
-      }
+      this.turn.push(final.text);
+      if (redaction) this.clearFinals.push(event);
     }
     send(this.socket, {
       type: 'final',
