@@ -1,4 +1,9 @@
-import type { SidebarIcon } from './shells/dashboard/shell/navigation';
+/**
+ * The icons a sidebar item may have: the sidebar draws them
+ * (shells/dashboard/shell/navigation.ts).
+ */
+export type SidebarIcon =
+  'grid' | 'chart' | 'card' | 'clock' | 'key' | 'terminal' | 'user' | 'help';
 
 /**
  * A dashboard page: its path (a pattern with at most one `:param`), its title (the tab's and the

@@ -9,10 +9,11 @@ import {
   UserIcon,
   type SidebarGroup,
 } from '@parlance/ui';
-import { dashboardPageList, dashboardPages } from '../../../pages';
+import type { ComponentType } from 'react';
+import { dashboardPageList, dashboardPages, type SidebarIcon } from '../../../pages';
 
-/** The icons a page in the sidebar may have, by the name the page manifest gives. */
-const ICONS = {
+/** Each icon the page manifest may name. */
+const ICONS: Record<SidebarIcon, ComponentType> = {
   grid: GridIcon,
   chart: BarChartIcon,
   card: CreditCardIcon,
@@ -22,7 +23,6 @@ const ICONS = {
   user: UserIcon,
   help: HelpIcon,
 };
-export type SidebarIcon = keyof typeof ICONS;
 
 /** The sidebar: the pages that have a place in it, by group. */
 export const dashboardNavigation = {
