@@ -135,6 +135,14 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='enableVendorPrefixes']",
+          message:
+            "Production bundles leave stylis' vendor prefixer out (stylisWithoutPrefixer in packages/app/vite.config.ts).",
+        },
+      ],
     },
   },
   {

@@ -4,6 +4,7 @@
  * workspace packages with `alias` too (../../vite.config.ts).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -33,11 +34,19 @@ const reactRouterProduction = [
  * styled-components imports stylis whole and calls its vendor prefixer only when a
  * StyleSheetManager sets `enableVendorPrefixes`, which the app never does; production bundles take
  * stylis without it (1.6 KB of the entry, gzipped). Kept: styled-components 6.6 gives no other way
- * to leave the prefixer out. Setting the option fails loudly (build/stylis-without-prefixer.js).
+ * to leave the prefixer out. Setting the option is refused by lint, and throws in production.
  */
 const stylisWithoutPrefixer = [
   { find: /^stylis$/, replacement: here('./build/stylis-without-prefixer.js') },
 ];
+// The module re-exports the stylis at the top of node_modules: the one styled-components must use.
+const stylisOfStyledComponents = createRequire(
+  here('../../node_modules/styled-components/package.json'),
+).resolve('stylis/package.json');
+if (stylisOfStyledComponents !== here('../../node_modules/stylis/package.json'))
+  throw new Error(
+    `styled-components uses ${stylisOfStyledComponents}: update stylisWithoutPrefixer`,
+  );
 
 /**
  * Lets the bundler drop the parts of React Router's production build that the app never uses
