@@ -990,22 +990,28 @@ describe('while jobs wait (this server runs no workers)', () => {
     }
   });
 
-  it('an account waits in at most 20 GETs at once; more answer without waiting', async () => {
-    const gus = await customer(server, 100);
-    const job = await submit(server, gus, { language: 'en' }, fixture('LJ002-0035.wav'));
-    const get = () =>
-      server.client().get(`/v1/transcript/${job.body.id}?wait=3`, { headers: gus.auth });
-    const waiting = Array.from({ length: 20 }, get);
-    await sleep(500);
-    const t0 = Date.now();
-    const extra = await get();
-    expect(extra.status).toBe(200);
-    expect(extra.body.status).toBe('queued');
-    expect(Date.now() - t0).toBeLessThan(2_000);
-    for (const res of await Promise.all(waiting)) expect(res.body.status).toBe('queued');
-    // The waits have ended: the next one waits again.
-    const t1 = Date.now();
-    await get();
-    expect(Date.now() - t1).toBeGreaterThanOrEqual(3_000);
-  });
+  // Timed: on a loaded machine (another test file's engines on the 2 cores) the 20 waits were
+  // once not all in place after 500 ms (2026-12-01). A failure runs it once more.
+  it(
+    'an account waits in at most 20 GETs at once; more answer without waiting',
+    { retry: 1 },
+    async () => {
+      const gus = await customer(server, 100);
+      const job = await submit(server, gus, { language: 'en' }, fixture('LJ002-0035.wav'));
+      const get = () =>
+        server.client().get(`/v1/transcript/${job.body.id}?wait=3`, { headers: gus.auth });
+      const waiting = Array.from({ length: 20 }, get);
+      await sleep(500);
+      const t0 = Date.now();
+      const extra = await get();
+      expect(extra.status).toBe(200);
+      expect(extra.body.status).toBe('queued');
+      expect(Date.now() - t0).toBeLessThan(2_000);
+      for (const res of await Promise.all(waiting)) expect(res.body.status).toBe('queued');
+      // The waits have ended: the next one waits again.
+      const t1 = Date.now();
+      await get();
+      expect(Date.now() - t1).toBeGreaterThanOrEqual(3_000);
+    },
+  );
 });
