@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createLedger } from '../src/billing/ledger.js';
 import { centsToMicros } from '../src/billing/money.js';
 import { MAX_TRANSCRIPT_WAIT_SECONDS, type Transcript } from '@parlance/contract';
+import { expect } from 'vitest';
 import {
   signUp,
   startServer,
@@ -120,6 +121,20 @@ export async function waitForJob(
     if (job.status === 'completed' || job.status === 'error') return job;
     if (Date.now() >= deadline) throw new Error(`job ${id} still ${job.status}`);
   }
+}
+
+/** Submits `file` with `fields` (accepted: 202) and waits for the job, which must complete. */
+export async function transcribed(
+  server: Reachable,
+  who: Customer,
+  fields: Record<string, string>,
+  file: string,
+): Promise<Transcript> {
+  const res = await submit(server, who, fields, file);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  const job = await waitForJob(server, who, res.body.id);
+  expect(job.status, job.error ?? '').toBe('completed');
+  return job;
 }
 
 /** Writes `seconds` of silence as a small mp3 (a long file that costs little to make). */

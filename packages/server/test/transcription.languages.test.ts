@@ -11,7 +11,7 @@ import {
   customer,
   fixture,
   startTranscriptionServer,
-  submit,
+  transcribed,
   waitForJob,
   type Customer,
 } from './transcription-helpers.js';
@@ -27,10 +27,7 @@ afterAll(() => server?.close());
 
 /** Transcribes jfk.wav (English, which `base` detects with a probability near 1) with `fields`. */
 async function jfkWith(who: Customer, fields: Record<string, string>) {
-  const res = await submit(server, who, { model: 'base', ...fields }, fixture('jfk.wav'));
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  const job = await waitForJob(server, who, res.body.id);
-  expect(job.status, job.error ?? '').toBe('completed');
+  const job = await transcribed(server, who, { model: 'base', ...fields }, fixture('jfk.wav'));
   if (!job.result) throw new Error('no result');
   return job.result;
 }

@@ -11,8 +11,7 @@ import {
   customer,
   fixture,
   startTranscriptionServer,
-  submit,
-  waitForJob,
+  transcribed,
   type Customer,
 } from './transcription-helpers.js';
 
@@ -27,10 +26,7 @@ afterAll(() => server?.close());
 
 /** jfk.wav transcribed with `fields`: the transcript's model and quality, and its text. */
 async function jfkWith(fields: Record<string, string>) {
-  const res = await submit(server, ann, fields, fixture('jfk.wav'));
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  const job = await waitForJob(server, ann, res.body.id);
-  expect(job.status, job.error ?? '').toBe('completed');
+  const job = await transcribed(server, ann, fields, fixture('jfk.wav'));
   return { model: job.model, quality: job.quality, text: job.result?.text.toLowerCase() ?? '' };
 }
 
