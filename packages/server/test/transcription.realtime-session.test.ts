@@ -180,6 +180,18 @@ describe('live streams driven directly, with a fake engine', () => {
     return socket;
   }
 
+  /** Ends the stream as a client does, and reads the transcript it saved. */
+  async function endAndRead(socket: FakeSocket) {
+    socket.text({ type: 'end' });
+    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
+    const done = socket.sent.find((m) => m.type === 'done');
+    const [row] = await server.storage.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.id, done?.type === 'done' ? done.id : ''));
+    return row;
+  }
+
   it('re-checks what the balance pays for when config switches to a dearer model', async () => {
     const who = await customer(server, 0);
     // 5 s of large-v3 (which is 30 s of tiny.en, the model the stream opened with).
@@ -501,13 +513,7 @@ describe('live streams driven directly, with a fake engine', () => {
       '####',
       '####',
     ]);
-    socket.text({ type: 'end' });
-    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
-    const done = socket.sent.find((m) => m.type === 'done');
-    const [row] = await server.storage.db
-      .select()
-      .from(transcriptions)
-      .where(eq(transcriptions.id, done?.type === 'done' ? done.id : ''));
+    const row = await endAndRead(socket);
     expect(row?.redaction).toEqual(redaction);
     expect(JSON.stringify(row?.result)).not.toContain('1111');
     expect(row?.result?.text).toBe('my card is #### #### #### #### and I was born in 1990.');
@@ -542,13 +548,7 @@ describe('live streams driven directly, with a fake engine', () => {
     expect(socket.sent.find((m) => m.type === 'end_of_turn')).toMatchObject({
       text: '今天天气很好，我们走吧。',
     });
-    socket.text({ type: 'end' });
-    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
-    const done = socket.sent.find((m) => m.type === 'done');
-    const [row] = await server.storage.db
-      .select()
-      .from(transcriptions)
-      .where(eq(transcriptions.id, done?.type === 'done' ? done.id : ''));
+    const row = await endAndRead(socket);
     expect(row?.result?.text).toBe('今天天气很好，我们走吧。');
   });
 
@@ -595,13 +595,7 @@ describe('live streams driven directly, with a fake engine', () => {
       { text: 'Tag', language: 'en', detected_language: 'zh', language_fallback: true },
       { text: 'zusammen', detected_language: 'de', language_fallback: false },
     ]);
-    socket.text({ type: 'end' });
-    await expect.poll(() => socket.closedWith, { timeout: 10_000 }).toBeTruthy();
-    const done = socket.sent.find((m) => m.type === 'done');
-    const [row] = await server.storage.db
-      .select()
-      .from(transcriptions)
-      .where(eq(transcriptions.id, done?.type === 'done' ? done.id : ''));
+    const row = await endAndRead(socket);
     expect(row?.result).toMatchObject({ detectedLanguage: 'de', languageFallback: true });
 
     const mixed = serve(who.userId, fakeEngine().engine, new LiveStreams(4), resolve);
