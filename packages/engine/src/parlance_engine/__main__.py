@@ -1,5 +1,9 @@
+import os
 import sys
 
-from .server import main
+# Before anything starts a thread: niceness is per thread, and threads inherit it when created.
+os.nice(int(os.environ.get("PARLANCE_ENGINE_NICE") or 0))
+
+from .server import main  # noqa: E402 (after the niceness, which the server's threads inherit)
 
 sys.exit(main())

@@ -33,6 +33,11 @@ export const transcriptionEnv = z.object({
     .min(1)
     .default(Math.max(1, Math.floor(availableParallelism() / 2))),
   /** Run workers inside the API process (the embedded default); false when separate `npm run worker` processes do the work. */
+  /**
+   * The niceness (0–19) of the engines that run batch jobs: on a machine shared with live
+   * streams, a job waits for the CPU a stream needs in real time, not the other way round.
+   */
+  BATCH_ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
   EMBEDDED_WORKERS: z
     .enum(['true', 'false'])
     .default('true')
@@ -117,6 +122,7 @@ export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
     fetchTimeoutMs: e.AUDIO_FETCH_TIMEOUT_SECONDS * 1000,
     addressPolicy: { allowLoopback: e.ALLOW_PRIVATE_AUDIO_URLS },
     workerConcurrency: e.WORKER_CONCURRENCY,
+    batchEngineNice: e.BATCH_ENGINE_NICE,
     embeddedWorkers: e.EMBEDDED_WORKERS,
     enginePython: e.ENGINE_PYTHON,
     probeConcurrency: e.PROBE_CONCURRENCY,

@@ -74,7 +74,11 @@ export async function startTranscriptionRuntime(
   const workEngines = opts.workers
     ? Array.from(
         { length: config.workerConcurrency },
-        () => new ProcessSpeechEngine(engineOptions('transcribe')),
+        () =>
+          new ProcessSpeechEngine({
+            ...engineOptions('transcribe'),
+            env: { PARLANCE_ENGINE_NICE: String(config.batchEngineNice) },
+          }),
       )
     : [];
   const liveEngine = new ProcessSpeechEngine({
