@@ -83,7 +83,8 @@ describe('SIGKILL at random moments', () => {
           uncharged: report.uncharged,
           problems: report.problems,
         },
-        `${replay}; takeovers ${JSON.stringify(report.takeovers)} s`,
+        `${replay}; takeovers ${JSON.stringify(report.takeovers)} s` +
+          (report.problems.length ? `\n${report.logs}` : ''),
       ).toEqual({
         kills,
         missedTakeovers: 0,

@@ -755,6 +755,8 @@ export interface FaultReport extends Audit {
   worstTakeoverSeconds: number | null;
   worstRerunSeconds: number | null;
   seconds: number;
+  /** The last lines each process printed, for the message of a run that went wrong. */
+  logs: string;
 }
 
 const worst = (values: number[]) => (values.length ? Math.max(...values) : null);
@@ -866,6 +868,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       worstTakeoverSeconds: worst(takeovers),
       worstRerunSeconds: worst(reruns),
       seconds: (Date.now() - began) / 1000,
+      logs: [...cluster.apis, ...cluster.workers].map((service) => service.logs()).join('\n'),
     };
   } finally {
     await cluster.destroy();
