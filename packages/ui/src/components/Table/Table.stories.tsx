@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent } from 'storybook/test';
 import { StatusPill } from '../StatusPill';
+import { StaticTable } from './StaticTable';
 import { Table, type TableColumn, type TableProps, type TableSort } from './Table';
 
 interface Job {
@@ -179,5 +180,17 @@ export const Narrow: Story = {
     await expect(canvas.getByRole('columnheader', { name: /Minutes/ })).toBeVisible();
     const status = canvas.getByRole('columnheader', { name: 'Status' });
     await expect(status.getBoundingClientRect().width).toBeLessThanOrEqual(1);
+  },
+};
+
+/** StaticTable: the rows as they are, for a page with no loading, errors or sorting to show. */
+export const Static: Story = {
+  render: (args) => <StaticTable {...args} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table', { name: 'Recent transcriptions' })).toBeVisible();
+    await expect(canvas.getAllByRole('row')).toHaveLength(jobs.length + 1);
+    // Its headers are labels, not sort buttons, and its rows are not buttons either.
+    await expect(canvas.queryByRole('button')).toBeNull();
+    await expect(canvas.getAllByRole('row')[1]).not.toHaveAttribute('tabindex');
   },
 };

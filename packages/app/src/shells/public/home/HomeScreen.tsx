@@ -1,4 +1,4 @@
-import { Badge, CodeBlock, CodeTabs, Table, type TableColumn } from '@parlance/ui';
+import { Badge, CodeBlock, CodeTabs, StaticTable, type TableColumn } from '@parlance/ui';
 import { curlSubmit, nodeSubmit, openAiNode, pythonSubmit } from '../../../content/snippets';
 import { paths } from '../../../paths';
 import { CallToAction } from '../components/CallToAction';
@@ -111,7 +111,7 @@ export function HomeScreen({ figures, apiBase }: HomePageProps) {
               <dd>{(figures.clipSeconds * figures.realTimeFactor).toFixed(1)} s</dd>
             </Figure>
           </Figures>
-          <Table
+          <StaticTable
             caption="Error rate by language"
             columns={groupColumns}
             rows={accuracy.groups}
