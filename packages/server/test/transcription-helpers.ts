@@ -30,6 +30,10 @@ export async function startTranscriptionServer(
       ALLOW_PRIVATE_AUDIO_URLS: 'true',
       WORKER_CONCURRENCY: '1',
       QUEUE_POLL_SECONDS: '0.5',
+      // Test files run two at a time on 2 cores: a niced batch engine would wait behind the other
+      // file's engines, which a deployment's batch engines never compete with (only its live
+      // streams, on purpose). The streams-apart test runs them at the default, 10.
+      BATCH_ENGINE_NICE: '0',
       ...env,
       ...options.env,
     },

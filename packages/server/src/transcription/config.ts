@@ -32,12 +32,12 @@ export const transcriptionEnv = z.object({
     .int()
     .min(1)
     .default(Math.max(1, Math.floor(availableParallelism() / 2))),
-  /** Run workers inside the API process (the embedded default); false when separate `npm run worker` processes do the work. */
   /**
    * The niceness (0–19) of the engines that run batch jobs: on a machine shared with live
    * streams, a job waits for the CPU a stream needs in real time, not the other way round.
    */
   BATCH_ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** Run workers inside the API process (the embedded default); false when separate `npm run worker` processes do the work. */
   EMBEDDED_WORKERS: z
     .enum(['true', 'false'])
     .default('true')

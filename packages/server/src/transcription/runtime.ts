@@ -61,6 +61,10 @@ export async function startTranscriptionRuntime(
     python: config.enginePython,
     log,
     onRestart: () => metrics.engineRestarts.inc({ role }),
+    // Set for every engine, so one in this process's environment never reaches the others.
+    env: {
+      PARLANCE_ENGINE_NICE: role === 'transcribe' ? String(config.batchEngineNice) : '0',
+    },
   });
   const blobDir = blobDirIn(opts.dataDir);
   const blobs = config.s3 ? createS3BlobStore(config.s3, blobDir) : createLocalBlobStore(blobDir);
@@ -74,16 +78,13 @@ export async function startTranscriptionRuntime(
   const workEngines = opts.workers
     ? Array.from(
         { length: config.workerConcurrency },
-        () =>
-          new ProcessSpeechEngine({
-            ...engineOptions('transcribe'),
-            env: { PARLANCE_ENGINE_NICE: String(config.batchEngineNice) },
-          }),
+        () => new ProcessSpeechEngine(engineOptions('transcribe')),
       )
     : [];
+  const live = engineOptions('live');
   const liveEngine = new ProcessSpeechEngine({
-    ...engineOptions('live'),
-    env: { PARLANCE_MAX_STREAMS: String(config.liveMaxStreams) },
+    ...live,
+    env: { ...live.env, PARLANCE_MAX_STREAMS: String(config.liveMaxStreams) },
   });
   const finished = new EventEmitter().setMaxListeners(0);
   const workers = opts.workers
