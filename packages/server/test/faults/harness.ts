@@ -105,6 +105,8 @@ export class Service {
   }
 
   private keep(line: string): void {
+    // The watch's polls would fill the tail in seconds: what a failure needs is the rest.
+    if (REQUEST_LOG.test(parseLog(line))) return;
     this.tail.push(`[${this.name}] ${line}`);
     if (this.tail.length > 200) this.tail.shift();
   }
@@ -187,6 +189,8 @@ export class Service {
   }
 }
 
+/** Fastify's line for each request and each answer. */
+const REQUEST_LOG = /^(incoming request|request completed)$/;
 /** The processor's line for each job it claims. */
 const CLAIMED = /^transcription (\S+) claimed/;
 /** The processor's line for a job taken over from its last checkpoint. */
@@ -871,7 +875,17 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       worstTakeoverSeconds: worst(takeovers),
       worstRerunSeconds: worst(reruns),
       seconds: (Date.now() - began) / 1000,
-      logs: [...cluster.apis, ...cluster.workers].map((service) => service.logs()).join('\n'),
+      logs: [
+        ...[...cluster.apis, ...cluster.workers].map((service) => service.logs()),
+        ...ids
+          .filter((id) => !finished(watch.status(id)))
+          .map((id) => {
+            const states = (watch.history.get(id) ?? []).map(
+              (s) => `${s.status}/${s.stage ?? '-'}/${s.percent}% at ${(s.since - began) / 1000} s`,
+            );
+            return `job ${id}: ${states.join(', ') || 'never seen'}`;
+          }),
+      ].join('\n'),
     };
   } finally {
     await cluster.destroy();
