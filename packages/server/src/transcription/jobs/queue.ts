@@ -18,13 +18,23 @@ export interface WebhookMessage {
   body: string;
 }
 
-/** pg-boss sends multi-statement scripts (schema, locked batches) without parameters: PGlite runs those with exec. */
-function pgliteDb(client: PGlite): PgBoss.Db {
+/**
+ * pg-boss sends multi-statement scripts (schema, locked batches) without parameters: PGlite runs
+ * those with exec. A script holds its own BEGIN and COMMIT: one that fails midway is rolled back
+ * here, or the one connection, which the app shares, would stay in the aborted transaction and
+ * refuse every later statement.
+ */
+export function pgliteDb(client: PGlite): PgBoss.Db {
   return {
     async executeSql(text, values) {
       if (!values || values.length === 0) {
-        const results = await client.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
+        try {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        } catch (err) {
+          if (client.isInTransaction()) await client.exec('ROLLBACK');
+          throw err;
+        }
       }
       const result = await client.query(text, values);
       return { rows: result.rows };
