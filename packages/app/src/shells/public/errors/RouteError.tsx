@@ -1,23 +1,37 @@
-import { lazy, Suspense } from 'react';
-import { useRouteError } from 'react-router-dom';
-import { useDocumentTitle } from '../../../shared/pageTitle';
-import { PageLoading } from '../layout/PageLoading';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { PublicFrame } from '../layout/PublicFrame';
-import { describeRouteError } from './describeRouteError';
 
-// Loaded when a page fails or is not found: a first visit to a page that works never downloads it.
-const RouteErrorScreen = lazy(() =>
-  import('./RouteErrorScreen').then((module) => ({ default: module.RouteErrorScreen })),
-);
+/**
+ * The screen loads when a page fails: a first visit to a page that works never downloads it. Its
+ * own code may be what cannot load (a deploy replaced it, the connection dropped): then plain
+ * words, with a link that loads the site afresh.
+ */
+export const orPlainWords = (
+  load: () => Promise<{ RouteErrorScreen: ComponentType }>,
+): Promise<{ default: ComponentType }> =>
+  load().then(
+    (module) => ({ default: module.RouteErrorScreen }),
+    () => ({ default: PlainRouteError }),
+  );
+
+const RouteErrorScreen = lazy(() => orPlainWords(() => import('./RouteErrorScreen')));
+
+function PlainRouteError() {
+  return (
+    <>
+      <h1>Unexpected Application Error!</h1>
+      <p>This page could not load.</p>
+      <a href="/">Reload Parlance</a>
+    </>
+  );
+}
 
 /** The router's errorElement: unmatched paths (404), unknown blog posts and thrown errors. */
 export function RouteError() {
-  const described = describeRouteError(useRouteError());
-  useDocumentTitle(described.notFound ? 'Page not found' : 'Something went wrong');
   return (
     <PublicFrame>
-      <Suspense fallback={<PageLoading />}>
-        <RouteErrorScreen {...described} />
+      <Suspense fallback={null}>
+        <RouteErrorScreen />
       </Suspense>
     </PublicFrame>
   );

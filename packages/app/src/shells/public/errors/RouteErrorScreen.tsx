@@ -1,4 +1,6 @@
+import { useRouteError } from 'react-router-dom';
 import { paths } from '../../../paths';
+import { useDocumentTitle } from '../../../shared/pageTitle';
 import { CtaLink } from '../layout/CtaLink';
 import {
   ErrorCode,
@@ -9,15 +11,12 @@ import {
   ErrorTitle,
 } from './RouteErrorScreen.styles';
 import { Link } from '../../../shared/RouterLink';
-
-export interface RouteErrorViewProps {
-  /** "404 Not Found", or the error's message. */
-  detail: string;
-  notFound: boolean;
-}
+import { describeRouteError } from './describeRouteError';
 
 /** The router's error view: the required heading, then the error's status and text or message. */
-export function RouteErrorScreen({ detail, notFound }: RouteErrorViewProps) {
+export function RouteErrorScreen() {
+  const { detail, notFound } = describeRouteError(useRouteError());
+  useDocumentTitle(notFound ? 'Page not found' : 'Something went wrong');
   return (
     <ErrorRoot aria-labelledby="route-error-title">
       <ErrorCode aria-hidden="true">{notFound ? '404' : '!'}</ErrorCode>
