@@ -84,6 +84,9 @@ export async function startProduct(
       PORT: String(port),
       APP_URL: url,
       LOG_LEVEL: 'info',
+      // The browser suites run beside it, their Chromiums at niceness 0: niced, its batch engine
+      // would wait behind them, which a deployment's never does (it yields to live streams only).
+      BATCH_ENGINE_NICE: '0',
       ...storageEnv,
       ...env,
     },
