@@ -911,8 +911,8 @@ describe('live transcription: streams apart', () => {
 });
 
 /**
- * The engine processes this test process started, with the niceness of each of their threads:
- * the live engine is the one told PARLANCE_MAX_STREAMS, a batch engine PARLANCE_ENGINE_NICE.
+ * The live and batch engine processes this test process started (by PARLANCE_ENGINE_ROLE), with
+ * the niceness of each of their threads.
  */
 async function engineNiceness(): Promise<{ role: 'live' | 'batch'; nice: number[] }[]> {
   // A process or thread may end while it is read: it is then left out.
@@ -925,12 +925,12 @@ async function engineNiceness(): Promise<{ role: 'live' | 'batch'; nice: number[
     // After the command: state, ppid, …; the niceness is the 19th field of the line.
     if (Number(stat[1]) !== process.pid) continue;
     const environ = (await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '')).split('\0');
-    const role = environ.some((v) => v.startsWith('PARLANCE_MAX_STREAMS='))
+    const role = environ.includes('PARLANCE_ENGINE_ROLE=live')
       ? 'live'
-      : environ.some((v) => v.startsWith('PARLANCE_ENGINE_NICE='))
+      : environ.includes('PARLANCE_ENGINE_ROLE=transcribe')
         ? 'batch'
         : undefined;
-    if (!role) continue;
+    if (!role) continue; // a probe engine, or not an engine
     const threads = await readdir(`/proc/${pid}/task`).catch(() => []);
     const nice = (
       await Promise.all(

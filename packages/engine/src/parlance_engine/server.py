@@ -269,7 +269,13 @@ def main() -> int:
     proto = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    logging.basicConfig(level=os.environ.get("PARLANCE_LOG_LEVEL", "WARNING"), stream=sys.stderr)
+    # Which of the API's engines this is (transcribe, probe, live), in each line it logs.
+    role = os.environ.get("PARLANCE_ENGINE_ROLE", "engine")
+    logging.basicConfig(
+        level=os.environ.get("PARLANCE_LOG_LEVEL", "WARNING"),
+        stream=sys.stderr,
+        format=f"%(levelname)s:{role}:%(name)s:%(message)s",
+    )
     server = Server(proto)
     try:
         for line in sys.stdin:

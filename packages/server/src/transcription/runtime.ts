@@ -63,6 +63,7 @@ export async function startTranscriptionRuntime(
     onRestart: () => metrics.engineRestarts.inc({ role }),
     // Set for every engine, so one in this process's environment never reaches the others.
     env: {
+      PARLANCE_ENGINE_ROLE: role,
       PARLANCE_ENGINE_NICE: role === 'transcribe' ? String(config.batchEngineNice) : '0',
     },
   });
