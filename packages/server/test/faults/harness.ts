@@ -87,6 +87,9 @@ export class Service {
   readonly takenUp: TakenUp[] = [];
   /** When it last claimed each job (its log says), in any of its lives. */
   readonly claimed = new Map<string, number>();
+  /** Each time it exited without being killed or stopped (a crash), in any of its lives. */
+  readonly crashes: string[] = [];
+  private ending = false;
 
   constructor(
     readonly name: string,
@@ -121,9 +124,11 @@ export class Service {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    this.ending = false;
     live.add(child);
     this.exited = new Promise((resolve) =>
-      child.once('exit', () => {
+      child.once('exit', (code, signal) => {
+        if (!this.ending) this.crashes.push(`${this.name} exited (${signal ?? code}) on its own`);
         this.ready = false;
         resolve();
       }),
@@ -170,6 +175,7 @@ export class Service {
   async kill(): Promise<void> {
     if (!this.child) return;
     this.ready = false;
+    this.ending = true;
     killGroup(this.child, 'SIGKILL');
     await this.exited;
     live.delete(this.child);
@@ -180,6 +186,7 @@ export class Service {
     const child = this.child;
     if (!child) return;
     this.ready = false;
+    this.ending = true;
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     const grace = setTimeout(() => killGroup(child, 'SIGKILL'), STOP_GRACE_MS);
     await this.exited;
@@ -843,6 +850,8 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
         customers.map((c) => c.userId),
       ),
     );
+    // A process that died unasked (an unhandled error) explains jobs left behind: said first.
+    audit.problems.unshift(...[...cluster.apis, ...cluster.workers].flatMap((s) => s.crashes));
     const complete = kills.filter((k) => ![...k.released.values()].includes(null));
     const takeovers = complete.map((k) =>
       Math.max(0, ...(k.released.values() as Iterable<number>)),
