@@ -341,6 +341,11 @@ export class Cluster {
     );
   }
 
+  /** Every process of the deployment: the APIs, then the workers. */
+  get services(): Service[] {
+    return [...this.apis, ...this.workers];
+  }
+
   /** The processes that run jobs: the workers, or the API itself when they are embedded. */
   get runners(): Service[] {
     return this.workers.length > 0 ? this.workers : this.apis;
@@ -370,7 +375,7 @@ export class Cluster {
 
   /** The database, read with the server's own modules. PGlite is single-process: stop first. */
   async withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-    if (this.topology.backend === 'pglite' && [...this.apis, ...this.workers].some((s) => s.up))
+    if (this.topology.backend === 'pglite' && this.services.some((s) => s.up))
       throw new Error('stop the cluster before opening its PGlite database');
     const storage = await openDatabase({
       dataDir: this.dataDir,
@@ -851,7 +856,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       ),
     );
     // A process that died unasked (an unhandled error) explains jobs left behind: said first.
-    audit.problems.unshift(...[...cluster.apis, ...cluster.workers].flatMap((s) => s.crashes));
+    audit.problems.unshift(...cluster.services.flatMap((s) => s.crashes));
     const complete = kills.filter((k) => ![...k.released.values()].includes(null));
     const takeovers = complete.map((k) =>
       Math.max(0, ...(k.released.values() as Iterable<number>)),
@@ -885,7 +890,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       worstRerunSeconds: worst(reruns),
       seconds: (Date.now() - began) / 1000,
       logs: [
-        ...[...cluster.apis, ...cluster.workers].map((service) => service.logs()),
+        ...cluster.services.map((service) => service.logs()),
         ...ids
           .filter((id) => !finished(watch.status(id)))
           .map((id) => {
