@@ -10,17 +10,25 @@ real-time factor, segment count, word error rate and peak resident memory, and t
 the long run's peak memory to the baseline's. Bounded memory means a ratio
 near 1, whatever MINUTES is. The baseline is also transcribed by faster-whisper's batched
 pipeline (BATCH VAD chunks at a time, the file decoded whole), the engine's candidate for long
-files: its compute, memory and error rate beside the engine's sequential path.
+files: its compute, memory and error rate beside the engine's sequential path; and by two
+engines at once with one thread each (two worker slots, PARLANCE_ENGINE_THREADS=1), against one
+with the machine's threads: how much more audio the machine gets through.
+
+The clips are looped whole (the recordings are a little shorter than MINUTES), so every run is
+scored on speech it heard all of: a sentence cut off at the end is scored against a reference
+that has all of it, and a decode that makes up its missing words scores as one that heard it.
 """
 
 import json
 import math
+import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from parlance_engine.cpu import cpu_threads
 from parlance_engine.textnorm import wer
 
 FIX = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
@@ -53,8 +61,21 @@ print(json.dumps({"compute": time.perf_counter() - t, "duration": duration, "seg
 BATCH = 8
 
 
+def loop_seconds() -> float:
+    """One loop of the clips: each clip and its 1.5 s of silence."""
+    return sum(float(subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
+                                     str(FIX / clip)], check=True, capture_output=True, text=True).stdout) + 1.5
+               for clip in CLIPS)
+
+
+def loops(minutes: float) -> int:
+    """Whole loops of the clips in about ``minutes`` (at least one)."""
+    return max(1, math.floor(minutes * 60 / loop_seconds()))
+
+
 def build(minutes: float, out: Path) -> None:
-    """Loops the clips, each followed by 1.5 s of silence, to `minutes` of 16 kHz mono Opus."""
+    """Loops the clips, each followed by 1.5 s of silence, whole, to about `minutes` of 16 kHz mono
+    Opus."""
     inputs, labels = [], []
     for i, clip in enumerate(CLIPS):
         inputs += ["-i", str(FIX / clip)]
@@ -64,25 +85,30 @@ def build(minutes: float, out: Path) -> None:
     once = out.with_suffix(".once.wav")
     subprocess.run(["ffmpeg", "-v", "error", "-y", *inputs, "-filter_complex", graph,
                     "-map", "[one]", str(once)], check=True)
-    subprocess.run(["ffmpeg", "-v", "error", "-y", "-stream_loop", "-1", "-i", str(once),
-                    "-t", str(minutes * 60), "-c:a", "libopus", "-b:a", "24k", str(out)], check=True)
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-stream_loop", str(loops(minutes) - 1), "-i", str(once),
+                    "-c:a", "libopus", "-b:a", "24k", str(out)], check=True)
     once.unlink()
 
 
-def run(path: Path, model: str, mode: str = "sequential") -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD, str(path), model, mode],
-                         check=True, capture_output=True, text=True).stdout
+def run(path: Path, model: str, mode: str = "sequential", threads: int | None = None) -> subprocess.Popen[str]:
+    """Starts transcribing ``path`` in a fresh engine process (``threads``: its
+    PARLANCE_ENGINE_THREADS); ``result`` reads its figures."""
+    env = {**os.environ, **({"PARLANCE_ENGINE_THREADS": str(threads)} if threads else {})}
+    return subprocess.Popen([sys.executable, "-c", CHILD, str(path), model, mode],
+                            stdout=subprocess.PIPE, text=True, env=env)
+
+
+def result(child: subprocess.Popen[str]) -> dict:
+    out, _ = child.communicate()
+    if child.returncode:
+        raise subprocess.CalledProcessError(child.returncode, child.args)
     return json.loads(out.strip().splitlines()[-1])
 
 
 def reference(minutes: float) -> str:
-    """The clips' reference texts, looped as often as `build` loops them (the last loop's audio is
-    cut short: every run is scored against the same text, so it costs each the same)."""
+    """The clips' reference texts, looped as often as `build` loops them."""
     refs = dict(line.split("\t", 1) for line in (FIX / "transcripts.tsv").read_text().splitlines() if line.strip())
-    once = sum(float(subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
-                                     str(FIX / clip)], check=True, capture_output=True, text=True).stdout) + 1.5
-               for clip in CLIPS)
-    return " ".join([refs[Path(clip).stem] for clip in CLIPS] * math.ceil(minutes * 60 / once))
+    return " ".join([refs[Path(clip).stem] for clip in CLIPS] * loops(minutes))
 
 
 def main(minutes: float, model: str) -> None:
@@ -94,9 +120,12 @@ def main(minutes: float, model: str) -> None:
             build(length, path)
             print(f"built {label}: {length:g} min, {path.stat().st_size / 1e6:.1f} MB "
                   f"in {time.perf_counter() - t:.1f} s", flush=True)
-            rows.append((label, length, run(path, model)))
+            rows.append((label, length, result(run(path, model))))
             if label == "baseline":
-                rows.append((f"baseline, batched {BATCH}", length, run(path, model, str(BATCH))))
+                baseline = path
+                rows.append((f"baseline, batched {BATCH}", length, result(run(path, model, str(BATCH)))))
+        # Two worker slots: two engines transcribing at once, one thread each.
+        pair = [result(child) for child in [run(baseline, model, threads=1) for _ in range(2)]]
     print(f"\nmodel {model}; WER against the clips' references, looped")
     print("| run | audio min | compute s | RTF | segments | WER | peak RSS MiB |\n|---|---|---|---|---|---|---|")
     for label, length, r in rows:
@@ -107,6 +136,11 @@ def main(minutes: float, model: str) -> None:
     print(f"\nbatched/sequential compute on the baseline: {batched['compute'] / base['compute']:.2f}x")
     print(f"peak memory long/baseline: {long['peak_mib'] / base['peak_mib']:.2f}x "
           f"for {long['duration'] / base['duration']:.0f}x the audio")
+    together = max(r["compute"] for r in pair)
+    errors = " and ".join(f"{wer(reference(10.0), r['text']):.1%}" for r in pair)
+    print(f"two engines at once, one thread each: both baselines in {together:.1f} s, against "
+          f"{2 * base['compute']:.1f} s for two one after the other with {cpu_threads()} threads: "
+          f"{2 * base['compute'] / together:.2f}x the audio per second (WER {errors})")
 
 
 if __name__ == "__main__":
