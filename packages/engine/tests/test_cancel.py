@@ -1,11 +1,14 @@
 """cancel: a queued transcription ends at once, a running one at its next check;
 the engine keeps its loaded model and serves the next request."""
 
+import itertools
 import json
 
+import numpy as np
 import pytest
 
 from conftest import FIXTURES, EngineProc
+from parlance_engine import engine as engine_mod
 from parlance_engine.engine import Engine
 from parlance_engine.errors import EngineError
 from parlance_engine.protocol import TranscribeParams
@@ -139,3 +142,32 @@ def test_checked_between_segments(in_process, long_media):
         )
     assert exc.value.code == "cancelled"
     assert 0 < max(progress) < 60, progress
+
+
+def test_a_run_says_it_is_at_work_between_checks(in_process, long_media, monkeypatch):
+    """A run that has told nothing for ALIVE_SECONDS tells its progress again at the next
+    cancellation check, unchanged (the API takes an engine silent for long for stuck): with the
+    limit at 0, at every check; at its default, never within this short run."""
+    params = TranscribeParams(path=str(long_media["wav"]), model="tiny.en", language="en")
+
+    def repeats() -> int:
+        told: list[tuple[float, str, object, object]] = []
+        in_process.transcribe(params, lambda pct, stage, text, checkpoint: told.append((pct, stage, text, checkpoint)))
+        return sum(1 for a, b in itertools.pairwise(told) if b == (a[0], a[1], None, None))
+
+    assert repeats() == 0
+    monkeypatch.setattr(engine_mod, "ALIVE_SECONDS", 0.0)
+    assert repeats() >= 5
+
+
+def test_an_encoder_pass_says_the_run_is_at_work(in_process):
+    """Whisper's passes (and language detection) go through the model's encoder, whose hook tells
+    the run under way that it is at work: a long stretch with no segment still tells progress."""
+    model = in_process.get_model("tiny.en")
+    heard: list[int] = []
+    engine_mod._pass_listener.alive = lambda: heard.append(1)
+    try:
+        model.encode(np.zeros((80, 3000), dtype=np.float32))
+    finally:
+        engine_mod._pass_listener.alive = None
+    assert heard == [1]

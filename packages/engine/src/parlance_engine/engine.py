@@ -36,6 +36,7 @@ from __future__ import annotations
 import itertools
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from math import ceil
@@ -78,6 +79,11 @@ CancelledFn = Callable[[], bool]
 NO_SPEECH_PROB = 0.6
 # Speech (by the VAD) at least this long that gave no word is named in the result's `untranscribed`.
 UNHEARD_SECONDS = 1.5
+# A transcription that has told nothing for this long tells its progress again, unchanged, at the
+# next cancellation check (between decoded blocks, segments and batches of voices) or encoder pass
+# (each of Whisper's 30 s passes, each language detection): the API takes an engine silent for
+# much longer (ENGINE_STALL_SECONDS) and not computing for stuck.
+ALIVE_SECONDS = 10.0
 _PUNCTUATION = "\"'“¿([{-\"'.。,，!！?？:：”)]}、"
 
 
@@ -190,9 +196,13 @@ class Engine:
         run.progress(0.0, "decoding", None, None)
         size = int(window_seconds() * SR)
         search = min(15 * SR, size // 4)  # look for a pause in the last 15 s of a window
-        for index, (chunk, start) in enumerate(audio_mod.windows(run.blocks(), size, search)):
-            run.window(index, chunk, start)
-        return run.result()
+        _pass_listener.alive = run.alive
+        try:
+            for index, (chunk, start) in enumerate(audio_mod.windows(run.blocks(), size, search)):
+                run.window(index, chunk, start)
+            return run.result()
+        finally:
+            _pass_listener.alive = None
 
     def _check(self, params: TranscribeParams) -> tuple[WhisperModel, float | None]:
         """What the request asks of this machine: the file is audio, the model loads and knows the
@@ -244,7 +254,8 @@ def _never_cancelled() -> bool:
     return False
 
 
-# What this thread does as Whisper begins a pass (`_Run.decode` sets it while it transcribes).
+# What this thread does as Whisper begins a pass: `begins` (`_Run.decode` sets it while it
+# transcribes) and `alive` (`Engine.transcribe` sets it for the whole run).
 _pass_listener = threading.local()
 # How many mel frames of Whisper's 30 s window this thread's decodes encode (`encoder_window` sets
 # it; None: all of them).
@@ -268,16 +279,20 @@ def encoder_window(seconds: float) -> Iterator[None]:
 
 
 def _hook_encoder(model: WhisperModel) -> None:
-    """Makes ``model`` call this thread's ``_pass_listener.begins`` before it encodes a pass, and
-    encode only the thread's ``encoder_window``. faster-whisper encodes a 30 s pass only once it
-    has yielded every segment of the one before, so that one is final then: its checkpoint need
-    not wait for the next pass's decode, and a kill during it costs that pass alone."""
+    """Makes ``model`` call this thread's ``_pass_listener.begins`` and ``alive`` before it encodes a
+    pass (or detects a language), and encode only the thread's ``encoder_window``. faster-whisper
+    encodes a 30 s pass only once it has yielded every segment of the one before, so that one is
+    final then: its checkpoint need not wait for the next pass's decode, and a kill during it costs
+    that pass alone."""
     encode = model.encode
 
     def hooked_encode(features: Any) -> Any:
         begins = getattr(_pass_listener, "begins", None)
         if begins is not None:
             begins()
+        alive = getattr(_pass_listener, "alive", None)
+        if alive is not None:
+            alive()
         frames = getattr(_window, "frames", None)
         return encode(features if frames is None else features[..., :frames])
 
@@ -286,7 +301,8 @@ def _hook_encoder(model: WhisperModel) -> None:
 
 class _Run:
     """One transcription, window by window: the decoded stream, what has been heard so far, and
-    the progress told. ``cancelled`` is polled between decoded blocks and between segments."""
+    the progress told. ``cancelled`` is polled between decoded blocks and between segments, and
+    a run that has told nothing for ``ALIVE_SECONDS`` then says it is still at work."""
 
     def __init__(
         self,
@@ -299,7 +315,10 @@ class _Run:
         self.params = params
         self.model = model
         self.claimed = claimed
-        self.progress = progress
+        self.tell = progress
+        # When progress was last told, and at what stage.
+        self.told_at = time.monotonic()
+        self.stage = "decoding"
         self.cancelled = cancelled
         self.cap = audio_mod.max_samples(params.max_seconds)
         self.pcm = audio_mod.PcmStream(params.path, self.cap, channel=params.channel)
@@ -377,9 +396,19 @@ class _Run:
         self.window_index = self.resume_window = last["window"]
         self.resume_sample = resume_sample
 
+    def progress(self, percent: float, stage: str, text: str | None, checkpoint: Checkpoint | None) -> None:
+        self.told_at, self.stage = time.monotonic(), stage
+        self.tell(percent, stage, text, checkpoint)
+
     def check_cancelled(self) -> None:
         if self.cancelled():
             raise cancelled_error()
+        self.alive()
+
+    def alive(self) -> None:
+        """Tells the progress again, unchanged, if nothing was told for ``ALIVE_SECONDS``."""
+        if time.monotonic() - self.told_at >= ALIVE_SECONDS:
+            self.progress(max(self.last_pct, 0.0), self.stage, None, None)
 
     def blocks(self) -> Iterator[audio_mod.Pcm]:
         for block in self.pcm:
