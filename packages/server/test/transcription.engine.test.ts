@@ -46,6 +46,10 @@ describe('ProcessSpeechEngine', () => {
     expect(result.text.toLowerCase()).toContain('press yard');
     expect(result.words).toEqual([]);
     expect(progress.at(-1)).toEqual({ percent: 100, stage: 'transcribing' });
+    // The CPU time its process used (what tells a busy engine from a stuck one): loading Python,
+    // faster-whisper and a model and transcribing takes more than half a second of it.
+    expect(await engine.cpuSeconds()).toBeGreaterThan(0.5);
+    expect(await new ProcessSpeechEngine().cpuSeconds()).toBeNull(); // not started
   });
 
   it('streams live audio: partial phrases as it is heard, finals, then its length', async () => {

@@ -75,17 +75,29 @@ const said = (text: string): EngineResult => ({
 
 /**
  * A fake engine: `transcribe` reports progress (with each of `told`'s checkpoints), then waits for
- * `gate` (if any) or for its abort signal, and answers `outcome`. It records the options and
- * whether it was told to stop.
+ * `gate` (if any), for its abort signal or for `kill`, and answers `outcome`. It records the
+ * options and whether it was told to stop or killed; its process uses a CPU-second each time it
+ * is looked at while `computing`, none otherwise.
  */
 function fakeEngine(
   outcome: () => Promise<EngineResult>,
   gate?: Promise<void>,
   told: Checkpoint[] = [],
-): SpeechEngine & { calls: number; aborted: boolean; options?: TranscribeOptions } {
+): SpeechEngine & {
+  calls: number;
+  aborted: boolean;
+  killed: boolean;
+  computing: boolean;
+  options?: TranscribeOptions;
+} {
+  let killing!: () => void;
+  const killed = new Promise<void>((resolve) => (killing = resolve));
   const engine = {
     calls: 0,
     aborted: false,
+    killed: false,
+    computing: false,
+    cpu: 5,
     options: undefined as TranscribeOptions | undefined,
     async transcribe(
       _path: string,
@@ -103,10 +115,16 @@ function fakeEngine(
           resolve();
         }),
       );
-      await (gate ? Promise.race([gate, aborted]) : undefined);
+      await (gate ? Promise.race([gate, aborted, killed]) : undefined);
+      if (engine.killed) throw new EngineUnavailableError('the engine was killed');
       if (engine.aborted) throw new EngineRequestError('cancelled', 'cancelled');
       return outcome();
     },
+    kill: async () => {
+      engine.killed = true;
+      killing();
+    },
+    cpuSeconds: async () => (engine.computing ? (engine.cpu += 1) : engine.cpu),
     probe: async () => ({ duration: 600, channels: 1 }),
     bleep: async () => {
       throw new Error('this fake engine bleeps nothing');
@@ -152,6 +170,7 @@ async function newJob(values: Partial<typeof transcriptions.$inferInsert> = {}):
 
 const LIMITS: JobLimits = {
   leaseSeconds: 30,
+  stallSeconds: 900,
   maxAttempts: 3,
   maxRunningPerAccount: 4,
   maxAudioSeconds: 14_400,
@@ -266,6 +285,56 @@ describe('processTranscription', () => {
     expect(row).toMatchObject({ status: 'completed', attempts: 2 });
     expect(row?.result?.text).toBe('second worker');
     expect(await usageOf(id)).toHaveLength(1);
+  });
+
+  it('an engine that tells nothing and computes nothing for the stall limit is killed and the job handed back', async () => {
+    const id = await newJob();
+    // Tells its progress once, then nothing, ever, and uses no CPU (a wedged engine).
+    const wedged = fakeEngine(async () => RESULT, new Promise(() => undefined));
+    const limits = { leaseSeconds: 0.3, stallSeconds: 0.5 };
+    await expect(processTranscription(deps(wedged, [], limits), id)).rejects.toBeInstanceOf(
+      EngineUnavailableError,
+    );
+    expect(wedged.killed).toBe(true);
+    expect(logged.at(-1)).toMatch(
+      /the engine told nothing for \d+ s and computed nothing; killing it/,
+    );
+    // Handed back with the attempt counted; the retry finishes it.
+    expect(await findTranscriptionById(db(), id)).toMatchObject({ status: 'queued', attempts: 1 });
+    const retry = fakeEngine(async () => said('after the restart'));
+    expect(await processTranscription(deps(retry, [], limits), id)).toBe('finished');
+    expect(retry.killed).toBe(false);
+  });
+
+  it('a silent engine that computes is left to work, up to four stall limits', async () => {
+    const id = await newJob();
+    const busy = fakeEngine(async () => RESULT, new Promise(() => undefined));
+    busy.computing = true;
+    const limits = { leaseSeconds: 0.3, stallSeconds: 0.5 };
+    const started = performance.now();
+    await expect(processTranscription(deps(busy, [], limits), id)).rejects.toBeInstanceOf(
+      EngineUnavailableError,
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4 * 500);
+    expect(logged.at(-1)).toMatch(/told nothing for \d+ s \(computing all along\); killing it/);
+  });
+
+  it('an engine that keeps telling its progress is never taken for stuck', async () => {
+    const id = await newJob();
+    const busy = fakeEngine(async () => RESULT);
+    const answer = busy.transcribe;
+    // Progress every 100 ms for 1.5 s, three times the stall limit, then the answer.
+    busy.transcribe = async (path, options, onProgress, signal) => {
+      for (let tick = 0; tick < 15; tick++) {
+        onProgress({ percent: 40 + tick, stage: 'transcribing' });
+        await sleep(100);
+      }
+      return answer(path, options, onProgress, signal);
+    };
+    const limits = { leaseSeconds: 0.3, stallSeconds: 0.5 };
+    expect(await processTranscription(deps(busy, [], limits), id)).toBe('finished');
+    expect(busy.killed).toBe(false);
+    expect(await findTranscriptionById(db(), id)).toMatchObject({ status: 'completed' });
   });
 
   it('a job taken over goes on from what its last run had transcribed for good', async () => {

@@ -62,6 +62,12 @@ export const transcriptionEnv = z.object({
   S3_FORCE_PATH_STYLE: flag,
   /** A worker holds a job this long without a heartbeat before another may take it over. */
   JOB_LEASE_SECONDS: positive(60),
+  /**
+   * An engine that, transcribing a job, tells no progress and uses no CPU for this long (or tells
+   * nothing for four times as long) is stuck: it is killed, and the job handed back. At least a
+   * minute: a working engine tells its progress every 10 s or so.
+   */
+  ENGINE_STALL_SECONDS: z.coerce.number().min(60).default(900),
   /** Queue expiry of a job: base plus this many seconds per second of audio. */
   JOB_EXPIRE_BASE_SECONDS: positive(300),
   JOB_EXPIRE_PER_AUDIO_SECOND: positive(2),
@@ -138,6 +144,7 @@ export function transcriptionConfigFrom(e: z.output<typeof transcriptionEnv>) {
           }
         : null,
     leaseSeconds: e.JOB_LEASE_SECONDS,
+    stallSeconds: e.ENGINE_STALL_SECONDS,
     expireBaseSeconds: e.JOB_EXPIRE_BASE_SECONDS,
     expirePerAudioSecond: e.JOB_EXPIRE_PER_AUDIO_SECOND,
     maxAttempts: e.JOB_MAX_ATTEMPTS,

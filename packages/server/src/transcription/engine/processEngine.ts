@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type {
@@ -242,6 +243,10 @@ export class ProcessSpeechEngine implements SpeechEngine, LiveEngine {
     return this.proc?.pid;
   }
 
+  cpuSeconds(): Promise<number | null> {
+    return this.proc?.pid === undefined ? Promise.resolve(null) : processCpuSeconds(this.proc.pid);
+  }
+
   private request<M extends Method>(
     method: M,
     params: ParamsOf<M>,
@@ -371,4 +376,19 @@ function detectionParams(detection: LanguageDetection | null) {
         fallback_language: detection.fallbackLanguage,
       }
     : {};
+}
+
+/** Linux's clock ticks per second, in which /proc/<pid>/stat counts CPU time (USER_HZ). */
+const CLOCK_TICKS = 100;
+
+/**
+ * The CPU time (user and system, all threads) process `pid` has used, from /proc/<pid>/stat; null
+ * where there is no /proc (not Linux) or no such process.
+ */
+export async function processCpuSeconds(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  // The command name (field 2) is in parentheses and may hold spaces: fields are counted after it.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [utime, stime] = [Number(fields?.[11]), Number(fields?.[12])];
+  return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) / CLOCK_TICKS : null;
 }

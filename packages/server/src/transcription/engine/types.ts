@@ -139,6 +139,10 @@ export interface SpeechEngine extends ProbeEngine {
   ): Promise<EngineResult>;
   /** Writes `path`'s audio to `out` (16 kHz FLAC, its channels kept) with a tone over each span: a redacted copy. */
   bleep(path: string, out: string, spans: readonly TimeSpan[]): Promise<{ duration: number }>;
+  /** Stops a stuck engine now: its requests fail with EngineUnavailableError, the next starts it afresh. */
+  kill(): Promise<void>;
+  /** The CPU time its process has used so far (null: not known), which tells busy from stuck. */
+  cpuSeconds(): Promise<number | null>;
 }
 
 /** A stretch of audio, in seconds. */

@@ -38,6 +38,12 @@ import { mergeChannels, transcribeChannels } from '../channels.js';
 export interface JobLimits {
   /** A worker holds a job this long without a heartbeat before another may take it over. */
   leaseSeconds: number;
+  /**
+   * An engine that, while it transcribes, tells no progress and computes nothing for this long (or
+   * tells nothing for SILENT_AT_WORK_LIMITS times as long, computing or not) is stuck: it is
+   * killed and the job handed back, as after a crash, rather than held for ever.
+   */
+  stallSeconds: number;
   /** Claims of one job before it ends as an error, uncharged. */
   maxAttempts: number;
   maxRunningPerAccount: number;
@@ -197,6 +203,11 @@ async function capFor(db: Database, job: TranscriptionRow, limits: JobLimits): P
   return { seconds: affordable, reason: spend < credit ? 'spend' : 'credit', room };
 }
 
+/** CPU time an engine uses between two looks at it to count as computing, not stuck. */
+const WORKING_CPU_SECONDS = 0.5;
+/** An engine silent for this many stall limits is stuck even if it computes (a loop). */
+const SILENT_AT_WORK_LIMITS = 4;
+
 /**
  * Runs one job to its end. Completion and the usage debit happen in one transaction and
  * only while this worker holds the job's lease, so a job is completed and charged once.
@@ -271,10 +282,42 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     });
     if (!held) stop.abort();
   };
-  const timer = setInterval(() => void beat(), (limits.leaseSeconds * 1000) / 3);
+  // While the engine transcribes: when it last told anything, when it was last seen computing,
+  // and the CPU time it had used then (performance.now(): a clock that never jumps).
+  let watched: { heard: number; working: number; cpu: number | null } | null = null;
+  let stuck = false;
+  const watch = async () => {
+    if (!watched || stuck) return;
+    const cpu = await deps.engine.cpuSeconds();
+    const now = performance.now();
+    if (!watched) return; // it answered meanwhile
+    if (cpu !== null && watched.cpu !== null && cpu - watched.cpu >= WORKING_CPU_SECONDS)
+      watched.working = now;
+    watched.cpu = cpu;
+    const silent = now - watched.heard;
+    const idle = now - Math.max(watched.heard, watched.working);
+    const limit = limits.stallSeconds * 1000;
+    if (idle < limit && silent < SILENT_AT_WORK_LIMITS * limit) return;
+    stuck = true;
+    deps.log(
+      `transcription ${id}: the engine told nothing for ${Math.round(silent / 1000)} s` +
+        (idle < limit ? ' (computing all along)' : ' and computed nothing') +
+        '; killing it',
+    );
+    // Its requests then fail with EngineUnavailableError: the job is handed back, as after a crash.
+    void deps.engine.kill().catch(() => undefined);
+  };
+  const timer = setInterval(
+    () => {
+      void watch();
+      void beat();
+    },
+    (limits.leaseSeconds * 1000) / 3,
+  );
   /** The audio with a tone over what was redacted, staged until the job completes. */
   let copy: string | null = null;
   const onProgress = ({ percent, stage, text, checkpoint }: EngineProgress) => {
+    if (watched) watched.heard = performance.now();
     if (checkpoint && !whole) unwritten.push({ seq: (told += 1), checkpoint });
     // Segment texts add up to the text so far, which streaming answers read while the job runs.
     const partialText =
@@ -313,11 +356,16 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
       resume,
     };
     const channels = job.audioChannels;
-    const results = await deps.blobs.withFile(job.blobKey, async (path) =>
-      channels === null
-        ? [await deps.engine.transcribe(path, options, onProgress, stop.signal)]
-        : transcribeChannels(deps.engine, path, options, channels, onProgress, stop.signal),
-    );
+    const results = await deps.blobs.withFile(job.blobKey, async (path) => {
+      watched = { heard: performance.now(), working: performance.now(), cpu: null };
+      try {
+        return channels === null
+          ? [await deps.engine.transcribe(path, options, onProgress, stop.signal)]
+          : await transcribeChannels(deps.engine, path, options, channels, onProgress, stop.signal);
+      } finally {
+        watched = null;
+      }
+    });
     // The text as its script is written (the engine spaces its segments whatever the script),
     // before anything redacts or masks it.
     const heard = results.map((r) => ({ ...r, text: joinedText(r.segments.map((s) => s.text)) }));

@@ -96,6 +96,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     ...shared,
     limits: {
       leaseSeconds: config.leaseSeconds,
+      stallSeconds: config.stallSeconds,
       maxAttempts: config.maxAttempts,
       maxRunningPerAccount: config.maxRunningPerAccount,
       maxAudioSeconds: config.maxAudioSeconds,
