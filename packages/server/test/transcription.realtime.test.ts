@@ -19,6 +19,7 @@ import {
   reclaimExpiredLeases,
 } from '../src/transcription/jobs/repository.js';
 import { transcriptionEnv } from '../src/transcription/config.js';
+import { statFields } from '../src/transcription/engine/processEngine.js';
 import { CLOSE_GRACE_MS } from '../src/transcription/realtime/session.js';
 import { backends, disputeSpentPayment, type TestServer } from './helpers.js';
 import {
@@ -914,13 +915,11 @@ describe('live transcription: streams apart', () => {
  * the niceness values their threads run at (each value once).
  */
 async function engineNiceness(): Promise<{ role: 'live' | 'batch'; nice: number[] }[]> {
-  // A process or thread may end while it is read: it is then left out.
-  const fields = async (path: string) =>
-    (await readFile(path, 'utf8').catch(() => '')).replace(/^.*\) /s, '').split(' ');
+  // A process or thread may end while it is read: it is then left out (it has no fields).
   const engines: { role: 'live' | 'batch'; nice: number[] }[] = [];
   for (const pid of await readdir('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    const stat = await fields(`/proc/${pid}/stat`);
+    const stat = await statFields(`/proc/${pid}/stat`);
     // After the command: state, ppid, …; the niceness is the 19th field of the line.
     if (Number(stat[1]) !== process.pid) continue;
     const environ = (await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '')).split('\0');
@@ -933,7 +932,7 @@ async function engineNiceness(): Promise<{ role: 'live' | 'batch'; nice: number[
     const threads = await readdir(`/proc/${pid}/task`).catch(() => []);
     const nice = (
       await Promise.all(
-        threads.map(async (tid) => (await fields(`/proc/${pid}/task/${tid}/stat`))[16]),
+        threads.map(async (tid) => (await statFields(`/proc/${pid}/task/${tid}/stat`))[16]),
       )
     ).flatMap((field) => (field ? [Number(field)] : []));
     engines.push({ role, nice: [...new Set(nice)] });

@@ -382,13 +382,22 @@ function detectionParams(detection: LanguageDetection | null) {
 const CLOCK_TICKS = 100;
 
 /**
+ * The fields of a /proc stat file (`/proc/<pid>/stat`, `/proc/<pid>/task/<tid>/stat`) after the
+ * command name, the process's state first; none where it cannot be read (not Linux, or the process
+ * or thread is gone). The command name is in parentheses and may hold spaces: fields are counted
+ * after it.
+ */
+export async function statFields(path: string): Promise<string[]> {
+  const stat = await readFile(path, 'utf8').catch(() => null);
+  return stat ? stat.slice(stat.lastIndexOf(')') + 2).split(' ') : [];
+}
+
+/**
  * The CPU time (user and system, all threads) process `pid` has used, from /proc/<pid>/stat; null
  * where there is no /proc (not Linux) or no such process.
  */
 export async function processCpuSeconds(pid: number): Promise<number | null> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-  // The command name (field 2) is in parentheses and may hold spaces: fields are counted after it.
-  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [utime, stime] = [Number(fields?.[11]), Number(fields?.[12])];
+  const fields = await statFields(`/proc/${pid}/stat`);
+  const [utime, stime] = [Number(fields[11]), Number(fields[12])];
   return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) / CLOCK_TICKS : null;
 }
