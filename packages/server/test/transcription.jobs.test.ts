@@ -200,6 +200,12 @@ function deps(
 
 const metrics = createMetrics();
 
+/** Engines killed for stalling so far, for one reason (`parlance_engine_stall_kills_total`). */
+async function stallKills(reason: 'idle' | 'busy'): Promise<number> {
+  const counted = (await metrics.engineStallKills.get()).values;
+  return counted.find((value) => value.labels.reason === reason)?.value ?? 0;
+}
+
 const logged: string[] = [];
 
 /** Debits the account down to `micros` of credit. */
@@ -292,6 +298,7 @@ describe('processTranscription', () => {
     // Tells its progress once, then nothing, ever, and uses no CPU (a wedged engine).
     const wedged = fakeEngine(async () => RESULT, new Promise(() => undefined));
     const limits = { leaseSeconds: 0.3, stallSeconds: 0.5 };
+    const killsBefore = await stallKills('idle');
     await expect(processTranscription(deps(wedged, [], limits), id)).rejects.toBeInstanceOf(
       EngineUnavailableError,
     );
@@ -299,6 +306,7 @@ describe('processTranscription', () => {
     expect(logged.at(-1)).toMatch(
       /the engine told nothing for \d+ s and computed nothing; killing it/,
     );
+    expect(await stallKills('idle')).toBe(killsBefore + 1);
     // Handed back with the attempt counted; the retry finishes it.
     expect(await findTranscriptionById(db(), id)).toMatchObject({ status: 'queued', attempts: 1 });
     const retry = fakeEngine(async () => said('after the restart'));
@@ -312,11 +320,13 @@ describe('processTranscription', () => {
     busy.computing = true;
     const limits = { leaseSeconds: 0.3, stallSeconds: 0.5 };
     const started = performance.now();
+    const killsBefore = await stallKills('busy');
     await expect(processTranscription(deps(busy, [], limits), id)).rejects.toBeInstanceOf(
       EngineUnavailableError,
     );
     expect(performance.now() - started).toBeGreaterThanOrEqual(4 * 500);
     expect(logged.at(-1)).toMatch(/told nothing for \d+ s \(computing all along\); killing it/);
+    expect(await stallKills('busy')).toBe(killsBefore + 1);
   });
 
   it('an engine that keeps telling its progress is never taken for stuck', async () => {

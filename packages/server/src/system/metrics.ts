@@ -13,8 +13,9 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
  * One process's Prometheus metrics, served at GET /metrics by the API and on a worker's
  * WORKER_HTTP_PORT: Node's own (prefixed `parlance_`), HTTP requests by route and status, jobs
  * finished by model and outcome with their latency and real-time factor, live streams open and
- * refused, speech-engine restarts and ledger errors. Gauges added with `gauge()` are read at each
- * scrape (the queue's depth and age, jobs by state: the deployment's, read from the database).
+ * refused, speech-engine restarts, engines killed for stalling and ledger errors. Gauges added
+ * with `gauge()` are read at each scrape (the queue's depth and age, jobs by state: the
+ * deployment's, read from the database).
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -71,6 +72,12 @@ export function createMetrics() {
       name: 'parlance_engine_restarts_total',
       help: 'Speech-engine processes that exited unasked and were restarted, by role',
       labelNames: ['role'] as const,
+      registers,
+    }),
+    engineStallKills: new Counter({
+      name: 'parlance_engine_stall_kills_total',
+      help: 'Speech engines a worker killed for telling nothing during a job, by reason: idle (no CPU used either) or busy (computing, silent for four stall limits)',
+      labelNames: ['reason'] as const,
       registers,
     }),
     ledgerErrors: new Counter({

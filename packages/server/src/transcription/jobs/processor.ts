@@ -62,7 +62,12 @@ export interface ProcessorDeps {
   log: (message: string) => void;
   metrics: Pick<
     Metrics,
-    'jobsFinished' | 'jobLatency' | 'jobRealTimeFactor' | 'ledgerErrors' | 'jobAudioTakenUp'
+    | 'jobsFinished'
+    | 'jobLatency'
+    | 'jobRealTimeFactor'
+    | 'ledgerErrors'
+    | 'jobAudioTakenUp'
+    | 'engineStallKills'
   >;
 }
 
@@ -299,6 +304,7 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     const limit = limits.stallSeconds * 1000;
     if (idle < limit && silent < SILENT_AT_WORK_LIMITS * limit) return;
     stuck = true;
+    deps.metrics.engineStallKills.inc({ reason: idle < limit ? 'busy' : 'idle' });
     deps.log(
       `transcription ${id}: the engine told nothing for ${Math.round(silent / 1000)} s` +
         (idle < limit ? ' (computing all along)' : ' and computed nothing') +
