@@ -8,17 +8,20 @@ LibriSpeech 1088, the AMI meeting speaker: tests/joined_speakers.py). Each recor
 with and without speaker_labels (the same model and options, word timing on), best of 3 runs each.
 
 Conversations: the real calls and meetings of ../shared/conversations (development set; read from
-there, never copied: SpokenWOZ is non-commercial), each transcribed once with speaker_labels and
-scored against its reference turns (tests/diarization_score.py): words with the right speaker,
-speakers found, and the diarization error rate (collar 0.25 s, overlap scored); then again told
-how many speak (speakers_expected): the words right then. Each call's two channels are then
-labelled alone: one talker each, so one speaker each. SAME_SPEAKER (parlance_engine/speakers.py)
-was chosen on these, with the two LJ Speech clips joined as one voice: they are a development set.
+there, never copied: SpokenWOZ is non-commercial), each transcribed with speaker_labels and scored
+against its reference turns (tests/diarization_score.py): words with the right speaker, speakers
+found, and the diarization error rate (collar 0.25 s, overlap scored); then again told how many
+speak (speakers_expected): the words right then. Each is run RUNS times, as Whisper's sampling
+fallback can change the words heard: the mean, the range and the speaker counts seen. Each call's
+two channels are then labelled alone: one talker each, so one speaker each. SAME_SPEAKER
+(parlance_engine/speakers.py) was chosen on these, with the two LJ Speech clips joined as one
+voice: they are a development set.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import statistics
 import sys
 import tempfile
 import time
@@ -79,36 +82,59 @@ def spoken(result: dict) -> list[dict]:
     return [w for w in result["words"] if w["text"].strip()]
 
 
+def spread(values: list[float]) -> str:
+    """The mean of percentages, with their range when runs differ."""
+    mean, low, high = (100 * f(values) for f in (statistics.fmean, min, max))
+    return f"{mean:.1f} %" if high - low < 0.05 else f"{mean:.1f} % ({low:.0f}-{high:.0f})"
+
+
 def conversations(engine: Engine, model: str) -> None:
     if not CONVERSATIONS.is_dir():
         print(f"conversations: {CONVERSATIONS} is not here, not measured")
         return
-    print(f"conversations ({CONVERSATIONS}), one run each")
+    # Whisper falls back to sampling where it is unsure, so a recording's words (and with them the
+    # speakers heard) can differ from run to run: each is measured RUNS times.
+    print(f"conversations ({CONVERSATIONS}), {RUNS} runs each: mean (range)")
     columns = ("audio s", "words", "right", "speakers", "DER", "told")
-    print(f"{'recording':32} " + " ".join(f"{c:>9}" for c in columns))
+    print(f"{'recording':32} " + " ".join(f"{c:>16}" for c in columns))
     right, counted = [], 0
     for name in CONVERSATION_IDS:
         truth = read_rttm(CONVERSATIONS / f"{name}.rttm")
         params = TranscribeParams(
             path=str(CONVERSATIONS / f"{name}.wav"), model=model, word_timestamps=True, speaker_labels=True
         )
-        result = engine.transcribe(params)
-        words = spoken(result)
-        found, voices = len({w["speaker"] for w in words}), len({s for _, _, s in truth})
-        right.append(words_right(words, truth))
-        counted += found == voices
-        # Told how many speak (speakers_expected): words right then.
-        told = engine.transcribe(dataclasses.replace(params, speakers_expected=voices))
+        voices = len({s for _, _, s in truth})
+        runs = []
+        for _ in range(RUNS):
+            result = engine.transcribe(params)
+            words = spoken(result)
+            # Told how many speak (speakers_expected): words right then.
+            told = engine.transcribe(dataclasses.replace(params, speakers_expected=voices))
+            runs.append(
+                (
+                    len(words),
+                    words_right(words, truth),
+                    len({w["speaker"] for w in words}),
+                    der(truth, turns_of(words)),
+                    words_right(spoken(told), truth),
+                )
+            )
+        sizes, rights, founds, ders, tolds = (list(column) for column in zip(*runs, strict=True))
+        right.append(statistics.fmean(rights))
+        counted += all(found == voices for found in founds)
         cells = (
             f"{result['duration']:.1f}",
-            str(len(words)),
-            f"{100 * right[-1]:.1f} %",
-            f"{found} of {voices}",
-            f"{100 * der(truth, turns_of(words)):.1f} %",
-            f"{100 * words_right(spoken(told), truth):.1f} %",
+            "-".join(map(str, sorted({min(sizes), max(sizes)}))),
+            spread(rights),
+            f"{'-'.join(map(str, sorted({min(founds), max(founds)})))} of {voices}",
+            spread(ders),
+            spread(tolds),
         )
-        print(f"{name:32} " + " ".join(f"{c:>9}" for c in cells))
-    print(f"mean words right {100 * sum(right) / len(right):.1f} %, speakers counted right {counted} of {len(right)}")
+        print(f"{name:32} " + " ".join(f"{c:>16}" for c in cells))
+    print(
+        f"mean words right {100 * statistics.fmean(right):.1f} %, "
+        f"speakers counted right in every run {counted} of {len(right)}"
+    )
     # One voice must stay one speaker: each call's channels alone (one talker each).
     alone = []
     for name in CONVERSATION_IDS:
