@@ -302,12 +302,13 @@ export async function processTranscription(deps: ProcessorDeps, id: string): Pro
     const silent = now - watched.heard;
     const idle = now - Math.max(watched.heard, watched.working);
     const limit = limits.stallSeconds * 1000;
-    if (idle < limit && silent < SILENT_AT_WORK_LIMITS * limit) return;
+    const busy = idle < limit;
+    if (busy && silent < SILENT_AT_WORK_LIMITS * limit) return;
     stuck = true;
-    deps.metrics.engineStallKills.inc({ reason: idle < limit ? 'busy' : 'idle' });
+    deps.metrics.engineStallKills.inc({ reason: busy ? 'busy' : 'idle' });
     deps.log(
       `transcription ${id}: the engine told nothing for ${Math.round(silent / 1000)} s` +
-        (idle < limit ? ' (computing all along)' : ' and computed nothing') +
+        (busy ? ' (computing all along)' : ' and computed nothing') +
         '; killing it',
     );
     // Its requests then fail with EngineUnavailableError: the job is handed back, as after a crash.
