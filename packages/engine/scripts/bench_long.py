@@ -60,6 +60,8 @@ print(json.dumps({"compute": time.perf_counter() - t, "duration": duration, "seg
                   "text": text, "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 BATCH = 8
+# The baseline run's length, in minutes: one window.
+BASELINE_MINUTES = 10.0
 
 
 @functools.cache
@@ -116,7 +118,7 @@ def reference(minutes: float) -> str:
 def main(minutes: float, model: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         rows = []
-        for label, length in (("baseline", 10.0), ("long", minutes)):
+        for label, length in (("baseline", BASELINE_MINUTES), ("long", minutes)):
             path = Path(tmp) / f"{label}.ogg"
             t = time.perf_counter()
             build(length, path)
@@ -139,7 +141,7 @@ def main(minutes: float, model: str) -> None:
     print(f"peak memory long/baseline: {long['peak_mib'] / base['peak_mib']:.2f}x "
           f"for {long['duration'] / base['duration']:.0f}x the audio")
     together = max(r["compute"] for r in pair)
-    errors = " and ".join(f"{wer(reference(10.0), r['text']):.1%}" for r in pair)
+    errors = " and ".join(f"{wer(reference(BASELINE_MINUTES), r['text']):.1%}" for r in pair)
     print(f"two engines at once, one thread each: both baselines in {together:.1f} s, against "
           f"{2 * base['compute']:.1f} s for two one after the other with {cpu_threads()} threads: "
           f"{2 * base['compute'] / together:.2f}x the audio per second (WER {errors})")
