@@ -82,6 +82,11 @@ def spoken(result: dict) -> list[dict]:
     return [w for w in result["words"] if w["text"].strip()]
 
 
+def span(values: list[int]) -> str:
+    """The least and most of counts, or the one count when all are the same."""
+    return "-".join(map(str, sorted({min(values), max(values)})))
+
+
 def spread(values: list[float]) -> str:
     """The mean of percentages, with their range when runs differ."""
     mean, low, high = (100 * f(values) for f in (statistics.fmean, min, max))
@@ -124,9 +129,9 @@ def conversations(engine: Engine, model: str) -> None:
         counted += all(found == voices for found in founds)
         cells = (
             f"{result['duration']:.1f}",
-            "-".join(map(str, sorted({min(sizes), max(sizes)}))),
+            span(sizes),
             spread(rights),
-            f"{'-'.join(map(str, sorted({min(founds), max(founds)})))} of {voices}",
+            f"{span(founds)} of {voices}",
             spread(ders),
             spread(tolds),
         )
